@@ -1,0 +1,35 @@
+"""The games the engine scores, one module each, all with the same shape.
+
+A game module provides:
+
+``GAME``
+    its code in the club-night file (``belgian_whist``, ``whist``, ``hearts``, ``besigue``).
+``load_table(data, place="") -> Table``
+    validate a point table (a preset's JSON or a club's own) and return it frozen; a bad value
+    raises ``EngineError`` naming the row and the value (``rows[3].declarer[5]``).
+``parse_deal(table, raw, seats, place, problems) -> Deal | None``
+    check one deal as written in the club-night file (players named as in ``seats``) against the
+    loaded point table (which contracts or combinations exist), append
+    every located problem to ``problems`` and return the frozen deal (players as seat indexes),
+    or ``None`` when it has problems.
+``score_poule(table, seat_count, deals) -> PouleScore``
+    score a poule's deals in playing order; a deal that breaks the rules only the whole
+    sequence can check raises ``EngineError`` located at ``deals[i]…``.
+``PLAYERS``
+    the ``range`` of table sizes the game allows.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+# A game's code is its module's name.
+GAME_CODES = ("belgian_whist", "whist", "hearts", "besigue")
+
+
+def game_module(code: str) -> ModuleType:
+    """The module that scores ``code``; ``KeyError`` for a game the engine does not know."""
+    if code not in GAME_CODES:
+        raise KeyError(code)
+    return import_module(f"{__name__}.{code}")

@@ -1,0 +1,454 @@
+"""Belgian whist (whist belge, à la couleur) — scoring-rules.md §1, seed 003.
+
+Four active players each for himself; at a table of 5 the dealer of each deal is the mort and
+scores 0. The point table is a grid: per contract row, ``declarer[t]`` and ``defender[t]`` for
+the tricks ``t`` = 0 … 13 of the declaring side. Scoring a deal is a look-up and a few additions,
+so the hot path below stays free of allocation beyond the result tuple.
+
+Decision (dealer): when a deal names its dealer, the rotation continues from him; otherwise the
+dealer is seat 1 for the first deal, moves one seat clockwise after each counted deal and stays
+the same after an all-pass deal (which does not count toward the poule's number of deals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from ..base import Penalty, PouleScore, add_penalties
+from ..errors import EngineError, at
+
+GAME = "belgian_whist"
+PLAYERS = range(4, 6)
+ACTIVE_PLAYERS = 4
+TRICKS = 14  # a grid has one value per trick count, 0 … 13
+
+# §1.1: every contract code the engine knows, and how many declarers each side takes.
+CONTRACTS = (
+    "emballage",
+    "solo",
+    "petite_misere",
+    "solo_sur_misere",
+    "abondance",
+    "trou",
+    "grande_misere",
+    "grande_misere_table",
+    "petit_chelem",
+    "chelem",
+    "piccolo",
+)
+PASS = "pass"
+SIDES = ("pair", "solo", "each")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One contract at one bid: the points of each declarer and each defender per trick count."""
+
+    contract: str
+    bid: int | None
+    side: str
+    needed: int
+    declarer: tuple[int, ...]
+    defender: tuple[int, ...]
+    deal_tricks: int = 13  # petite misère is played on 12 tricks (each player discards one)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str
+    label: str
+    zero_sum: bool
+    rows: Mapping[tuple[str, int | None], Row]
+    # Contracts with a single row (abondance at RCWhist, the misères …) need no bid.
+    only_row: Mapping[str, Row]
+    game: str = GAME
+
+    def row(self, contract: str, bid: int | None) -> Row:
+        row = self.rows.get((contract, bid)) if bid is not None else self.only_row.get(contract)
+        if row is not None:
+            return row
+        bids = sorted(b for (c, b) in self.rows if c == contract and b is not None)
+        if not bids and contract not in self.only_row:
+            raise EngineError("contract", f'"{contract}" is not in point table "{self.name}"')
+        if bid is None:
+            raise EngineError("bid", f'contract "{contract}" needs a bid: one of {_list(bids)}')
+        raise EngineError(
+            "bid", f'{contract} {bid} is not in point table "{self.name}": bids are {_list(bids)}'
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A deal as the scorer records it; players are seat indexes (0 = seat 1).
+
+    ``tricks`` is the declaring side's tricks for pair and solo contracts, and one count per
+    declarer (in the order of ``declarers``) for "each" contracts. ``dealer`` is optional: it
+    follows the rotation when absent.
+    """
+
+    contract: str
+    bid: int | None = None
+    declarers: tuple[int, ...] = ()
+    tricks: int | tuple[int, ...] | None = None
+    penalties: tuple[Penalty, ...] = ()
+    dealer: int | None = None
+
+
+def _list(values: Sequence[object]) -> str:
+    return ", ".join(str(v) for v in values) or "none"
+
+
+# --------------------------------------------------------------------------------------------
+# Point tables
+
+
+def _int_grid(value: Any, place: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != TRICKS:
+        got = f"{len(value)} values" if isinstance(value, list) else type(value).__name__
+        raise EngineError(place, f"expected a list of {TRICKS} integers (tricks 0 … 13), got {got}")
+    for t, points in enumerate(value):
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise EngineError(at(place, t), f"expected an integer, got {points!r}")
+    return tuple(value)
+
+
+def _field(data: Mapping[str, Any], key: str, place: str, kind: type, default: Any = ...) -> Any:
+    if key not in data:
+        if default is not ...:
+            return default
+        raise EngineError(at(place, key), "is missing")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise EngineError(at(place, key), f"expected {kind.__name__}, got {value!r}")
+    return value
+
+
+def load_table(data: Mapping[str, Any], place: str = "") -> Table:
+    """Validate a Belgian whist point table and return it frozen.
+
+    Shape: ``{"format": "point-table/1", "game": "belgian_whist", "name", "label",
+    "zero_sum": bool, "rows": [{"contract", "bid" (int or null), "side" ("pair" | "solo" |
+    "each"), "needed", "declarer": [14 ints], "defender": [14 ints], "deal_tricks"?}]}``.
+    A ``zero_sum`` table is checked row by row: declarers × declarer[t] + defenders ×
+    defender[t] = 0 for every t, at a table of four active players.
+    """
+    if not isinstance(data, Mapping):
+        raise EngineError(place, "a point table must be a JSON object")
+    name = _field(data, "name", place, str)
+    label = _field(data, "label", place, str, default=name)
+    zero_sum = _field(data, "zero_sum", place, bool, default=False)
+    raw_rows = _field(data, "rows", place, list)
+    if not raw_rows:
+        raise EngineError(at(place, "rows"), "a point table needs at least one row")
+    rows: dict[tuple[str, int | None], Row] = {}
+    for index, raw in enumerate(raw_rows):
+        row_place = at(at(place, "rows"), index)
+        if not isinstance(raw, Mapping):
+            raise EngineError(row_place, "expected an object")
+        row = _load_row(raw, row_place)
+        key = (row.contract, row.bid)
+        if key in rows:
+            raise EngineError(row_place, f"{row.contract} {row.bid} appears twice")
+        if zero_sum:
+            _check_zero_sum(row, row_place)
+        rows[key] = row
+    by_contract: dict[str, list[Row]] = {}
+    for row in rows.values():
+        by_contract.setdefault(row.contract, []).append(row)
+    only_row = {contract: rs[0] for contract, rs in by_contract.items() if len(rs) == 1}
+    return Table(
+        name=name,
+        label=label,
+        zero_sum=zero_sum,
+        rows=MappingProxyType(rows),
+        only_row=MappingProxyType(only_row),
+    )
+
+
+def _load_row(raw: Mapping[str, Any], place: str) -> Row:
+    contract = _field(raw, "contract", place, str)
+    if contract not in CONTRACTS:
+        raise EngineError(
+            at(place, "contract"), f'unknown contract "{contract}"; known: {_list(CONTRACTS)}'
+        )
+    side = _field(raw, "side", place, str)
+    if side not in SIDES:
+        raise EngineError(at(place, "side"), f'expected one of {_list(SIDES)}, got "{side}"')
+    bid = raw.get("bid")
+    if bid is not None and (
+        not isinstance(bid, int) or isinstance(bid, bool) or not 1 <= bid <= 13
+    ):
+        raise EngineError(at(place, "bid"), f"expected null or an integer 1 … 13, got {bid!r}")
+    needed = _field(raw, "needed", place, int)
+    deal_tricks = _field(raw, "deal_tricks", place, int, default=13)
+    if deal_tricks not in (12, 13):
+        raise EngineError(at(place, "deal_tricks"), f"expected 12 or 13, got {deal_tricks}")
+    if not 0 <= needed <= deal_tricks:
+        raise EngineError(at(place, "needed"), f"expected 0 … {deal_tricks}, got {needed}")
+    return Row(
+        contract=contract,
+        bid=bid,
+        side=side,
+        needed=needed,
+        declarer=_int_grid(raw.get("declarer"), at(place, "declarer")),
+        defender=_int_grid(raw.get("defender"), at(place, "defender")),
+        deal_tricks=deal_tricks,
+    )
+
+
+def _check_zero_sum(row: Row, place: str) -> None:
+    declarers = 2 if row.side == "pair" else 1
+    defenders = ACTIVE_PLAYERS - declarers
+    for t in range(TRICKS):
+        total = declarers * row.declarer[t] + defenders * row.defender[t]
+        if total:
+            raise EngineError(
+                at(at(place, "defender"), t),
+                f"the table is zero-sum but {declarers} × {row.declarer[t]} + {defenders} × "
+                f"{row.defender[t]} = {total} at {t} tricks",
+            )
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring
+
+
+def active_seats(seat_count: int, dealer: int) -> tuple[int, ...]:
+    """The seats that play the deal: everyone, except the dealer at a table of five (the mort)."""
+    if seat_count == 5:
+        return tuple(s for s in range(5) if s != dealer)
+    return tuple(range(seat_count))
+
+
+def score_deal(table: Table, deal: Deal, seat_count: int = 4, dealer: int = 0) -> tuple[int, ...]:
+    """The points of every seat for one deal (the mort and an all-pass deal score 0).
+
+    Raises ``EngineError`` naming the field (``tricks``, ``declarers``, ``bid`` …) when the deal
+    cannot have happened at this table.
+    """
+    if seat_count not in PLAYERS:
+        raise EngineError("seats", f"Belgian whist is played at tables of 4 or 5, not {seat_count}")
+    points = [0] * seat_count
+    active = active_seats(seat_count, dealer)
+    if deal.contract != PASS:
+        row = table.row(deal.contract, deal.bid)
+        declarers = deal.declarers
+        _check_declarers(row, declarers, active, seat_count)
+        if row.side == "each":
+            tricks = deal.tricks
+            if not isinstance(tricks, tuple) or len(tricks) != len(declarers):
+                raise EngineError("tricks", f"{row.contract} needs one trick count per declarer")
+            if sum(tricks) > row.deal_tricks:
+                raise EngineError(
+                    "tricks", f"the declarers took {sum(tricks)} tricks of {row.deal_tricks}"
+                )
+            for declarer, t in zip(declarers, tricks, strict=True):
+                if not 0 <= t <= row.deal_tricks:
+                    raise EngineError("tricks", f"{t} is outside 0..{row.deal_tricks}")
+                # "Chacun pour soi": each declarer is a solo against all the other active players.
+                made, lost = row.declarer[t], row.defender[t]
+                for seat in active:
+                    points[seat] += made if seat == declarer else lost
+        else:
+            t = deal.tricks
+            if not isinstance(t, int) or isinstance(t, bool):
+                raise EngineError(
+                    "tricks", f"{row.contract} needs the declaring side's tricks as one integer"
+                )
+            if not 0 <= t <= row.deal_tricks:
+                raise EngineError("tricks", f"{t} is outside 0..{row.deal_tricks}")
+            made, lost = row.declarer[t], row.defender[t]
+            for seat in active:
+                points[seat] = made if seat in declarers else lost
+    if deal.penalties:
+        for penalty in deal.penalties:
+            if penalty.seat not in active:
+                raise EngineError("penalties", f"seat {penalty.seat + 1} does not play this deal")
+        add_penalties(points, deal.penalties, active)
+    return tuple(points)
+
+
+def _check_declarers(
+    row: Row, declarers: tuple[int, ...], active: tuple[int, ...], seat_count: int
+) -> None:
+    wanted = 2 if row.side == "pair" else 1
+    if row.side == "each":
+        if not 1 <= len(declarers) <= ACTIVE_PLAYERS:
+            raise EngineError(
+                "declarers",
+                f'contract "{row.contract}" needs 1 to 4 declarers, got {len(declarers)}',
+            )
+    elif len(declarers) != wanted:
+        raise EngineError(
+            "declarers",
+            f'contract "{row.contract}" needs exactly {wanted} '
+            f"declarer{'s' if wanted > 1 else ''}, got {len(declarers)}",
+        )
+    if len(set(declarers)) != len(declarers):
+        raise EngineError("declarers", "a player is named twice")
+    for seat in declarers:
+        if seat not in active:
+            why = (
+                "is the mort (the dealer at a table of 5)"
+                if 0 <= seat < seat_count
+                else "is not at this table"
+            )
+            raise EngineError("declarers", f"seat {seat + 1} {why}")
+
+
+def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
+    """Score a poule's deals in playing order, following the dealer rotation."""
+    if seat_count not in PLAYERS:
+        raise EngineError("seats", f"Belgian whist is played at tables of 4 or 5, not {seat_count}")
+    totals = [0] * seat_count
+    deal_points: list[tuple[int, ...]] = []
+    dealers: list[int | None] = []
+    dealer = 0
+    counted = 0
+    for index, deal in enumerate(deals):
+        if deal.dealer is not None:
+            if not 0 <= deal.dealer < seat_count:
+                raise EngineError(
+                    f"deals[{index}].dealer", f"seat {deal.dealer + 1} is not at this table"
+                )
+            dealer = deal.dealer
+        try:
+            points = score_deal(table, deal, seat_count, dealer)
+        except EngineError as error:
+            raise error.moved(f"deals[{index}]") from None
+        for seat, p in enumerate(points):
+            totals[seat] += p
+        deal_points.append(points)
+        dealers.append(dealer)
+        if deal.contract != PASS:
+            counted += 1
+            dealer = (dealer + 1) % seat_count
+    return PouleScore(
+        deal_points=tuple(deal_points),
+        dealers=tuple(dealers),
+        game_points=tuple(totals),
+        net=tuple(Fraction(p) for p in totals),
+        counted_deals=counted,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The club-night file
+
+
+def _seat_of(name: Any, seats: Sequence[str], place: str, problems: list[str]) -> int | None:
+    if isinstance(name, str) and name in seats:
+        return seats.index(name)
+    problems.append(f"{place}: {name!r} is not at this table")
+    return None
+
+
+def parse_deal(
+    table: Table, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+) -> Deal | None:
+    """Check one deal of the club-night file; append located problems, return the deal or None."""
+    found = len(problems)
+    if not isinstance(raw, Mapping):
+        problems.append(f"{place}: a deal must be an object")
+        return None
+    contract = raw.get("contract")
+    dealer = None
+    if raw.get("dealer") is not None:
+        dealer = _seat_of(raw["dealer"], seats, at(place, "dealer"), problems)
+    penalties = _parse_penalties(raw.get("penalties"), seats, place, problems)
+    if contract == PASS:
+        return (
+            Deal(contract=PASS, penalties=penalties, dealer=dealer)
+            if len(problems) == found
+            else None
+        )
+    if not isinstance(contract, str) or contract not in CONTRACTS:
+        problems.append(
+            f"{at(place, 'contract')}: unknown contract {contract!r}; "
+            f"known: {_list((*CONTRACTS, PASS))}"
+        )
+        return None
+    bid = raw.get("bid")
+    if bid is not None and (not isinstance(bid, int) or isinstance(bid, bool)):
+        problems.append(f"{at(place, 'bid')}: expected an integer, got {bid!r}")
+        return None
+    try:
+        row = table.row(contract, bid)
+    except EngineError as error:
+        problems.append(str(error.moved(place)))
+        return None
+    raw_declarers = raw.get("declarers")
+    if not isinstance(raw_declarers, list):
+        problems.append(f"{at(place, 'declarers')}: expected a list of player names")
+        return None
+    declarers = tuple(
+        _seat_of(name, seats, at(place, "declarers"), problems) for name in raw_declarers
+    )
+    raw_tricks = raw.get("tricks")
+    tricks: int | tuple[int, ...] | None = None
+    if row.side == "each":
+        if not isinstance(raw_tricks, Mapping):
+            problems.append(f"{at(place, 'tricks')}: {contract} needs an object player → tricks")
+        elif set(raw_tricks) != set(raw_declarers):
+            problems.append(
+                f"{at(place, 'tricks')}: give the tricks of each declarer, and only theirs"
+            )
+        else:
+            tricks = tuple(raw_tricks[name] for name in raw_declarers)
+            if not all(isinstance(t, int) and not isinstance(t, bool) for t in tricks):
+                problems.append(f"{at(place, 'tricks')}: tricks must be integers")
+    elif not isinstance(raw_tricks, int) or isinstance(raw_tricks, bool):
+        problems.append(
+            f"{at(place, 'tricks')}: {contract} needs the declaring side's tricks as an integer"
+        )
+    else:
+        tricks = raw_tricks
+    if len(problems) != found:
+        return None
+    deal = Deal(
+        contract=contract,
+        bid=row.bid,
+        declarers=declarers,  # type: ignore[arg-type]  # no None left: problems would be non-empty
+        tricks=tricks,
+        penalties=penalties,
+        dealer=dealer,
+    )
+    try:
+        # The checks that need no dealer (the mort is checked when the poule is scored).
+        if len(seats) in PLAYERS:
+            score_deal(table, deal, len(seats), dealer=-1)
+    except EngineError as error:
+        problems.append(str(error.moved(place)))
+        return None
+    return deal
+
+
+def _parse_penalties(
+    raw: Any, seats: Sequence[str], place: str, problems: list[str]
+) -> tuple[Penalty, ...]:
+    if raw is None:
+        return ()
+    place = at(place, "penalties")
+    if not isinstance(raw, list):
+        problems.append(f"{place}: expected a list of {{player, points}}")
+        return ()
+    penalties = []
+    for index, item in enumerate(raw):
+        item_place = at(place, index)
+        if not isinstance(item, Mapping):
+            problems.append(f"{item_place}: expected {{player, points}}")
+            continue
+        seat = _seat_of(item.get("player"), seats, at(item_place, "player"), problems)
+        points = item.get("points")
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            problems.append(
+                f"{at(item_place, 'points')}: expected a positive integer, got {points!r}"
+            )
+            continue
+        if seat is not None:
+            penalties.append(Penalty(seat, points))
+    return tuple(penalties)

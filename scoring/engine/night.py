@@ -1,0 +1,364 @@
+"""The club-night file (night-format.md): read ``club-night/1``, write ``club-night-result/1``.
+
+A document is refused whole: every problem is collected, each named by its place
+(``poules[2].deals[7].tricks: 14 is outside 0..13``), before anything is scored or written.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import PouleScore
+from .errors import DocumentRefused, EngineError, at
+from .games import GAME_CODES, game_module
+from .ranking import RankingRules, SeasonStanding, TournamentEntry, season_ranking
+from .standings import (
+    PouleResult,
+    PouleStanding,
+    Scheme,
+    TournamentStanding,
+    decimal_string,
+    poule_standings,
+    scheme,
+    tournament_standings,
+)
+from .tables import load_table, preset
+
+INPUT_FORMAT = "club-night/1"
+RESULT_FORMAT = "club-night-result/1"
+RANKING_FORMAT = "season-ranking/1"
+# The club plays 12 deals at a table of 4 and 15 at a table of 5 (Belgian whist); a poule with
+# fewer is scored but flagged, since a missing sheet line is the usual cause.
+DEFAULT_DEALS_PER_POULE = {4: 12, 5: 15}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredPoule:
+    round: int
+    table: int
+    seats: tuple[str, ...]
+    score: PouleScore
+    standings: tuple[PouleStanding, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredNight:
+    club: str
+    season: str
+    date: datetime.date
+    name: str
+    game: str
+    players: tuple[str, ...]
+    poules: tuple[ScoredPoule, ...]
+    standings: tuple[TournamentStanding, ...]
+    warnings: tuple[str, ...]
+
+
+def _text(doc: Mapping[str, Any], key: str, problems: list[str], required: bool = True) -> str:
+    value = doc.get(key)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or not value.strip():
+        problems.append(f"{key}: expected a non-empty string, got {value!r}")
+        return ""
+    return value.strip()
+
+
+def _positive_int(value: Any, place: str, problems: list[str]) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        problems.append(f"{place}: expected an integer ≥ 1, got {value!r}")
+        return 0
+    return value
+
+
+def read_table(rules: Any, game: str, place: str = "rules") -> Any:
+    """The point table a document names: a preset, or an inline table of the same game."""
+    if isinstance(rules, str):
+        table = preset(rules)
+    elif isinstance(rules, Mapping):
+        table = load_table(rules, place)
+    else:
+        raise EngineError(place, f"expected a preset name or a point table object, got {rules!r}")
+    if table.game != game:
+        raise EngineError(place, f'point table "{table.name}" is for {table.game}, not {game}')
+    return table
+
+
+def score_poule_deals(table: Any, seats: Sequence[str], raw_deals: Sequence[Any]) -> PouleScore:
+    """Parse and score one poule's deals as written in the club-night file.
+
+    This is what the site calls for a score sheet: seats are identifiers in seating order and
+    the deals name players by them. Raises ``DocumentRefused`` with every located problem.
+    """
+    module = game_module(table.game)
+    seats = tuple(seats)
+    problems: list[str] = []
+    if len(seats) not in module.PLAYERS:
+        sizes = f"{module.PLAYERS.start} to {module.PLAYERS.stop - 1}"
+        raise DocumentRefused(
+            [f"seats: {table.game} is played by {sizes} players, not {len(seats)}"]
+        )
+    deals = [
+        module.parse_deal(table, raw, seats, f"deals[{index}]", problems)
+        for index, raw in enumerate(raw_deals)
+    ]
+    if problems:
+        raise DocumentRefused(problems)
+    try:
+        return module.score_poule(table, len(seats), deals)
+    except EngineError as error:
+        raise DocumentRefused([error]) from None
+
+
+def read_night(doc: Any) -> ScoredNight:
+    """Check and score a whole ``club-night/1`` document (a result document is read the same)."""
+    if not isinstance(doc, Mapping):
+        raise DocumentRefused(["a club night must be a JSON object"])
+    problems: list[str] = []
+    if doc.get("format") not in (INPUT_FORMAT, RESULT_FORMAT):
+        problems.append(f'format: expected "{INPUT_FORMAT}", got {doc.get("format")!r}')
+    club = _text(doc, "club", problems)
+    season = _text(doc, "season", problems)
+    name = _text(doc, "name", problems, required=False)
+    date = None
+    try:
+        date = datetime.date.fromisoformat(doc.get("date"))
+    except (TypeError, ValueError):
+        problems.append(f"date: expected an ISO date such as 2024-03-14, got {doc.get('date')!r}")
+    game = doc.get("game")
+    table = points_scheme = None
+    if game not in GAME_CODES:
+        problems.append(f"game: unknown game {game!r}; known: {', '.join(GAME_CODES)}")
+    else:
+        try:
+            table = read_table(doc.get("rules"), game)
+        except EngineError as error:
+            problems.append(str(error))
+    try:
+        points_scheme = scheme(doc.get("tournament_points", "rcwhist"))
+    except EngineError as error:
+        problems.append(str(error))
+    players = _read_players(doc.get("players"), problems)
+    raw_poules = doc.get("poules")
+    if not isinstance(raw_poules, list) or not raw_poules:
+        problems.append("poules: expected a non-empty list of poules")
+        raw_poules = []
+
+    poules: list[ScoredPoule] = []
+    seated: dict[tuple[int, str], str] = {}
+    tables_seen: set[tuple[int, int]] = set()
+    for index, raw in enumerate(raw_poules):
+        place = f"poules[{index}]"
+        if not isinstance(raw, Mapping):
+            problems.append(f"{place}: expected an object")
+            continue
+        round_no = _positive_int(raw.get("round"), at(place, "round"), problems)
+        table_no = _positive_int(raw.get("table"), at(place, "table"), problems)
+        if round_no and table_no:
+            if (round_no, table_no) in tables_seen:
+                problems.append(f"{place}: round {round_no} has two tables numbered {table_no}")
+            tables_seen.add((round_no, table_no))
+        seats = _read_seats(raw.get("seats"), players, round_no, place, seated, problems)
+        raw_deals = raw.get("deals")
+        if not isinstance(raw_deals, list):
+            problems.append(f"{at(place, 'deals')}: expected a list of deals")
+            continue
+        if table is None or seats is None:
+            continue
+        try:
+            score = score_poule_deals(table, seats, raw_deals)
+        except DocumentRefused as refused:
+            problems.extend(f"{place}.{problem}" for problem in refused.problems)
+            continue
+        if points_scheme is not None:
+            poules.append(
+                ScoredPoule(round_no, table_no, seats, score, poule_standings(score, points_scheme))
+            )
+    if problems:
+        raise DocumentRefused(problems)
+
+    assert date is not None and table is not None and isinstance(game, str)
+    lower = any(p.score.lower_is_better for p in poules)
+    results = [
+        PouleResult(
+            player=poule.seats[line.seat],
+            rank=line.rank,
+            game_points=line.game_points,
+            tournament_points=line.tournament_points,
+        )
+        for poule in poules
+        for line in poule.standings
+    ]
+    return ScoredNight(
+        club=club,
+        season=season,
+        date=date,
+        name=name,
+        game=game,
+        players=players,
+        poules=tuple(poules),
+        standings=tournament_standings(results, lower_game_points_better=lower),
+        warnings=tuple(_warnings(game, players, poules)),
+    )
+
+
+def _read_players(raw: Any, problems: list[str]) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not raw:
+        problems.append("players: expected a non-empty list of names")
+        return ()
+    names: list[str] = []
+    for index, name in enumerate(raw):
+        if not isinstance(name, str) or not name.strip():
+            problems.append(f"players[{index}]: expected a name, got {name!r}")
+        elif name in names:
+            problems.append(f'players[{index}]: "{name}" appears twice')
+        else:
+            names.append(name)
+    return tuple(names)
+
+
+def _read_seats(
+    raw: Any,
+    players: tuple[str, ...],
+    round_no: int,
+    place: str,
+    seated: dict[tuple[int, str], str],
+    problems: list[str],
+) -> tuple[str, ...] | None:
+    place = at(place, "seats")
+    if not isinstance(raw, list) or not raw:
+        problems.append(f"{place}: expected a list of player names")
+        return None
+    found = len(problems)
+    for index, name in enumerate(raw):
+        if name not in players:
+            problems.append(f"{place}: {name!r} is not in players")
+        elif raw.index(name) != index:
+            problems.append(f'{place}: "{name}" sits twice at this table')
+        elif round_no:
+            other = seated.setdefault((round_no, name), place)
+            if other != place:
+                problems.append(f'{place}: "{name}" already sits at {other} in round {round_no}')
+    return tuple(raw) if len(problems) == found else None
+
+
+def _warnings(game: str, players: tuple[str, ...], poules: list[ScoredPoule]) -> list[str]:
+    warnings = []
+    if game == "belgian_whist":
+        for poule in poules:
+            expected = DEFAULT_DEALS_PER_POULE[len(poule.seats)]
+            if poule.score.counted_deals < expected:
+                warnings.append(
+                    f"round {poule.round}, table {poule.table}: {poule.score.counted_deals} deals "
+                    f"played, the club plays {expected} at a table of {len(poule.seats)}"
+                )
+    rounds = sorted({p.round for p in poules})
+    for round_no in rounds:
+        present = {name for p in poules if p.round == round_no for name in p.seats}
+        for name in players:
+            if name not in present:
+                warnings.append(f'round {round_no}: "{name}" plays at no table')
+    return warnings
+
+
+# --------------------------------------------------------------------------------------------
+# Writing results
+
+
+def poule_standings_document(poule: ScoredPoule) -> list[dict[str, Any]]:
+    return [
+        {
+            "player": poule.seats[line.seat],
+            "rank": line.rank,
+            "tied": line.tied,
+            "game_points": line.game_points,
+            "tournament_points": decimal_string(line.tournament_points),
+        }
+        for line in poule.standings
+    ]
+
+
+def result_document(doc: Mapping[str, Any], night: ScoredNight) -> dict[str, Any]:
+    """The input document enriched with points and standings (``club-night-result/1``)."""
+    result = copy.deepcopy(dict(doc))
+    result["format"] = RESULT_FORMAT
+    for raw_poule, poule in zip(result["poules"], night.poules, strict=True):
+        for raw_deal, points, dealer in zip(
+            raw_poule["deals"], poule.score.deal_points, poule.score.dealers, strict=True
+        ):
+            raw_deal["points"] = dict(zip(poule.seats, points, strict=True))
+            raw_deal["dealer"] = poule.seats[dealer] if dealer is not None else None
+        raw_poule["standings"] = poule_standings_document(poule)
+    result["standings"] = [
+        {
+            "player": line.player,
+            "rank": line.rank,
+            "tied": line.tied,
+            "tournament_points": decimal_string(line.tournament_points),
+            "game_points": line.game_points,
+            "poules_played": line.poules_played,
+            "poules_won": line.poules_won,
+        }
+        for line in night.standings
+    ]
+    result["warnings"] = list(night.warnings)
+    return result
+
+
+def score_night_document(doc: Any) -> dict[str, Any]:
+    """``club-night/1`` in, ``club-night-result/1`` out; ``DocumentRefused`` for a bad document."""
+    return result_document(doc, read_night(doc))
+
+
+def rank_nights(
+    docs: Sequence[Any], rules: RankingRules | None = None
+) -> tuple[SeasonStanding, ...]:
+    """The season ranking of several club nights, players matched by name.
+
+    A refused night refuses the whole ranking; its problems are prefixed with ``nights[i]``.
+    """
+    entries: list[TournamentEntry] = []
+    problems: list[str] = []
+    for index, doc in enumerate(docs):
+        try:
+            night = read_night(doc)
+        except DocumentRefused as refused:
+            problems.extend(f"nights[{index}].{problem}" for problem in refused.problems)
+            continue
+        entries.extend(
+            TournamentEntry(
+                player=line.player,
+                tournament=index,
+                tournament_points=line.tournament_points,
+                game_points=line.game_points,
+                rank=line.rank,
+            )
+            for line in night.standings
+        )
+    if problems:
+        raise DocumentRefused(problems)
+    return season_ranking(entries, rules)
+
+
+def ranking_document(standings: Sequence[SeasonStanding]) -> dict[str, Any]:
+    return {
+        "format": RANKING_FORMAT,
+        "standings": [
+            {
+                "player": line.player,
+                "rank": line.rank,
+                "tied": line.tied,
+                "tournament_points": decimal_string(line.tournament_points),
+                "game_points": line.game_points,
+                "tournaments_played": line.tournaments_played,
+            }
+            for line in standings
+        ],
+    }
+
+
+__all__ = ["Scheme", "read_night", "score_night_document", "score_poule_deals"]

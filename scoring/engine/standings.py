@@ -1,0 +1,227 @@
+"""Poule standings, tournament points and tournament standings — scoring-rules.md §5 and §6."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .base import PouleScore
+from .errors import EngineError, at
+from .ranks import competition_ranks
+
+
+@dataclass(frozen=True, slots=True)
+class Scheme:
+    """How a poule's ranks turn into tournament points.
+
+    ``places`` — the points of place 1, 2, 3 …; places beyond the list get 0.
+    ``positive_from_place`` — from this place on, a place pays only to players whose net is
+    positive (RCWhist: the second and the third "s'il est en positif"); ``None`` = never.
+    ``ties`` — "average": tied players share the points of the places they occupy together.
+    """
+
+    places: tuple[int, ...]
+    positive_from_place: int | None = None
+    ties: str = "average"
+    name: str = ""
+
+    @property
+    def total(self) -> int:
+        return sum(self.places)
+
+
+SCHEMES = {
+    "rcwhist": Scheme(places=(5, 3, 1), positive_from_place=2, name="rcwhist"),
+    "freewhist": Scheme(places=(90, 60, 30, 0), positive_from_place=None, name="freewhist"),
+}
+
+
+def scheme(value: Any, place: str = "tournament_points") -> Scheme:
+    """A scheme by preset name, or an inline ``{"places", "positive_from_place", "ties"}``."""
+    if isinstance(value, str):
+        if value not in SCHEMES:
+            raise EngineError(place, f'unknown scheme "{value}"; known: {", ".join(SCHEMES)}')
+        return SCHEMES[value]
+    if not isinstance(value, Mapping):
+        raise EngineError(place, f"expected a scheme name or an object, got {value!r}")
+    places = value.get("places")
+    if (
+        not isinstance(places, list)
+        or not places
+        or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in places)
+    ):
+        raise EngineError(
+            at(place, "places"), f"expected a list of non-negative integers, got {places!r}"
+        )
+    positive = value.get("positive_from_place")
+    if positive is not None and (
+        not isinstance(positive, int) or isinstance(positive, bool) or positive < 1
+    ):
+        raise EngineError(
+            at(place, "positive_from_place"), f"expected null or a place ≥ 1, got {positive!r}"
+        )
+    ties = value.get("ties", "average")
+    if ties != "average":
+        raise EngineError(at(place, "ties"), f'only "average" is supported, got {ties!r}')
+    return Scheme(
+        places=tuple(places),
+        positive_from_place=positive,
+        ties=ties,
+        name=str(value.get("name", "")),
+    )
+
+
+def scheme_document(value: Scheme) -> str | dict[str, Any]:
+    """The scheme as written in a club-night file: its preset name, or inline."""
+    if value.name in SCHEMES and SCHEMES[value.name] == value:
+        return value.name
+    return {
+        "places": list(value.places),
+        "positive_from_place": value.positive_from_place,
+        "ties": value.ties,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class PouleStanding:
+    seat: int
+    rank: int
+    tied: bool
+    game_points: int
+    tournament_points: Fraction
+
+
+def poule_standings(score: PouleScore, points_scheme: Scheme) -> tuple[PouleStanding, ...]:
+    """Rank a poule's seats and award tournament points; best first, ties in seat order.
+
+    Ties share the points of the places they occupy together, each place judged with the
+    positivity condition: two tied first → (5 + 3) / 2 = 4 each, two tied second → 2 each.
+    """
+    sign = 1 if score.lower_is_better else -1
+    ranked = competition_ranks(
+        range(len(score.game_points)), key=lambda s: sign * score.game_points[s]
+    )
+    standings = []
+    index = 0
+    while index < len(ranked):
+        rank = ranked[index][1]
+        group = [seat for seat, r, _ in ranked[index:] if r == rank]
+        # Tied players have equal game points, hence equal nets: the group is positive or not.
+        positive = score.net[group[0]] > 0
+        pot = 0
+        for place in range(rank, rank + len(group)):
+            if place > len(points_scheme.places):
+                break
+            needs_positive = (
+                points_scheme.positive_from_place is not None
+                and place >= points_scheme.positive_from_place
+            )
+            if positive or not needs_positive:
+                pot += points_scheme.places[place - 1]
+        share = Fraction(pot, len(group))
+        for seat in group:
+            standings.append(
+                PouleStanding(
+                    seat=seat,
+                    rank=rank,
+                    tied=len(group) > 1,
+                    game_points=score.game_points[seat],
+                    tournament_points=share,
+                )
+            )
+        index += len(group)
+    return tuple(standings)
+
+
+@dataclass(frozen=True, slots=True)
+class PouleResult:
+    """One player's line in one poule, as the tournament standings read it."""
+
+    player: Hashable
+    rank: int
+    game_points: int
+    tournament_points: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStanding:
+    player: Hashable
+    rank: int
+    tied: bool
+    tournament_points: Fraction
+    game_points: int
+    poules_played: int
+    poules_won: int
+
+
+DEFAULT_PRECEDENCE = ("tournament_points", "game_points")
+# Metrics a club may list in its precedence; every one is "more is better", except game points
+# at hearts (a total of penalty points: less is better).
+TOURNAMENT_METRICS = ("tournament_points", "game_points", "poules_won")
+
+
+def check_precedence(
+    precedence: Sequence[str], known: Sequence[str], place: str = "precedence"
+) -> None:
+    if not precedence:
+        raise EngineError(place, "needs at least one metric")
+    for index, metric in enumerate(precedence):
+        if metric not in known:
+            raise EngineError(
+                at(place, index), f'unknown metric "{metric}"; known: {", ".join(known)}'
+            )
+
+
+def tournament_standings(
+    results: Sequence[PouleResult],
+    precedence: Sequence[str] = DEFAULT_PRECEDENCE,
+    lower_game_points_better: bool = False,
+) -> tuple[TournamentStanding, ...]:
+    """Sum each player's poules and rank the players by the precedence list (§6).
+
+    Players keep the order of their first poule result among equals, so output is stable.
+    """
+    check_precedence(precedence, TOURNAMENT_METRICS)
+    totals: dict[Hashable, list[Any]] = {}
+    for result in results:
+        line = totals.setdefault(result.player, [Fraction(0), 0, 0, 0])
+        line[0] += result.tournament_points
+        line[1] += result.game_points
+        line[2] += 1
+        line[3] += result.rank == 1
+    game_sign = 1 if lower_game_points_better else -1
+
+    def key(player: Hashable) -> tuple[Any, ...]:
+        tp, gp, _, won = totals[player]
+        values = {"tournament_points": -tp, "game_points": game_sign * gp, "poules_won": -won}
+        return tuple(values[m] for m in precedence)
+
+    return tuple(
+        TournamentStanding(
+            player=player,
+            rank=rank,
+            tied=tied,
+            tournament_points=totals[player][0],
+            game_points=totals[player][1],
+            poules_played=totals[player][2],
+            poules_won=totals[player][3],
+        )
+        for player, rank, tied in competition_ranks(list(totals), key=key)
+    )
+
+
+def decimal_string(value: Fraction) -> str:
+    """Tournament points as written in files: exact when they can be, else 2 decimals.
+
+    ``5`` → "5", ``1/2`` → "0.5", ``4/3`` → "1.33" (half away from zero, as the club rounds).
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    hundredths = abs(value) * 100
+    whole = int(hundredths + Fraction(1, 2))
+    sign = "-" if value < 0 else ""
+    text = f"{whole // 100}.{whole % 100:02d}".rstrip("0").rstrip(".")
+    return sign + text

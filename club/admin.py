@@ -1,0 +1,49 @@
+from django.contrib import admin
+
+from .models import Club, Membership, Player, Season
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+class SeasonInline(admin.TabularInline):
+    model = Season
+    extra = 0
+    fields = ["name", "start", "end", "ranking_best_n", "ranking_min_tournaments"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "default_game", "deals_per_poule_4", "deals_per_poule_5"]
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [SeasonInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["display_name", "first_name", "last_name", "email", "public_name", "user"]
+    list_filter = ["public_name", "memberships__club"]
+    search_fields = ["display_name", "first_name", "last_name", "email"]
+    raw_id_fields = ["user"]
+    inlines = [MembershipInline]
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["player", "club", "role", "status", "start", "end"]
+    list_filter = ["club", "role", "status"]
+    search_fields = ["player__display_name"]
+    list_select_related = ["player", "club"]
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "club", "name", "start", "end"]
+    list_filter = ["club"]
+    search_fields = ["name", "club__name"]
+    list_select_related = ["club"]

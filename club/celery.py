@@ -1,0 +1,11 @@
+"""The Celery app: tasks run in-process when no broker is configured (see settings)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+
+app = Celery("club")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,93 @@
+"""manage.py demo_club — the RCWhist demo: 28 players, seasons 2024 and 2025, and an admin.
+
+The nights are generated as club-night files and go through the importer, exactly as a club's
+paper score sheets would. Running it again keeps the club and gives the admin a new password.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import secrets
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from club.models import Club, Membership, Player
+from games.demo import random_night
+from games.nightfile import night_import
+
+CLUB = "RCWhist La Chevalerie"
+FIRST_NAMES = [
+    "Anne", "Bruno", "Chloé", "Didier", "Eva", "François", "Geneviève", "Henri", "Isabelle",
+    "Jacques", "Karine", "Louis", "Marie", "Nicolas", "Odile", "Pierre", "Quentin", "Rose",
+    "Sophie", "Thierry", "Ursule", "Vincent", "Wendy", "Xavier", "Yvonne", "Zoé", "Albert",
+    "Béatrice",
+]  # fmt: skip
+LAST_NAMES = [
+    "Dupont", "Lemaire", "Martin", "Peeters", "Janssens", "Dubois", "Maes", "Jacobs", "Mertens",
+    "Willems", "Claes", "Goossens", "Wouters", "De Smet", "Lambert", "Dumont", "Leclercq",
+    "Renard", "Simon", "Laurent", "Hermans", "Michel", "Lejeune", "Collard", "Denis", "Gilson",
+    "Hubert", "Masson",
+]  # fmt: skip
+# Club nights on the second Thursday of the month, but for the summer break.
+NIGHT_MONTHS = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12]
+
+
+def second_thursday(year: int, month: int) -> datetime.date:
+    first = datetime.date(year, month, 1)
+    return first + datetime.timedelta(days=(3 - first.weekday()) % 7 + 7)
+
+
+class Command(BaseCommand):
+    help = "Create the demo club (RCWhist La Chevalerie) and print an admin login."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--seed", type=int, default=2024, help="random seed of the nights")
+
+    def handle(self, *args: Any, seed: int, **options: Any) -> None:
+        if Club.objects.filter(name=CLUB).exists():
+            self.stdout.write(f"{CLUB} already exists: keeping its nights.")
+        else:
+            self._build(seed)
+        password = secrets.token_urlsafe(9)
+        user_model = get_user_model()
+        admin, _ = user_model.objects.get_or_create(
+            username="admin", defaults={"email": "admin@example.org"}
+        )
+        admin.is_staff = admin.is_superuser = True
+        admin.set_password(password)
+        admin.save()
+        self.stdout.write(self.style.SUCCESS(f"Admin login: admin / {password}  (/admin/)"))
+
+    @transaction.atomic
+    def _build(self, seed: int) -> None:
+        rng = random.Random(seed)
+        members = [f"{first} {last}" for first, last in zip(FIRST_NAMES, LAST_NAMES, strict=True)]
+        nights = 0
+        for year in (2024, 2025):
+            for month in NIGHT_MONTHS:
+                date = second_thursday(year, month)
+                doc = random_night(
+                    rng,
+                    club=CLUB,
+                    season=str(year),
+                    date=date,
+                    members=members,
+                    present=rng.choice([20, 21, 22, 23, 24, 25, 26, 27, 28]),
+                )
+                night_import(doc)
+                nights += 1
+        club = Club.objects.get(name=CLUB)
+        # Every member since the first night; a few of them run the club and keep the sheets.
+        Membership.objects.filter(club=club).update(start=datetime.date(2024, 1, 1))
+        for name, role in (
+            (members[0], Membership.Role.ADMIN),
+            (members[1], Membership.Role.SCORER),
+            (members[2], Membership.Role.SCORER),
+        ):
+            Membership.objects.filter(club=club, player__display_name=name).update(role=role)
+        Player.objects.filter(display_name=members[5]).update(public_name=Player.PublicName.INITIALS)
+        self.stdout.write(f"{CLUB}: {len(members)} players, {nights} club nights imported.")

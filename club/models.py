@@ -1,0 +1,267 @@
+"""Clubs, the people who play, their memberships and the seasons."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.errors import EngineError
+from scoring.engine.ranking import SEASON_METRICS, RankingRules
+from scoring.engine.standings import scheme as tournament_points_scheme
+
+GAME_CHOICES = [
+    ("belgian_whist", _("Whist belge")),
+    ("whist", _("Whist classique")),
+    ("hearts", _("Cœurs")),
+    ("besigue", _("Bésigue")),
+]
+DEFAULT_PRECEDENCE = ["tournament_points", "game_points"]
+
+
+def default_scheme() -> str:
+    return "rcwhist"
+
+
+def default_precedence() -> list[str]:
+    return list(DEFAULT_PRECEDENCE)
+
+
+def check_ranking_rules(best_n: int | None, min_tournaments: int, precedence: list[str]) -> None:
+    """The engine is the judge of ranking rules; its located message becomes a field error."""
+    try:
+        RankingRules(best_n=best_n, min_tournaments=min_tournaments, precedence=tuple(precedence))
+    except EngineError as error:
+        field = error.place.split("[")[0].split(".")[0]
+        raise ValidationError({field: error.message}) from None
+    except TypeError:
+        raise ValidationError(
+            {"ranking_precedence": _("Une liste de critères parmi : %s.") % ", ".join(SEASON_METRICS)}
+        ) from None
+
+
+class Club(models.Model):
+    name = models.CharField(_("nom"), max_length=120, unique=True)
+    slug = models.SlugField(_("identifiant"), max_length=60, unique=True)
+    # The club's rules: what a new club night starts from.
+    default_game = models.CharField(
+        _("jeu par défaut"), max_length=20, choices=GAME_CHOICES, default="belgian_whist"
+    )
+    default_point_table = models.ForeignKey(
+        "scoring.PointTable",
+        verbose_name=_("tableau des points par défaut"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    tournament_points = models.JSONField(
+        _("points de tournoi"),
+        default=default_scheme,
+        help_text=_('"rcwhist", "freewhist" ou {"places": [5, 3, 1], "positive_from_place": 2}'),
+    )
+    deals_per_poule_4 = models.PositiveSmallIntegerField(
+        _("donnes par poule de 4"), default=12, validators=[MinValueValidator(1)]
+    )
+    deals_per_poule_5 = models.PositiveSmallIntegerField(
+        _("donnes par poule de 5"), default=15, validators=[MinValueValidator(1)]
+    )
+    rounds_per_night = models.PositiveSmallIntegerField(
+        _("tours par soirée"), default=3, validators=[MinValueValidator(1)]
+    )
+    ranking_best_n = models.PositiveSmallIntegerField(
+        _("meilleures soirées retenues"), null=True, blank=True, help_text=_("Vide : toutes.")
+    )
+    ranking_min_tournaments = models.PositiveSmallIntegerField(
+        _("soirées minimum pour être classé"), default=0
+    )
+    ranking_precedence = models.JSONField(_("critères de classement"), default=default_precedence)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(deals_per_poule_4__gte=1) & Q(deals_per_poule_5__gte=1),
+                name="club_deals_per_poule_positive",
+            ),
+            models.CheckConstraint(condition=Q(rounds_per_night__gte=1), name="club_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(ranking_best_n__isnull=True) | Q(ranking_best_n__gte=1),
+                name="club_best_n_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        try:
+            tournament_points_scheme(self.tournament_points)
+        except EngineError as error:
+            raise ValidationError({"tournament_points": str(error)}) from None
+        check_ranking_rules(self.ranking_best_n, self.ranking_min_tournaments, self.ranking_precedence)
+
+    def deals_per_poule(self, seats: int) -> int:
+        return self.deals_per_poule_5 if seats == 5 else self.deals_per_poule_4
+
+
+class PlayerQuerySet(models.QuerySet):
+    def in_club(self, club: Club) -> PlayerQuerySet:
+        return self.filter(memberships__club=club).distinct()
+
+
+class Player(models.Model):
+    """A person who plays; may belong to several clubs and may have a user account."""
+
+    class PublicName(models.TextChoices):
+        FULL = "full", _("Nom complet")
+        INITIALS = "initials", _("Initiales")
+
+    first_name = models.CharField(_("prénom"), max_length=80, blank=True)
+    last_name = models.CharField(_("nom"), max_length=80, blank=True)
+    display_name = models.CharField(_("nom affiché"), max_length=120)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("compte"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+    )
+    photo = models.ImageField(_("photo"), upload_to="players/", blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("téléphone"), max_length=30, blank=True)
+    public_name = models.CharField(
+        _("nom public"), max_length=10, choices=PublicName.choices, default=PublicName.FULL
+    )
+    language = models.CharField(
+        _("langue"), max_length=5, choices=settings.LANGUAGES, default="fr"
+    )
+    result_emails = models.BooleanField(_("résultats par e-mail"), default=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["display_name"]
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+        constraints = [
+            models.CheckConstraint(condition=~Q(display_name=""), name="player_display_name_set"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def initials(self) -> str:
+        words = [self.first_name, self.last_name] if self.first_name or self.last_name else []
+        words = words or self.display_name.split()
+        return "".join(f"{w[0].upper()}." for w in words if w)
+
+    @property
+    def public_display_name(self) -> str:
+        """The name public pages and exports show: the member's choice is honoured everywhere."""
+        if self.public_name == self.PublicName.INITIALS:
+            return self.initials
+        return self.display_name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("Administrateur du club")
+        SCORER = "scorer", _("Marqueur")
+        MEMBER = "member", _("Membre")
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Actif")
+        GUEST = "guest", _("Invité")
+        FORMER = "former", _("Ancien membre")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    start = models.DateField(_("depuis"))
+    end = models.DateField(_("jusqu'au"), null=True, blank=True)
+    status = models.CharField(
+        _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    role = models.CharField(_("rôle"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+
+    class Meta:
+        ordering = ["club", "player__display_name"]
+        verbose_name = _("affiliation")
+        verbose_name_plural = _("affiliations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player"],
+                condition=Q(end__isnull=True),
+                name="membership_one_open_per_club",
+                violation_error_message=_("Ce joueur est déjà membre de ce club."),
+            ),
+            models.CheckConstraint(
+                condition=Q(end__isnull=True) | Q(end__gte=models.F("start")),
+                name="membership_ends_after_start",
+                violation_error_message=_("La fin d'affiliation précède son début."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} – {self.club} ({self.get_role_display()})"
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("nom"), max_length=40, help_text=_("Par exemple « 2024 »."))
+    start = models.DateField(_("début"))
+    end = models.DateField(_("fin"))
+    # Empty = the club's rules apply.
+    ranking_best_n = models.PositiveSmallIntegerField(
+        _("meilleures soirées retenues"), null=True, blank=True
+    )
+    ranking_min_tournaments = models.PositiveSmallIntegerField(
+        _("soirées minimum pour être classé"), null=True, blank=True
+    )
+    ranking_precedence = models.JSONField(_("critères de classement"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "-start"]
+        verbose_name = _("saison")
+        verbose_name_plural = _("saisons")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_per_club"),
+            models.CheckConstraint(
+                condition=Q(end__gte=models.F("start")),
+                name="season_ends_after_start",
+                violation_error_message=_("La saison se termine avant de commencer."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.name}"
+
+    def ranking_rules(self) -> RankingRules:
+        """The season's overrides, else the club's rules."""
+        club = self.club
+        return RankingRules(
+            best_n=self.ranking_best_n if self.ranking_best_n is not None else club.ranking_best_n,
+            min_tournaments=(
+                self.ranking_min_tournaments
+                if self.ranking_min_tournaments is not None
+                else club.ranking_min_tournaments
+            ),
+            precedence=tuple(self.ranking_precedence or club.ranking_precedence),
+        )
+
+    def clean(self) -> None:
+        if self.ranking_precedence is not None or self.ranking_best_n is not None:
+            check_ranking_rules(
+                self.ranking_best_n,
+                self.ranking_min_tournaments or 0,
+                self.ranking_precedence or DEFAULT_PRECEDENCE,
+            )

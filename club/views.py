@@ -1,0 +1,44 @@
+"""Public pages of the club site."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+
+from games.models import Tournament
+
+from .models import Club
+
+
+def home(request: HttpRequest) -> TemplateResponse:
+    """The clubs; a site that hosts one club opens straight on it."""
+    clubs = list(Club.objects.prefetch_related("seasons"))
+    if len(clubs) == 1:
+        return club_detail(request, clubs[0].slug)
+    return TemplateResponse(request, "club/home.html", {"clubs": clubs})
+
+
+def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
+    """A club: its seasons and, for the chosen one, its nights with each night's winner.
+
+    The season list is an htmx partial: choosing a season swaps only the nights.
+    """
+    club = get_object_or_404(Club, slug=slug)
+    seasons = list(club.seasons.all())
+    season = None
+    wanted = request.GET.get("season")
+    if seasons:
+        season = next((s for s in seasons if s.name == wanted), seasons[0])
+    nights = (
+        Tournament.objects.filter(season=season).with_winners().order_by("-date", "name")
+        if season
+        else Tournament.objects.none()
+    )
+    context = {"club": club, "seasons": seasons, "season": season, "nights": list(nights)}
+    template = "club/club_detail.html"
+    if request.htmx:
+        template += "#nights"
+    return TemplateResponse(request, template, context)
+
+

@@ -1,0 +1,77 @@
+from django.contrib import admin
+
+from .models import Deal, Poule, Seat, Tournament
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["number", "player"]
+    autocomplete_fields = ["player"]
+
+    def has_change_permission(self, request, obj=None):  # seats change through the draw only
+        return False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class DealInline(admin.TabularInline):
+    """Deals are shown with their points; they change through the score sheet's services, so
+    points and standings can never disagree with the data."""
+
+    model = Deal
+    extra = 0
+    fields = ["number", "data", "dealer", "points", "counted", "recorded_by", "recorded_at"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class PouleInline(admin.TabularInline):
+    model = Poule
+    extra = 0
+    fields = ["round", "table", "counted_deals"]
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["date", "name", "club", "season", "game", "point_table", "status"]
+    list_filter = ["club", "season", "game", "status"]
+    search_fields = ["name", "club__name"]
+    date_hierarchy = "date"
+    list_select_related = ["club", "season", "point_table"]
+    inlines = [PouleInline]
+
+
+@admin.register(Poule)
+class PouleAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "tournament", "round", "table", "counted_deals"]
+    list_filter = ["tournament__club", "round"]
+    search_fields = ["tournament__name"]
+    list_select_related = ["tournament"]
+    readonly_fields = ["tournament", "round", "table", "counted_deals"]
+    inlines = [SeatInline, DealInline]
+
+
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "poule", "dealer", "counted", "recorded_at"]
+    list_filter = ["counted", "poule__tournament__club"]
+    list_select_related = ["poule"]
+    readonly_fields = ["poule", "number", "data", "dealer", "points", "counted", "recorded_by"]
+
+    def has_add_permission(self, request):
+        return False

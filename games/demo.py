@@ -1,0 +1,143 @@
+"""Realistic Belgian whist club nights, generated as club-night/1 documents.
+
+Used by the demo club and by benchmarks. The mix of contracts follows what a club night sees:
+mostly emballages and solos, a few passes and misères, a rare abondance or chelem.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from typing import Any
+
+# (contract, bid or None, weight) — weights per 1 000 deals.
+CONTRACT_MIX = [
+    ("pass", None, 70),
+    ("emballage", 8, 330),
+    ("emballage", 9, 110),
+    ("emballage", 10, 35),
+    ("emballage", 11, 10),
+    ("solo", 6, 150),
+    ("solo", 7, 70),
+    ("solo", 8, 25),
+    ("petite_misere", None, 60),
+    ("solo_sur_misere", 8, 8),
+    ("abondance", 9, 35),
+    ("trou", 8, 25),
+    ("trou", 9, 25),
+    ("grande_misere", None, 30),
+    ("grande_misere_table", None, 5),
+    ("petit_chelem", 11, 3),
+    ("chelem", 13, 2),
+]
+PAIR = {"emballage", "trou"}
+EACH = {"petite_misere", "grande_misere"}
+
+
+def random_tricks(rng: random.Random, needed: int, top: int = 13) -> int:
+    """Made about two times in three; overtricks and undertricks rarely more than two."""
+    if rng.random() < 0.66:
+        return min(top, needed + rng.choice((0, 0, 0, 1, 1, 2, 3)))
+    return max(0, needed - rng.choice((1, 1, 1, 2, 2, 3)))
+
+
+def random_deal(rng: random.Random, players: list[str]) -> dict[str, Any]:
+    """One deal among the four active ``players``."""
+    contract, bid, _ = rng.choices(CONTRACT_MIX, weights=[w for *_, w in CONTRACT_MIX])[0]
+    if contract == "pass":
+        return {"contract": "pass"}
+    if contract in EACH:
+        declarers = rng.sample(players, rng.choice((1, 1, 1, 2)))
+        top = 12 if contract == "petite_misere" else 13
+        tricks = {name: (0 if rng.random() < 0.7 else rng.randint(1, 3)) for name in declarers}
+        while sum(tricks.values()) > top:
+            tricks[declarers[0]] -= 1
+        return {"contract": contract, "declarers": declarers, "tricks": tricks}
+    if contract == "grande_misere_table":
+        return {
+            "contract": contract,
+            "declarers": [rng.choice(players)],
+            "tricks": 0 if rng.random() < 0.7 else 1,
+        }
+    declarers = rng.sample(players, 2 if contract in PAIR else 1)
+    deal: dict[str, Any] = {
+        "contract": contract,
+        "bid": bid,
+        "declarers": declarers,
+        "tricks": random_tricks(rng, bid),
+    }
+    if rng.random() < 0.01:
+        deal["penalties"] = [{"player": rng.choice(players), "points": 2}]
+    return deal
+
+
+def table_sizes(present: int) -> list[int]:
+    """Tables of 4, with tables of 5 only as needed (6, 7 and 11 players cannot be seated)."""
+    tables = present // 4
+    fives = present - 4 * tables
+    if present < 4 or fives > tables:
+        raise ValueError(f"{present} players cannot sit at tables of 4 and 5")
+    return [5] * fives + [4] * (tables - fives)
+
+
+def random_night(
+    rng: random.Random,
+    *,
+    club: str,
+    season: str,
+    date: datetime.date,
+    members: list[str],
+    present: int,
+    rounds: int = 3,
+    deals_per_poule: dict[int, int] | None = None,
+) -> dict[str, Any]:
+    deals_per_poule = deals_per_poule or {4: 12, 5: 15}
+    players = rng.sample(members, present)
+    poules = []
+    for round_no in range(1, rounds + 1):
+        order = players[:]
+        rng.shuffle(order)
+        start = 0
+        for table_no, size in enumerate(table_sizes(present), start=1):
+            seats = order[start : start + size]
+            start += size
+            deals = []
+            counted = 0
+            dealer = 0
+            while counted < deals_per_poule[size]:
+                # At a table of five the dealer sits the deal out (the mort).
+                active = [s for i, s in enumerate(seats) if size == 4 or i != dealer]
+                deal = random_deal(rng, active)
+                deals.append(deal)
+                if deal["contract"] != "pass":
+                    counted += 1
+                    dealer = (dealer + 1) % size
+            poules.append({"round": round_no, "table": table_no, "seats": seats, "deals": deals})
+    return {
+        "format": "club-night/1",
+        "club": club,
+        "season": season,
+        "date": date.isoformat(),
+        "name": f"Soirée du {date.day} {MONTHS[date.month - 1]} {date.year}",
+        "game": "belgian_whist",
+        "rules": "rcwhist",
+        "tournament_points": "rcwhist",
+        "players": players,
+        "poules": poules,
+    }
+
+
+MONTHS = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+]

@@ -1,0 +1,176 @@
+"""What is played: club nights (tournaments), their poules, seats and deals."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Prefetch, Q
+from django.utils.translation import gettext_lazy as _
+
+from club.models import GAME_CHOICES, Club, Player, Season, default_scheme
+
+
+class TournamentQuerySet(models.QuerySet):
+    def with_winners(self) -> TournamentQuerySet:
+        """Prefetch each night's first-placed players (one query for any number of nights)."""
+        from scoring.models import TournamentStanding
+
+        winners = TournamentStanding.objects.filter(rank=1).select_related("player")
+        return self.prefetch_related(Prefetch("standings", queryset=winners, to_attr="winners"))
+
+    def scored(self) -> TournamentQuerySet:
+        return self.filter(status__in=[Tournament.Status.CLOSED, Tournament.Status.PUBLISHED])
+
+
+class Tournament(models.Model):
+    """A club night: several rounds of poules, scored with one point table version."""
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Prévue")
+        RUNNING = "running", _("En cours")
+        CLOSED = "closed", _("Clôturée")
+        PUBLISHED = "published", _("Publiée")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="tournaments")
+    date = models.DateField(_("date"))
+    name = models.CharField(_("nom"), max_length=120, blank=True)
+    game = models.CharField(_("jeu"), max_length=20, choices=GAME_CHOICES)
+    point_table = models.ForeignKey(
+        "scoring.PointTable",
+        verbose_name=_("tableau des points"),
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+    )
+    tournament_points = models.JSONField(_("points de tournoi"), default=default_scheme)
+    rounds = models.PositiveSmallIntegerField(_("tours"), default=3)
+    status = models.CharField(
+        _("état"), max_length=10, choices=Status.choices, default=Status.PLANNED
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("soirée")
+        verbose_name_plural = _("soirées")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "date", "name"],
+                name="tournament_unique_per_club_date_name",
+                violation_error_message=_("Le club a déjà une soirée de ce nom à cette date."),
+            ),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="tournament_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=["planned", "running", "closed", "published"]),
+                name="tournament_status_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.club} {self.date:%d/%m/%Y}"
+
+    def clean(self) -> None:
+        if self.season_id and self.club_id and self.season.club_id != self.club_id:
+            raise ValidationError({"season": _("Cette saison appartient à un autre club.")})
+        if self.season_id and not self.season.start <= self.date <= self.season.end:
+            raise ValidationError({"date": _("La date est en dehors de la saison.")})
+        if self.point_table_id and self.point_table.game != self.game:
+            raise ValidationError({"point_table": _("Ce tableau des points est pour un autre jeu.")})
+
+    @property
+    def is_locked(self) -> bool:
+        return self.status in (self.Status.CLOSED, self.Status.PUBLISHED)
+
+
+class Poule(models.Model):
+    """One table in one round."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="poules")
+    round = models.PositiveSmallIntegerField(_("tour"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    counted_deals = models.PositiveSmallIntegerField(_("donnes jouées"), default=0)
+
+    class Meta:
+        ordering = ["tournament", "round", "table"]
+        verbose_name = _("poule")
+        verbose_name_plural = _("poules")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table"],
+                name="poule_unique_table_per_round",
+                violation_error_message=_("Ce numéro de table existe déjà dans ce tour."),
+            ),
+            models.CheckConstraint(
+                condition=Q(round__gte=1) & Q(table__gte=1), name="poule_round_table_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Tour %(round)s, table %(table)s") % {"round": self.round, "table": self.table}
+
+
+class Seat(models.Model):
+    """A player at a poule. ``tournament`` and ``round`` repeat the poule's so that the database
+    itself refuses a player at two tables of the same round."""
+
+    poule = models.ForeignKey(Poule, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("place"))
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    round = models.PositiveSmallIntegerField(_("tour"))
+
+    class Meta:
+        ordering = ["poule", "number"]
+        verbose_name = _("place")
+        verbose_name_plural = _("places")
+        constraints = [
+            models.UniqueConstraint(fields=["poule", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(fields=["poule", "player"], name="seat_player_once_per_poule"),
+            models.UniqueConstraint(
+                fields=["tournament", "round", "player"],
+                name="seat_one_table_per_round",
+                violation_error_message=_("Ce joueur est déjà à une autre table dans ce tour."),
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) & Q(number__lte=5), name="seat_number_1_to_5"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.player}"
+
+
+class Deal(models.Model):
+    """One deal of a poule. ``data`` is the deal as the club-night file writes it, with players
+    named by seat number ("1" … "5") so that renaming a player never touches a score sheet;
+    ``points`` (one per seat) and ``dealer`` come from the engine when the deal is recorded."""
+
+    poule = models.ForeignKey(Poule, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("numéro"))
+    data = models.JSONField(_("donne"))
+    dealer = models.PositiveSmallIntegerField(_("donneur"), null=True, blank=True)
+    points = models.JSONField(_("points"), default=list)
+    counted = models.BooleanField(_("comptée"), default=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    recorded_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["poule", "number"]
+        verbose_name = _("donne")
+        verbose_name_plural = _("donnes")
+        constraints = [
+            models.UniqueConstraint(fields=["poule", "number"], name="deal_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Donne %(number)s") % {"number": self.number}

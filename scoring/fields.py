@@ -1,0 +1,41 @@
+"""Exact tournament points in the database.
+
+Shared places give fractions (two tied third → ½, three tied … → 4/3): they are stored exactly,
+as text "n/d", and read back as ``Fraction``. Ordering never uses this column — standings are
+ranked by the engine and stored with their rank.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+
+class FractionField(models.CharField):
+    description = "An exact fraction"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 40)
+        kwargs.setdefault("default", "0")
+        super().__init__(*args, **kwargs)
+
+    def from_db_value(self, value: str | None, expression: Any, connection: Any) -> Fraction | None:
+        return None if value is None else Fraction(value)
+
+    def to_python(self, value: Any) -> Fraction | None:
+        if value is None or isinstance(value, Fraction):
+            return value
+        try:
+            return Fraction(value)
+        except (TypeError, ValueError, ZeroDivisionError):
+            raise ValidationError(f"{value!r} is not a fraction such as 4/3") from None
+
+    def get_prep_value(self, value: Any) -> str | None:
+        value = self.to_python(value)
+        return None if value is None else str(value)
+
+    def value_to_string(self, obj: models.Model) -> str:
+        return str(self.value_from_object(obj))

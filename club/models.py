@@ -39,7 +39,10 @@ def check_ranking_rules(best_n: int | None, min_tournaments: int, precedence: li
         raise ValidationError({field: error.message}) from None
     except TypeError:
         raise ValidationError(
-            {"ranking_precedence": _("Une liste de critères parmi : %s.") % ", ".join(SEASON_METRICS)}
+            {
+                "ranking_precedence": _("Une liste de critères parmi : %s.")
+                % ", ".join(SEASON_METRICS)
+            }
         ) from None
 
 
@@ -90,7 +93,9 @@ class Club(models.Model):
                 condition=Q(deals_per_poule_4__gte=1) & Q(deals_per_poule_5__gte=1),
                 name="club_deals_per_poule_positive",
             ),
-            models.CheckConstraint(condition=Q(rounds_per_night__gte=1), name="club_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(rounds_per_night__gte=1), name="club_rounds_positive"
+            ),
             models.CheckConstraint(
                 condition=Q(ranking_best_n__isnull=True) | Q(ranking_best_n__gte=1),
                 name="club_best_n_positive",
@@ -105,7 +110,9 @@ class Club(models.Model):
             tournament_points_scheme(self.tournament_points)
         except EngineError as error:
             raise ValidationError({"tournament_points": str(error)}) from None
-        check_ranking_rules(self.ranking_best_n, self.ranking_min_tournaments, self.ranking_precedence)
+        check_ranking_rules(
+            self.ranking_best_n, self.ranking_min_tournaments, self.ranking_precedence
+        )
 
     def deals_per_poule(self, seats: int) -> int:
         return self.deals_per_poule_5 if seats == 5 else self.deals_per_poule_4
@@ -140,9 +147,7 @@ class Player(models.Model):
     public_name = models.CharField(
         _("nom public"), max_length=10, choices=PublicName.choices, default=PublicName.FULL
     )
-    language = models.CharField(
-        _("langue"), max_length=5, choices=settings.LANGUAGES, default="fr"
-    )
+    language = models.CharField(_("langue"), max_length=5, choices=settings.LANGUAGES, default="fr")
     result_emails = models.BooleanField(_("résultats par e-mail"), default=True)
     created = models.DateTimeField(auto_now_add=True)
 

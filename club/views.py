@@ -40,5 +40,3 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
     if request.htmx:
         template += "#nights"
     return TemplateResponse(request, template, context)
-
-

@@ -78,7 +78,9 @@ class Tournament(models.Model):
         if self.season_id and not self.season.start <= self.date <= self.season.end:
             raise ValidationError({"date": _("La date est en dehors de la saison.")})
         if self.point_table_id and self.point_table.game != self.game:
-            raise ValidationError({"point_table": _("Ce tableau des points est pour un autre jeu.")})
+            raise ValidationError(
+                {"point_table": _("Ce tableau des points est pour un autre jeu.")}
+            )
 
     @property
     def is_locked(self) -> bool:

@@ -18,7 +18,6 @@ from django.utils.text import slugify
 
 from club.models import Club, Membership, Player, Season
 from scoring import services as scoring
-from scoring.engine.errors import DocumentRefused
 from scoring.engine.night import RESULT_FORMAT, read_night
 from scoring.engine.standings import decimal_string
 from scoring.engine.tables import PRESET_GAME, preset_data
@@ -100,8 +99,10 @@ def _point_table(rules: Any) -> PointTable:
         shipped = preset_data(rules)
         table = scoring.point_table_for_preset(rules)
         # The club may have revised the preset since: a file naming it means the shipped one.
-        return table if table.checksum == table_checksum(shipped) else scoring.point_table_for_data(
-            shipped
+        return (
+            table
+            if table.checksum == table_checksum(shipped)
+            else scoring.point_table_for_data(shipped)
         )
     return scoring.point_table_for_data(dict(rules))
 
@@ -134,7 +135,9 @@ def night_import(doc: Any) -> Tournament:
     services.tournament_start(tournament)
     for raw in doc["poules"]:
         seats = [players[name] for name in raw["seats"]]
-        poule = services.poule_create(tournament, round=raw["round"], table=raw["table"], players=seats)
+        poule = services.poule_create(
+            tournament, round=raw["round"], table=raw["table"], players=seats
+        )
         number = {name: str(n) for n, name in enumerate(raw["seats"], start=1)}
         deals = [
             rename_players(
@@ -163,7 +166,9 @@ def _rules_document(table: PointTable) -> Any:
     return table.data
 
 
-def night_export(tournament: Tournament, name_of: Callable[[Player], str] | None = None) -> dict[str, Any]:
+def night_export(
+    tournament: Tournament, name_of: Callable[[Player], str] | None = None
+) -> dict[str, Any]:
     """The stored night as ``club-night-result/1``. ``name_of`` chooses how players are named
     (public exports pass the member's public name); the default is the display name."""
     name_of = name_of or (lambda player: player.display_name)
@@ -265,5 +270,3 @@ def _warnings(tournament: Tournament, doc_poules: list[dict[str, Any]]) -> list[
                     f"the club plays {expected} at a table of {len(poule['seats'])}"
                 )
     return warnings
-
-

@@ -96,8 +96,8 @@ def deals_record(
     Deals name players by seat number ("1" … "5"). The engine checks the whole sheet before
     anything is written, so a refused deal leaves the sheet as it was.
     """
-    poule = Poule.objects.select_for_update().select_related("tournament__point_table").get(
-        pk=poule.pk
+    poule = (
+        Poule.objects.select_for_update().select_related("tournament__point_table").get(pk=poule.pk)
     )
     _require_open(poule.tournament)
     sheet = list(poule.deals.order_by("number"))

@@ -77,7 +77,14 @@ class TournamentStandingAdmin(admin.ModelAdmin):
 class RankingLineInline(admin.TabularInline):
     model = RankingLine
     extra = 0
-    fields = ["position", "rank", "player", "tournament_points", "game_points", "tournaments_played"]
+    fields = [
+        "position",
+        "rank",
+        "player",
+        "tournament_points",
+        "game_points",
+        "tournaments_played",
+    ]
     readonly_fields = fields
     can_delete = False
 

@@ -52,7 +52,9 @@ class PointTable(models.Model):
         verbose_name_plural = _("tableaux des points")
         constraints = [
             models.UniqueConstraint(fields=["name", "version"], name="point_table_version_unique"),
-            models.CheckConstraint(condition=Q(version__gte=1), name="point_table_version_positive"),
+            models.CheckConstraint(
+                condition=Q(version__gte=1), name="point_table_version_positive"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -100,9 +100,7 @@ def tournament_standings_update(tournament: Tournament) -> None:
         )
         for line in lines
     ]
-    standings = tournament_standings(
-        results, lower_game_points_better=tournament.game == "hearts"
-    )
+    standings = tournament_standings(results, lower_game_points_better=tournament.game == "hearts")
     TournamentStanding.objects.filter(tournament=tournament).delete()
     TournamentStanding.objects.bulk_create(
         TournamentStanding(

@@ -89,5 +89,7 @@ class Command(BaseCommand):
             (members[2], Membership.Role.SCORER),
         ):
             Membership.objects.filter(club=club, player__display_name=name).update(role=role)
-        Player.objects.filter(display_name=members[5]).update(public_name=Player.PublicName.INITIALS)
+        Player.objects.filter(display_name=members[5]).update(
+            public_name=Player.PublicName.INITIALS
+        )
         self.stdout.write(f"{CLUB}: {len(members)} players, {nights} club nights imported.")

@@ -19,9 +19,11 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
 
     def handle(self, *args: Any, tournament: int, output: str | None, **options: Any) -> None:
-        night = Tournament.objects.select_related("club", "season", "point_table").filter(
-            pk=tournament
-        ).first()
+        night = (
+            Tournament.objects.select_related("club", "season", "point_table")
+            .filter(pk=tournament)
+            .first()
+        )
         if night is None:
             raise CommandError(f"no club night with id {tournament}")
         text = json.dumps(night_export(night), ensure_ascii=False, indent=2) + "\n"

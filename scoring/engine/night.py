@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -106,12 +107,23 @@ def score_poule_deals(table: Any, seats: Sequence[str], raw_deals: Sequence[Any]
         module.parse_deal(table, raw, seats, f"deals[{index}]", problems)
         for index, raw in enumerate(raw_deals)
     ]
-    if problems:
+    if problems and not getattr(module, "SCORES_UNREAD_DEALS", False):
         raise DocumentRefused(problems)
     try:
-        return module.score_poule(table, len(seats), deals)
+        score = module.score_poule(table, len(seats), deals)
     except EngineError as error:
-        raise DocumentRefused([error]) from None
+        problems.append(str(error))
+    except DocumentRefused as refused:
+        problems.extend(refused.problems)
+    if problems:
+        # Keep the order of the sheet: a reader fixes deal 2 before deal 7.
+        raise DocumentRefused(sorted(problems, key=_deal_order))
+    return score
+
+
+def _deal_order(problem: str) -> tuple[int, str]:
+    match = re.match(r"deals\[(\d+)\]", problem)
+    return (int(match.group(1)) if match else -1, problem)
 
 
 def read_night(doc: Any) -> ScoredNight:
@@ -247,7 +259,11 @@ def _read_seats(
 
 
 def _warnings(game: str, players: tuple[str, ...], poules: list[ScoredPoule]) -> list[str]:
-    warnings = []
+    warnings = [
+        f"round {poule.round}, table {poule.table}: {warning}"
+        for poule in poules
+        for warning in poule.score.warnings
+    ]
     if game == "belgian_whist":
         for poule in poules:
             expected = DEFAULT_DEALS_PER_POULE[len(poule.seats)]

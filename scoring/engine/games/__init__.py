@@ -13,8 +13,9 @@ A game module provides:
     every located problem to ``problems`` and return the frozen deal (players as seat indexes),
     or ``None`` when it has problems.
 ``score_poule(table, seat_count, deals) -> PouleScore``
-    score a poule's deals in playing order; a deal that breaks the rules only the whole
-    sequence can check raises ``EngineError`` located at ``deals[i]…``.
+    score a poule's deals in playing order; deals that break the rules only the whole
+    sequence can check raise ``DocumentRefused`` (or ``EngineError`` for one), each problem
+    located at ``deals[i]…``.
 ``PLAYERS``
     the ``range`` of table sizes the game allows.
 """

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
-from ..errors import EngineError, at
+from ..errors import DocumentRefused, EngineError, at
 
 GAME = "belgian_whist"
 PLAYERS = range(4, 6)
@@ -41,6 +41,9 @@ CONTRACTS = (
     "piccolo",
 )
 PASS = "pass"
+# score_poule accepts None for a deal that could not be read, so that a refused sheet still
+# lists the rotation's problems (the mort declaring) of every other deal.
+SCORES_UNREAD_DEALS = True
 SIDES = ("pair", "solo", "each")
 
 
@@ -300,26 +303,39 @@ def _check_declarers(
             raise EngineError("declarers", f"seat {seat + 1} {why}")
 
 
-def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
-    """Score a poule's deals in playing order, following the dealer rotation."""
+def score_poule(table: Table, seat_count: int, deals: Sequence[Deal | None]) -> PouleScore:
+    """Score a poule's deals in playing order, following the dealer rotation.
+
+    Every deal is checked, so a refusal (``DocumentRefused``) lists every deal the rotation
+    makes impossible (the mort declaring), each located at ``deals[i]``. A ``None`` stands for a
+    deal that could not be read: it is not scored, and the rotation takes it as counted.
+    """
     if seat_count not in PLAYERS:
         raise EngineError("seats", f"Belgian whist is played at tables of 4 or 5, not {seat_count}")
     totals = [0] * seat_count
     deal_points: list[tuple[int, ...]] = []
     dealers: list[int | None] = []
+    problems: list[EngineError] = []
     dealer = 0
     counted = 0
     for index, deal in enumerate(deals):
+        if deal is None:
+            dealer = (dealer + 1) % seat_count
+            continue
         if deal.dealer is not None:
             if not 0 <= deal.dealer < seat_count:
-                raise EngineError(
-                    f"deals[{index}].dealer", f"seat {deal.dealer + 1} is not at this table"
+                problems.append(
+                    EngineError(
+                        f"deals[{index}].dealer", f"seat {deal.dealer + 1} is not at this table"
+                    )
                 )
+                continue
             dealer = deal.dealer
         try:
             points = score_deal(table, deal, seat_count, dealer)
         except EngineError as error:
-            raise error.moved(f"deals[{index}]") from None
+            problems.append(error.moved(f"deals[{index}]"))
+            points = (0,) * seat_count
         for seat, p in enumerate(points):
             totals[seat] += p
         deal_points.append(points)
@@ -327,6 +343,8 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
         if deal.contract != PASS:
             counted += 1
             dealer = (dealer + 1) % seat_count
+    if problems:
+        raise DocumentRefused(problems)
     return PouleScore(
         deal_points=tuple(deal_points),
         dealers=tuple(dealers),
@@ -388,6 +406,8 @@ def parse_deal(
     declarers = tuple(
         _seat_of(name, seats, at(place, "declarers"), problems) for name in raw_declarers
     )
+    if None in declarers:
+        return None
     raw_tricks = raw.get("tricks")
     tricks: int | tuple[int, ...] | None = None
     if row.side == "each":

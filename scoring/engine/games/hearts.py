@@ -1,0 +1,357 @@
+"""Hearts (Les Cœurs) — scoring-rules.md §3, seed 001.
+
+3 to 7 players, each for himself; points are bad: the lowest total wins. Per deal the scorer
+records the hearts each player took (13 in all) and who took the queen of spades, or the player
+who revoked or mixed up his tricks.
+
+Decisions where the spec is silent:
+
+- A player left out of ``hearts`` took none (a paper sheet often leaves zeros blank).
+- ``revoke`` and ``mixed_tricks`` each take one name or a list of names: the seed gives every
+  revoking player 25 ("chacun se voit imposer une amende de 25 points"). Play stops when a
+  revoke is found, so such a deal needs no ``hearts`` nor ``queen_of_spades``; when given they
+  are checked for names and numbers but not used.
+- Taking all gives every other player what the taker would have scored: 13 hearts + the queen
+  (25, or 26 with the queen at 13), so it follows the table and needs no number of its own.
+- A penalty (``{"player", "points"}``, the player pays ``p`` to each other player) works in
+  hearts' own direction: the offender's total goes up by ``p`` for each other player and every
+  other player's goes down by ``p``. Deal points include it.
+- Deal points are each player's points for the deal; game points the poule totals (ranked
+  ascending); ``net`` is table average − own total, a ``Fraction``.
+- The dealer starts at seat 1 and moves one seat clockwise each deal (seed: "le joueur assis à
+  sa gauche donnera les cartes au coup suivant").
+- A partie is ``partie_deals`` deals (1 or 5 in the presets); a poule whose deals do not make
+  whole parties is scored all the same, with a warning. ``parties`` gives each partie's totals
+  for the settlements, which the table names (``settlement``) for the UI to show.
+- Tied winners share the winner's stakes as exact fractions (the seed draws lots for an odd
+  remainder; the engine never draws lots), and so do several players at 0 taking the pot.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..base import Penalty, PouleScore, add_penalties
+from ..errors import EngineError, at
+
+GAME = "hearts"
+PLAYERS = range(3, 8)
+HEARTS = 13
+SETTLEMENTS = ("winner", "average", "pot")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str
+    label: str
+    heart: int
+    queen_of_spades: int
+    revoke: int
+    partie_deals: int
+    settlement: str
+    game: str = GAME
+
+    @property
+    def taking_all(self) -> int:
+        """What each other player scores when one player takes all the hearts and the queen."""
+        return HEARTS * self.heart + self.queen_of_spades
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A deal as recorded; players are seat indexes (0 = seat 1).
+
+    ``hearts`` has one count per seat; it and ``queen_of_spades`` are ``None`` when the deal
+    ended on a revoke or mixed-up tricks, whose players are the ``offenders``.
+    """
+
+    hearts: tuple[int, ...] | None
+    queen_of_spades: int | None
+    offenders: tuple[int, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """The pot after a partie: what each player put in and took out, and what carries over."""
+
+    paid: tuple[int, ...]
+    taken: tuple[Fraction, ...]
+    carried_over: int
+
+
+def _shown(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --------------------------------------------------------------------------------------------
+# Point tables
+
+
+def _int(data: Mapping[str, Any], key: str, place: str, minimum: int) -> int:
+    value = data.get(key)
+    if not _is_int(value) or value < minimum:
+        wanted = "a non-negative integer" if minimum == 0 else f"an integer ≥ {minimum}"
+        got = "nothing" if key not in data else _shown(value)
+        raise EngineError(at(place, key), f"expected {wanted}, got {got}")
+    return value
+
+
+def load_table(data: Mapping[str, Any], place: str = "") -> Table:
+    """Validate a hearts point table and return it frozen.
+
+    Shape: ``{"format": "point-table/1", "game": "hearts", "name", "label",
+    "heart": 1, "queen_of_spades": 12, "revoke": 25, "partie_deals": 1 or 5,
+    "settlement": "winner" | "average" | "pot"}`` — the points of one heart, of the queen of
+    spades and of a revoke (or mixed tricks), the deals in a partie, and the settlement shown.
+    """
+    if not isinstance(data, Mapping):
+        raise EngineError(place, "a point table must be a JSON object")
+    if data.get("game", GAME) != GAME:
+        raise EngineError(at(place, "game"), f'expected "{GAME}", got {_shown(data["game"])}')
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise EngineError(at(place, "name"), f"expected a non-empty string, got {_shown(name)}")
+    label = data.get("label", name)
+    if not isinstance(label, str):
+        raise EngineError(at(place, "label"), f"expected a string, got {_shown(label)}")
+    settlement = data.get("settlement")
+    if settlement not in SETTLEMENTS:
+        wanted = " or ".join(f'"{s}"' for s in SETTLEMENTS)
+        raise EngineError(at(place, "settlement"), f"expected {wanted}, got {_shown(settlement)}")
+    return Table(
+        name=name,
+        label=label,
+        heart=_int(data, "heart", place, 0),
+        queen_of_spades=_int(data, "queen_of_spades", place, 0),
+        revoke=_int(data, "revoke", place, 0),
+        partie_deals=_int(data, "partie_deals", place, 1),
+        settlement=settlement,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring
+
+
+def score_deal(table: Table, deal: Deal, seat_count: int) -> tuple[int, ...]:
+    """Every seat's points for one deal, penalties not included."""
+    if deal.offenders:
+        return tuple(table.revoke if s in deal.offenders else 0 for s in range(seat_count))
+    if deal.hearts is None or deal.queen_of_spades is None:
+        raise EngineError(
+            "hearts", "a deal without a revoke needs the hearts and the queen of spades"
+        )
+    queen = deal.queen_of_spades
+    if deal.hearts[queen] == HEARTS:
+        # "Le contrôle": the taker scores 0 and everybody else what he would have scored.
+        return tuple(0 if s == queen else table.taking_all for s in range(seat_count))
+    return tuple(
+        h * table.heart + (table.queen_of_spades if s == queen else 0)
+        for s, h in enumerate(deal.hearts)
+    )
+
+
+def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
+    """Score a poule: per-deal points, totals (lower is better) and net = average − total."""
+    if seat_count not in PLAYERS:
+        raise EngineError("seats", f"hearts is played by 3 to 7 players, not {seat_count}")
+    everyone = tuple(range(seat_count))
+    totals = [0] * seat_count
+    deal_points: list[tuple[int, ...]] = []
+    for index, deal in enumerate(deals):
+        try:
+            points = list(score_deal(table, deal, seat_count))
+        except EngineError as error:
+            raise error.moved(f"deals[{index}]") from None
+        if deal.penalties:
+            # A penalty costs its player: his total goes up, so apply the transfer reversed.
+            transfer = [0] * seat_count
+            add_penalties(transfer, deal.penalties, everyone)
+            points = [p - t for p, t in zip(points, transfer, strict=True)]
+        for seat, p in enumerate(points):
+            totals[seat] += p
+        deal_points.append(tuple(points))
+    average = Fraction(sum(totals), seat_count)
+    warnings = []
+    left = len(deals) % table.partie_deals
+    if left:
+        warnings.append(
+            f"the last partie has {left} of {table.partie_deals} deals: the poule is scored on "
+            "all its deals all the same"
+        )
+    return PouleScore(
+        deal_points=tuple(deal_points),
+        dealers=tuple(i % seat_count for i in range(len(deals))),
+        game_points=tuple(totals),
+        net=tuple(average - t for t in totals),
+        lower_is_better=True,
+        counted_deals=len(deals),
+        warnings=tuple(warnings),
+    )
+
+
+def parties(table: Table, score: PouleScore) -> tuple[tuple[int, ...], ...]:
+    """Each whole partie's totals per seat (``partie_deals`` deals each), for the settlements."""
+    size = table.partie_deals
+    whole = len(score.deal_points) - len(score.deal_points) % size
+    return tuple(
+        tuple(sum(column) for column in zip(*score.deal_points[start : start + size], strict=True))
+        for start in range(0, whole, size)
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Settlements (§3): balances in stakes, positive = receives
+
+
+def settle_winner_takes(totals: Sequence[int]) -> tuple[Fraction, ...]:
+    """(a) Each player pays the winner (own total − winner total); tied winners share."""
+    best = min(totals)
+    winners = [seat for seat, total in enumerate(totals) if total == best]
+    share = Fraction(sum(total - best for total in totals), len(winners))
+    return tuple(share if total == best else Fraction(best - total) for total in totals)
+
+
+def settle_average(totals: Sequence[int]) -> tuple[int, ...]:
+    """(b) Each player receives (average − own total), truncated toward zero (66 → pays 20)."""
+    average = Fraction(sum(totals), len(totals))
+    return tuple(int(average - total) for total in totals)
+
+
+def settle_pot(totals: Sequence[int], carried_over: int = 0) -> Pot:
+    """(c) Everyone puts one stake per point in; only a player at 0 takes the pot, else it stays."""
+    pot = carried_over + sum(totals)
+    takers = [seat for seat, total in enumerate(totals) if total == 0]
+    if not takers:
+        return Pot(tuple(totals), tuple(Fraction(0) for _ in totals), pot)
+    share = Fraction(pot, len(takers))
+    return Pot(tuple(totals), tuple(share if total == 0 else Fraction(0) for total in totals), 0)
+
+
+# --------------------------------------------------------------------------------------------
+# The club-night file
+
+
+def _names(raw: Any, seats: Sequence[str], place: str, problems: list[str]) -> tuple[int, ...]:
+    names = [raw] if isinstance(raw, str) else raw
+    if not isinstance(names, list) or not names:
+        problems.append(f"{place}: expected a player name or a list of names, got {_shown(raw)}")
+        return ()
+    found = len(problems)
+    for name in names:
+        if name not in seats:
+            problems.append(f"{place}: {_shown(name)} is not at this table")
+    return tuple(sorted({seats.index(n) for n in names})) if len(problems) == found else ()
+
+
+def parse_deal(
+    table: Table, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+) -> Deal | None:
+    """Check one hearts deal of the club-night file; append located problems, return it or None.
+
+    ``{"hearts": {name: count}, "queen_of_spades": name, "revoke": name, "mixed_tricks": name,
+    "penalties": [...]}`` — ``revoke`` and ``mixed_tricks`` are optional (a name or a list).
+    """
+    found = len(problems)
+    if not isinstance(raw, Mapping):
+        problems.append(f"{place}: a deal must be an object, got {_shown(raw)}")
+        return None
+    offenders: set[int] = set()
+    for key in ("revoke", "mixed_tricks"):
+        if raw.get(key) is not None:
+            offenders.update(_names(raw[key], seats, at(place, key), problems))
+    stopped = bool(offenders)
+    hearts = _parse_hearts(
+        raw.get("hearts"), seats, at(place, "hearts"), problems, required=not stopped
+    )
+    queen = None
+    raw_queen = raw.get("queen_of_spades")
+    if raw_queen is None and not stopped:
+        problems.append(
+            f"{at(place, 'queen_of_spades')}: expected the name of the player who took it"
+        )
+    elif raw_queen is not None and raw_queen not in seats:
+        problems.append(f"{at(place, 'queen_of_spades')}: {_shown(raw_queen)} is not at this table")
+    elif raw_queen is not None:
+        queen = seats.index(raw_queen)
+    penalties = _parse_penalties(raw.get("penalties"), seats, place, problems)
+    if len(problems) != found:
+        return None
+    if stopped:
+        return Deal(
+            hearts=None,
+            queen_of_spades=None,
+            offenders=tuple(sorted(offenders)),
+            penalties=penalties,
+        )
+    return Deal(hearts=hearts, queen_of_spades=queen, penalties=penalties)
+
+
+def _parse_hearts(
+    raw: Any, seats: Sequence[str], place: str, problems: list[str], required: bool
+) -> tuple[int, ...] | None:
+    if raw is None and not required:
+        return None
+    if not isinstance(raw, Mapping):
+        problems.append(
+            f"{place}: expected an object player name → hearts taken, got {_shown(raw)}"
+        )
+        return None
+    found = len(problems)
+    hearts = [0] * len(seats)
+    for name, count in raw.items():
+        if name not in seats:
+            problems.append(f"{place}: {_shown(name)} is not at this table")
+        elif not _is_int(count) or not 0 <= count <= HEARTS:
+            problems.append(f"{at(place, name)}: expected 0 … 13 hearts, got {_shown(count)}")
+        else:
+            hearts[seats.index(name)] = count
+    if len(problems) != found:
+        return None
+    if required and sum(hearts) != HEARTS:
+        problems.append(f"{place}: hearts add up to {sum(hearts)}, expected 13")
+        return None
+    return tuple(hearts)
+
+
+def _parse_penalties(
+    raw: Any, seats: Sequence[str], place: str, problems: list[str]
+) -> tuple[Penalty, ...]:
+    if raw is None:
+        return ()
+    place = at(place, "penalties")
+    if not isinstance(raw, list):
+        problems.append(
+            f'{place}: expected a list of {{"player": name, "points": n}}, got {_shown(raw)}'
+        )
+        return ()
+    penalties = []
+    for index, item in enumerate(raw):
+        item_place = at(place, index)
+        if not isinstance(item, Mapping):
+            problems.append(
+                f'{item_place}: expected {{"player": name, "points": n}}, got {_shown(item)}'
+            )
+            continue
+        player, points = item.get("player"), item.get("points")
+        if player not in seats:
+            problems.append(f"{at(item_place, 'player')}: {_shown(player)} is not at this table")
+        elif not _is_int(points) or points < 0:
+            problems.append(
+                f"{at(item_place, 'points')}: expected a non-negative integer, got {_shown(points)}"
+            )
+        else:
+            penalties.append(Penalty(seats.index(player), points))
+    return tuple(penalties)

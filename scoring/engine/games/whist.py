@@ -1,0 +1,610 @@
+"""Classic whist (partnership whist) — scoring-rules.md §2, seed 000.
+
+Four players in two partnerships. Per deal the scorer records the tricks of one team, the team
+that held 3 or 4 trump honours (where the table counts them) and the uncorrected revokes; the
+engine turns that into points toward the partie, and the parties into game points.
+
+Decisions where the spec is silent:
+
+- A poule is a sequence of parties. Partie k (k = 0, 1, 2 …) is played by the partnerships of the
+  partie générale, taken in turn: seats 1+3 vs 2+4, 1+2 vs 3+4, 1+4 vs 2+3, then round again.
+  Every deal names its teams, and a deal whose teams break this order is refused.
+- A manche ends at the end of the deal in which a team reaches the target. Points beyond the
+  target stay in that manche (8 vs 5 is worth 3) and nothing carries over: the next manche starts
+  at 0–0. A partie ends when a team has won ``manches`` manches (``partie_ends: "won"``: whist7,
+  the robres) or when ``manches`` manches have been played (``"played"``: partie simple 1).
+- Value of a partie, per player: ``difference`` — per manche, winner total − loser total;
+  ``fiches`` — per manche, the winners' fiches by the losers' points, plus the partie bonus for
+  the team that won more manches (at 1–1 in a partie simple 1 nobody gets it). Winners get
+  +value each and losers −value each, so game points are zero-sum.
+- A partie still going when the poule's deals run out is not counted (a warning says so).
+- Deal points: every player gets what his team scored toward the partie in that deal (tricks,
+  then honours), so both partners show the same number; penalties are added to the deal's points
+  and to game points alike.
+- Tricks come before honours: when the tricks end the manche, the other team's honours are not
+  scored (the manche is over).
+- A revoke transfers ``revoke_tricks`` tricks per revoke, but never more tricks than the
+  offending team took. The offending team scores nothing in that deal — neither tricks nor
+  honours — so its total stays below the target, as §2 requires.
+- "Je chante" (a deal recorded as ``not_played``): allowed only where the table has
+  ``chante_at``; the honours team must have exactly ``chante_at`` points before the deal.
+- Whist records no dealer: ``PouleScore.dealers`` is ``None`` for every deal (the seed offers two
+  conventions for the succession of dealers and the scoring needs neither).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..base import Penalty, PouleScore, add_penalties
+from ..errors import EngineError, at
+
+GAME = "whist"
+PLAYERS = range(4, 5)
+SEATS = 4
+TRICKS = 13
+BOOK = 6  # "le Devoir": the first six tricks of a team score nothing
+
+Team = tuple[int, int]
+# §2 partie générale: the partnerships of parties 1, 2, 3 (seat indexes, seat 1 = index 0).
+ROTATION: tuple[tuple[Team, Team], ...] = (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))
+PARTIE_ENDS = ("won", "played")
+PARTIE_VALUES = ("difference", "fiches")
+
+
+@dataclass(frozen=True, slots=True)
+class FicheStep:
+    """Per manche won, each winner gets ``fiches`` when the losers have ``losers_from`` or more."""
+
+    losers_from: int
+    fiches: int
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str
+    label: str
+    trick_value: int
+    honours: tuple[int, int] | None  # points for 3 and for 4 trump honours; None: not counted
+    target: int
+    manches: int
+    partie_ends: str
+    partie_value: str
+    fiches: tuple[FicheStep, ...] = ()
+    partie_bonus: int = 0
+    chante_at: int | None = None
+    revoke_tricks: int = 2
+    game: str = GAME
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A deal as recorded; players are seat indexes (0 = seat 1).
+
+    ``teams`` — the two partnerships, the one holding seat 1 first; every per-team pair below
+    follows that order. ``tricks`` is ``None`` for a deal not played ("je chante").
+    """
+
+    teams: tuple[Team, Team]
+    tricks: tuple[int, int] | None
+    honours: tuple[int, int] = (0, 0)
+    revokes: tuple[int, int] = (0, 0)
+    not_played: bool = False
+    penalties: tuple[Penalty, ...] = ()
+
+
+def _shown(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --------------------------------------------------------------------------------------------
+# Point tables
+
+
+def _int(data: Mapping[str, Any], key: str, place: str, minimum: int) -> int:
+    value = data.get(key)
+    if not _is_int(value) or value < minimum:
+        wanted = "a non-negative integer" if minimum == 0 else f"an integer ≥ {minimum}"
+        got = "nothing" if key not in data else _shown(value)
+        raise EngineError(at(place, key), f"expected {wanted}, got {got}")
+    return value
+
+
+def _choice(data: Mapping[str, Any], key: str, place: str, choices: tuple[str, ...]) -> str:
+    value = data.get(key)
+    if value not in choices:
+        wanted = " or ".join(f'"{c}"' for c in choices)
+        raise EngineError(at(place, key), f"expected {wanted}, got {_shown(value)}")
+    return value
+
+
+def load_table(data: Mapping[str, Any], place: str = "") -> Table:
+    """Validate a classic whist point table and return it frozen.
+
+    Shape::
+
+        {"format": "point-table/1", "game": "whist", "name": "simple10", "label": "…",
+         "trick_value": 2,                    # points per trick over six
+         "honours": {"three": 2, "four": 4},  # or null where honours are not counted
+         "target": 10,                        # points that end a manche
+         "manches": 2, "partie_ends": "played" | "won",
+         "partie_value": "difference" | "fiches",
+         "fiches": {"per_manche": [{"losers_from": 0, "fiches": 3},
+                                   {"losers_from": 1, "fiches": 2},
+                                   {"losers_from": 5, "fiches": 1}],
+                    "partie_bonus": 4},       # required when partie_value is "fiches"
+         "chante_at": 8,                      # or null: no "je chante"
+         "revoke_tricks": 2}
+    """
+    if not isinstance(data, Mapping):
+        raise EngineError(place, "a point table must be a JSON object")
+    if data.get("game", GAME) != GAME:
+        raise EngineError(at(place, "game"), f'expected "{GAME}", got {_shown(data["game"])}')
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise EngineError(at(place, "name"), f"expected a non-empty string, got {_shown(name)}")
+    label = data.get("label", name)
+    if not isinstance(label, str):
+        raise EngineError(at(place, "label"), f"expected a string, got {_shown(label)}")
+    target = _int(data, "target", place, 1)
+    honours = _load_honours(data.get("honours"), at(place, "honours"))
+    partie_value = _choice(data, "partie_value", place, PARTIE_VALUES)
+    fiches: tuple[FicheStep, ...] = ()
+    partie_bonus = 0
+    if partie_value == "fiches":
+        fiches, partie_bonus = _load_fiches(data.get("fiches"), at(place, "fiches"))
+    chante_at = data.get("chante_at")
+    if chante_at is not None:
+        chante_at = _int(data, "chante_at", place, 0)
+        if honours is None:
+            raise EngineError(
+                at(place, "chante_at"), "je chante needs honours: set honours or null"
+            )
+        if not chante_at < target <= chante_at + honours[0]:
+            raise EngineError(
+                at(place, "chante_at"),
+                f"expected a score below the target {target} from which 3 honours "
+                f"({honours[0]} points) reach it, got {chante_at}",
+            )
+    return Table(
+        name=name,
+        label=label,
+        trick_value=_int(data, "trick_value", place, 1),
+        honours=honours,
+        target=target,
+        manches=_int(data, "manches", place, 1),
+        partie_ends=_choice(data, "partie_ends", place, PARTIE_ENDS),
+        partie_value=partie_value,
+        fiches=fiches,
+        partie_bonus=partie_bonus,
+        chante_at=chante_at,
+        revoke_tricks=_int(data, "revoke_tricks", place, 0),
+    )
+
+
+def _load_honours(raw: Any, place: str) -> tuple[int, int] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise EngineError(
+            place, f'expected {{"three": points, "four": points}} or null, got {_shown(raw)}'
+        )
+    return _int(raw, "three", place, 0), _int(raw, "four", place, 0)
+
+
+def _load_fiches(raw: Any, place: str) -> tuple[tuple[FicheStep, ...], int]:
+    if not isinstance(raw, Mapping):
+        raise EngineError(
+            place, f'expected {{"per_manche": [...], "partie_bonus": n}}, got {_shown(raw)}'
+        )
+    steps = raw.get("per_manche")
+    if not isinstance(steps, list) or not steps:
+        raise EngineError(
+            at(place, "per_manche"), f"expected a non-empty list of steps, got {_shown(steps)}"
+        )
+    loaded: list[FicheStep] = []
+    for index, step in enumerate(steps):
+        step_place = at(at(place, "per_manche"), index)
+        if not isinstance(step, Mapping):
+            raise EngineError(
+                step_place, f'expected {{"losers_from": n, "fiches": n}}, got {_shown(step)}'
+            )
+        losers_from = _int(step, "losers_from", step_place, 0)
+        if loaded and losers_from <= loaded[-1].losers_from:
+            raise EngineError(
+                at(step_place, "losers_from"),
+                f"expected more than {loaded[-1].losers_from} (steps go up), got {losers_from}",
+            )
+        if not loaded and losers_from != 0:
+            raise EngineError(
+                at(step_place, "losers_from"), f"the first step starts at 0, got {losers_from}"
+            )
+        loaded.append(FicheStep(losers_from, _int(step, "fiches", step_place, 0)))
+    return tuple(loaded), _int(raw, "partie_bonus", place, 0)
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring
+
+
+def _seats(team: Team) -> str:
+    return f"{team[0] + 1} + {team[1] + 1}"
+
+
+def trick_points(table: Table, tricks: int) -> int:
+    """What a team's tricks are worth: ``trick_value`` per trick over the six of "le Devoir"."""
+    return table.trick_value * max(0, tricks - BOOK)
+
+
+def manche_fiches(table: Table, loser_points: int) -> int:
+    """The fiches each winner of a manche gets, by the losers' points (``fiches`` tables)."""
+    fiches = 0
+    for step in table.fiches:
+        if loser_points >= step.losers_from:
+            fiches = step.fiches
+    return fiches
+
+
+def score_deal(table: Table, deal: Deal, before: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+    """The points each team (in ``deal.teams`` order) scores toward the partie in this deal.
+
+    ``before`` is the manche's score before the deal: "je chante" depends on it, and so does
+    whether the honours still count (not once the tricks have ended the manche).
+    """
+    honour_team = 0 if deal.honours[0] else 1 if deal.honours[1] else None
+    if deal.not_played:
+        if table.chante_at is None or table.honours is None or honour_team is None:
+            raise EngineError("not_played", f'point table "{table.name}" has no "je chante"')
+        if before[honour_team] != table.chante_at:
+            raise EngineError(
+                "not_played",
+                f"je chante needs the honours team at {table.chante_at} points, "
+                f"seats {_seats(deal.teams[honour_team])} have {before[honour_team]}",
+            )
+        points = [0, 0]
+        points[honour_team] = _honour_points(table, deal.honours[honour_team])
+        return points[0], points[1]
+    if deal.tricks is None:
+        raise EngineError("tricks", "a played deal needs the tricks of a team")
+    if deal.revokes[0] and deal.revokes[1]:
+        return 0, 0  # §2: both teams revoked — the deal is void
+    tricks = list(deal.tricks)
+    offender = 0 if deal.revokes[0] else 1 if deal.revokes[1] else None
+    if offender is not None:
+        moved = min(table.revoke_tricks * deal.revokes[offender], tricks[offender])
+        tricks[offender] -= moved
+        tricks[1 - offender] += moved
+    points = [trick_points(table, t) for t in tricks]
+    if offender is not None:
+        points[offender] = 0
+    ended = any(before[i] + points[i] >= table.target for i in (0, 1))
+    if honour_team is not None and honour_team != offender and not ended:
+        points[honour_team] += _honour_points(table, deal.honours[honour_team])
+    return points[0], points[1]
+
+
+def _honour_points(table: Table, count: int) -> int:
+    if table.honours is None:
+        return 0
+    return table.honours[0] if count == 3 else table.honours[1]
+
+
+def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
+    """Score a poule: the parties of the partie générale in turn, then each player's game points.
+
+    Raises ``EngineError`` at ``deals[i].tricks.team`` (or ``honours.team``) when a deal's teams
+    do not follow the rotation, and at ``deals[i].not_played`` for a "je chante" out of place.
+    """
+    if seat_count != SEATS:
+        raise EngineError("seats", f"whist is played by 4 players, not {seat_count}")
+    game_points = [0] * SEATS
+    deal_points: list[tuple[int, ...]] = []
+    warnings: list[str] = []
+    partie = _Partie(table, ROTATION[0])
+    number = 0
+    for index, deal in enumerate(deals):
+        place = f"deals[{index}]"
+        if deal.teams != partie.teams:
+            field = "honours.team" if deal.not_played else "tricks.team"
+            raise EngineError(
+                at(place, field),
+                f"the teams are seats {_seats(deal.teams[0])} vs {_seats(deal.teams[1])}, but "
+                f"partie {number + 1} of the partie générale is played by seats "
+                f"{_seats(partie.teams[0])} vs {_seats(partie.teams[1])}",
+            )
+        try:
+            points = score_deal(table, deal, partie.score)
+        except EngineError as error:
+            raise error.moved(place) from None
+        row = [0] * SEATS
+        for team, p in zip(partie.teams, points, strict=True):
+            for seat in team:
+                row[seat] = p
+        if partie.add(points):
+            for team, value in zip(partie.teams, (partie.value, -partie.value), strict=True):
+                for seat in team:
+                    game_points[seat] += value
+            number += 1
+            partie = _Partie(table, ROTATION[number % len(ROTATION)])
+        if deal.penalties:
+            add_penalties(row, deal.penalties, tuple(range(SEATS)))
+            add_penalties(game_points, deal.penalties, tuple(range(SEATS)))
+        deal_points.append(tuple(row))
+    if partie.started:
+        warnings.append(
+            f"partie {number + 1} (seats {_seats(partie.teams[0])} vs {_seats(partie.teams[1])}) "
+            "is unfinished after the last deal and is not counted"
+        )
+    return PouleScore(
+        deal_points=tuple(deal_points),
+        dealers=(None,) * len(deals),
+        game_points=tuple(game_points),
+        net=tuple(Fraction(p) for p in game_points),
+        counted_deals=len(deals),
+        warnings=tuple(warnings),
+    )
+
+
+class _Partie:
+    """The running score of one partie (private, mutable working state of ``score_poule``)."""
+
+    def __init__(self, table: Table, teams: tuple[Team, Team]) -> None:
+        self.table = table
+        self.teams = teams
+        self.score = (0, 0)  # the current manche
+        self.won = [0, 0]
+        self.played = 0
+        self.value = 0  # the first team's result so far; the second team's is its opposite
+        self.started = False
+
+    def add(self, points: tuple[int, int]) -> bool:
+        """Add a deal's points; ``True`` when the partie is over."""
+        self.started = True
+        self.score = (self.score[0] + points[0], self.score[1] + points[1])
+        winner = (
+            0
+            if self.score[0] >= self.table.target
+            else 1
+            if self.score[1] >= self.table.target
+            else None
+        )
+        if winner is None:
+            return False
+        win, lose = self.score[winner], self.score[1 - winner]
+        gain = (
+            manche_fiches(self.table, lose) if self.table.partie_value == "fiches" else win - lose
+        )
+        self.value += gain if winner == 0 else -gain
+        self.won[winner] += 1
+        self.played += 1
+        self.score = (0, 0)
+        if self.table.partie_ends == "won":
+            over = max(self.won) >= self.table.manches
+        else:
+            over = self.played >= self.table.manches
+        if over and self.table.partie_value == "fiches" and self.won[0] != self.won[1]:
+            self.value += (
+                self.table.partie_bonus if self.won[0] > self.won[1] else -self.table.partie_bonus
+            )
+        return over
+
+
+# --------------------------------------------------------------------------------------------
+# The club-night file
+
+
+def _names(team: Team, seats: Sequence[str]) -> str:
+    return f"{seats[team[0]]} + {seats[team[1]]}"
+
+
+def _team(raw: Any, seats: Sequence[str], place: str, problems: list[str]) -> Team | None:
+    if not isinstance(raw, list) or len(raw) != 2:
+        problems.append(f"{place}: expected a list of 2 player names, got {_shown(raw)}")
+        return None
+    found = len(problems)
+    for name in raw:
+        if name not in seats:
+            problems.append(f"{place}: {_shown(name)} is not at this table")
+    if len(problems) != found:
+        return None
+    if raw[0] == raw[1]:
+        problems.append(f"{place}: {_shown(raw[0])} is named twice, expected two partners")
+        return None
+    first, second = sorted(seats.index(name) for name in raw)
+    return first, second
+
+
+def _partition(team: Team) -> tuple[Team, Team]:
+    rest = tuple(s for s in range(SEATS) if s not in team)
+    other: Team = (rest[0], rest[1])
+    return (team, other) if 0 in team else (other, team)
+
+
+def _side(
+    team: Team, teams: tuple[Team, Team], seats: Sequence[str], place: str, problems: list[str]
+) -> int | None:
+    if team in teams:
+        return teams.index(team)
+    problems.append(
+        f"{place}: {_names(team, seats)} is not a team of this deal, expected "
+        f"{_names(teams[0], seats)} or {_names(teams[1], seats)}"
+    )
+    return None
+
+
+def parse_deal(
+    table: Table, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+) -> Deal | None:
+    """Check one whist deal of the club-night file; append located problems, return it or None.
+
+    ``{"tricks": {"team": [name, name], "tricks": 9}, "honours": {"team": [...], "count": 4},
+    "revokes": [{"team": [...], "count": 1}], "not_played": false, "penalties": [...]}``.
+    """
+    found = len(problems)
+    if not isinstance(raw, Mapping):
+        problems.append(f"{place}: a deal must be an object, got {_shown(raw)}")
+        return None
+    if len(seats) != SEATS:
+        problems.append(f"{place}: whist is played by 4 players, not {len(seats)}")
+        return None
+    not_played = raw.get("not_played", False)
+    if not isinstance(not_played, bool):
+        problems.append(
+            f"{at(place, 'not_played')}: expected true or false, got {_shown(not_played)}"
+        )
+        return None
+    penalties = _parse_penalties(raw.get("penalties"), seats, place, problems)
+
+    teams: tuple[Team, Team] | None = None
+    tricks: tuple[int, int] | None = None
+    if not_played:
+        for key in ("tricks", "revokes"):
+            if raw.get(key) is not None:
+                problems.append(
+                    f'{at(place, key)}: a deal not played ("je chante") records honours only'
+                )
+        if table.chante_at is None:
+            problems.append(
+                f'{at(place, "not_played")}: point table "{table.name}" has no "je chante"'
+            )
+        if raw.get("honours") is None:
+            problems.append(
+                f'{at(place, "honours")}: a deal not played ("je chante") needs the honours'
+            )
+    else:
+        teams, tricks = _parse_tricks(raw.get("tricks"), seats, at(place, "tricks"), problems)
+
+    honours = (0, 0)
+    raw_honours = raw.get("honours")
+    if raw_honours is not None:
+        hplace = at(place, "honours")
+        if table.honours is None:
+            problems.append(f'{hplace}: point table "{table.name}" does not count honours')
+        elif not isinstance(raw_honours, Mapping):
+            problems.append(
+                f'{hplace}: expected {{"team": [name, name], "count": 3 or 4}}, '
+                f"got {_shown(raw_honours)}"
+            )
+        else:
+            team = _team(raw_honours.get("team"), seats, at(hplace, "team"), problems)
+            count = raw_honours.get("count")
+            if count not in (3, 4) or not _is_int(count):
+                problems.append(
+                    f"{at(hplace, 'count')}: expected 3 or 4 trump honours, got {_shown(count)}"
+                )
+            elif team is not None:
+                if teams is None and not_played:
+                    teams = _partition(team)
+                side = _side(team, teams, seats, at(hplace, "team"), problems) if teams else None
+                if side is not None:
+                    honours = (count, 0) if side == 0 else (0, count)
+
+    revokes = [0, 0]
+    raw_revokes = raw.get("revokes")
+    if raw_revokes is not None and not not_played:
+        rplace = at(place, "revokes")
+        if not isinstance(raw_revokes, list):
+            problems.append(
+                f'{rplace}: expected a list of {{"team": [name, name], "count": n}}, '
+                f"got {_shown(raw_revokes)}"
+            )
+        else:
+            for index, item in enumerate(raw_revokes):
+                iplace = at(rplace, index)
+                if not isinstance(item, Mapping):
+                    problems.append(
+                        f'{iplace}: expected {{"team": [name, name], "count": n}}, '
+                        f"got {_shown(item)}"
+                    )
+                    continue
+                team = _team(item.get("team"), seats, at(iplace, "team"), problems)
+                count = item.get("count")
+                if not _is_int(count) or count < 1:
+                    problems.append(
+                        f"{at(iplace, 'count')}: expected an integer ≥ 1, got {_shown(count)}"
+                    )
+                    continue
+                if team is None or teams is None:
+                    continue
+                side = _side(team, teams, seats, at(iplace, "team"), problems)
+                if side is not None and revokes[side]:
+                    problems.append(
+                        f"{at(iplace, 'team')}: {_names(team, seats)} already has a revokes entry"
+                    )
+                elif side is not None:
+                    revokes[side] = count
+
+    if len(problems) != found or teams is None:
+        return None
+    return Deal(
+        teams=teams,
+        tricks=tricks,
+        honours=honours,
+        revokes=(revokes[0], revokes[1]),
+        not_played=not_played,
+        penalties=penalties,
+    )
+
+
+def _parse_tricks(
+    raw: Any, seats: Sequence[str], place: str, problems: list[str]
+) -> tuple[tuple[Team, Team] | None, tuple[int, int] | None]:
+    if not isinstance(raw, Mapping):
+        problems.append(
+            f'{place}: expected {{"team": [name, name], "tricks": 0 … 13}}, got {_shown(raw)}'
+        )
+        return None, None
+    team = _team(raw.get("team"), seats, at(place, "team"), problems)
+    count = raw.get("tricks")
+    if not _is_int(count) or not 0 <= count <= TRICKS:
+        problems.append(
+            f"{at(place, 'tricks')}: expected the team's tricks, 0 … 13, got {_shown(count)}"
+        )
+        return None, None
+    if team is None:
+        return None, None
+    teams = _partition(team)
+    tricks = (count, TRICKS - count) if teams[0] == team else (TRICKS - count, count)
+    return teams, tricks
+
+
+def _parse_penalties(
+    raw: Any, seats: Sequence[str], place: str, problems: list[str]
+) -> tuple[Penalty, ...]:
+    if raw is None:
+        return ()
+    place = at(place, "penalties")
+    if not isinstance(raw, list):
+        problems.append(
+            f'{place}: expected a list of {{"player": name, "points": n}}, got {_shown(raw)}'
+        )
+        return ()
+    penalties = []
+    for index, item in enumerate(raw):
+        item_place = at(place, index)
+        if not isinstance(item, Mapping):
+            problems.append(
+                f'{item_place}: expected {{"player": name, "points": n}}, got {_shown(item)}'
+            )
+            continue
+        player, points = item.get("player"), item.get("points")
+        if player not in seats:
+            problems.append(f"{at(item_place, 'player')}: {_shown(player)} is not at this table")
+        elif not _is_int(points) or points < 0:
+            problems.append(
+                f"{at(item_place, 'points')}: expected a non-negative integer, got {_shown(points)}"
+            )
+        else:
+            penalties.append(Penalty(seats.index(player), points))
+    return tuple(penalties)

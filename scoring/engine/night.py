@@ -16,6 +16,7 @@ from typing import Any
 from .base import PouleScore
 from .errors import DocumentRefused, EngineError, at
 from .games import GAME_CODES, game_module
+from .parsing import shown
 from .ranking import RankingRules, SeasonStanding, TournamentEntry, season_ranking
 from .standings import (
     PouleResult,
@@ -64,14 +65,14 @@ def _text(doc: Mapping[str, Any], key: str, problems: list[str], required: bool 
     if value is None and not required:
         return ""
     if not isinstance(value, str) or not value.strip():
-        problems.append(f"{key}: expected a non-empty string, got {value!r}")
+        problems.append(f"{key}: expected a non-empty string, got {shown(value)}")
         return ""
     return value.strip()
 
 
 def _positive_int(value: Any, place: str, problems: list[str]) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        problems.append(f"{place}: expected an integer ≥ 1, got {value!r}")
+        problems.append(f"{place}: expected an integer ≥ 1, got {shown(value)}")
         return 0
     return value
 
@@ -83,7 +84,9 @@ def read_table(rules: Any, game: str, place: str = "rules") -> Any:
     elif isinstance(rules, Mapping):
         table = load_table(rules, place)
     else:
-        raise EngineError(place, f"expected a preset name or a point table object, got {rules!r}")
+        raise EngineError(
+            place, f"expected a preset name or a point table object, got {shown(rules)}"
+        )
     if table.game != game:
         raise EngineError(place, f'point table "{table.name}" is for {table.game}, not {game}')
     return table
@@ -132,7 +135,7 @@ def read_night(doc: Any) -> ScoredNight:
         raise DocumentRefused(["a club night must be a JSON object"])
     problems: list[str] = []
     if doc.get("format") not in (INPUT_FORMAT, RESULT_FORMAT):
-        problems.append(f'format: expected "{INPUT_FORMAT}", got {doc.get("format")!r}')
+        problems.append(f'format: expected "{INPUT_FORMAT}", got {shown(doc.get("format"))}')
     club = _text(doc, "club", problems)
     season = _text(doc, "season", problems)
     name = _text(doc, "name", problems, required=False)
@@ -140,11 +143,13 @@ def read_night(doc: Any) -> ScoredNight:
     try:
         date = datetime.date.fromisoformat(doc.get("date"))
     except (TypeError, ValueError):
-        problems.append(f"date: expected an ISO date such as 2024-03-14, got {doc.get('date')!r}")
+        problems.append(
+            f"date: expected an ISO date such as 2024-03-14, got {shown(doc.get('date'))}"
+        )
     game = doc.get("game")
     table = points_scheme = None
     if game not in GAME_CODES:
-        problems.append(f"game: unknown game {game!r}; known: {', '.join(GAME_CODES)}")
+        problems.append(f"game: unknown game {shown(game)}; known: {', '.join(GAME_CODES)}")
     else:
         try:
             table = read_table(doc.get("rules"), game)
@@ -225,7 +230,7 @@ def _read_players(raw: Any, problems: list[str]) -> tuple[str, ...]:
     names: list[str] = []
     for index, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
-            problems.append(f"players[{index}]: expected a name, got {name!r}")
+            problems.append(f"players[{index}]: expected a name, got {shown(name)}")
         elif name in names:
             problems.append(f'players[{index}]: "{name}" appears twice')
         else:
@@ -248,7 +253,7 @@ def _read_seats(
     found = len(problems)
     for index, name in enumerate(raw):
         if name not in players:
-            problems.append(f"{place}: {name!r} is not in players")
+            problems.append(f"{place}: {shown(name)} is not in players")
         elif raw.index(name) != index:
             problems.append(f'{place}: "{name}" sits twice at this table')
         elif round_no:

@@ -9,6 +9,7 @@ from typing import Any
 
 from .base import PouleScore
 from .errors import EngineError, at
+from .parsing import shown
 from .ranks import competition_ranks
 
 
@@ -45,7 +46,7 @@ def scheme(value: Any, place: str = "tournament_points") -> Scheme:
             raise EngineError(place, f'unknown scheme "{value}"; known: {", ".join(SCHEMES)}')
         return SCHEMES[value]
     if not isinstance(value, Mapping):
-        raise EngineError(place, f"expected a scheme name or an object, got {value!r}")
+        raise EngineError(place, f"expected a scheme name or an object, got {shown(value)}")
     places = value.get("places")
     if (
         not isinstance(places, list)
@@ -53,18 +54,18 @@ def scheme(value: Any, place: str = "tournament_points") -> Scheme:
         or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in places)
     ):
         raise EngineError(
-            at(place, "places"), f"expected a list of non-negative integers, got {places!r}"
+            at(place, "places"), f"expected a list of non-negative integers, got {shown(places)}"
         )
     positive = value.get("positive_from_place")
     if positive is not None and (
         not isinstance(positive, int) or isinstance(positive, bool) or positive < 1
     ):
         raise EngineError(
-            at(place, "positive_from_place"), f"expected null or a place ≥ 1, got {positive!r}"
+            at(place, "positive_from_place"), f"expected null or a place ≥ 1, got {shown(positive)}"
         )
     ties = value.get("ties", "average")
     if ties != "average":
-        raise EngineError(at(place, "ties"), f'only "average" is supported, got {ties!r}')
+        raise EngineError(at(place, "ties"), f'only "average" is supported, got {shown(ties)}')
     return Scheme(
         places=tuple(places),
         positive_from_place=positive,

@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import EngineError
 from .games import GAME_CODES, game_module
+from .parsing import shown
 
 TABLES_DIR = Path(__file__).resolve().parent.parent / "tables"
 FORMAT = "point-table/1"
@@ -43,13 +44,13 @@ def load_table(data: Any, place: str = "") -> Any:
     if data.get("format") != FORMAT:
         raise EngineError(
             f"{place}.format" if place else "format",
-            f'expected "{FORMAT}", got {data.get("format")!r}',
+            f'expected "{FORMAT}", got {shown(data.get("format"))}',
         )
     game = data.get("game")
     if game not in GAME_CODES:
         raise EngineError(
             f"{place}.game" if place else "game",
-            f"unknown game {game!r}; known: {', '.join(GAME_CODES)}",
+            f"unknown game {shown(game)}; known: {', '.join(GAME_CODES)}",
         )
     return game_module(game).load_table(data, place)
 

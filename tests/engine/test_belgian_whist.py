@@ -472,7 +472,7 @@ def test_a_deal_written_with_names_keeps_its_dealer_and_penalties():
         ),
         pytest.param(
             {"contract": "solo", "bid": 6, "declarers": ["Zoé"], "tricks": 6},
-            "deals[4].declarers: 'Zoé' is not at this table",
+            'deals[4].declarers: "Zoé" is not at this table',
             id="unknown declarer",
         ),
         pytest.param(
@@ -487,7 +487,7 @@ def test_a_deal_written_with_names_keeps_its_dealer_and_penalties():
         ),
         pytest.param(
             {"contract": "trou", "bid": "9", "declarers": ["Anne", "Bruno"], "tricks": 9},
-            "deals[4].bid: expected an integer, got '9'",
+            'deals[4].bid: expected an integer, got "9"',
             id="bid as text",
         ),
         pytest.param(
@@ -512,12 +512,12 @@ def test_a_deal_written_with_names_keeps_its_dealer_and_penalties():
         ),
         pytest.param(
             {"contract": "pass", "dealer": "Zoé"},
-            "deals[4].dealer: 'Zoé' is not at this table",
+            'deals[4].dealer: "Zoé" is not at this table',
             id="unknown dealer",
         ),
         pytest.param(
             {"contract": "pass", "penalties": [{"player": "Anne", "points": -2}]},
-            "deals[4].penalties[0].points: expected a positive integer, got -2",
+            "deals[4].penalties[0].points: expected a non-negative integer, got -2",
             id="negative penalty",
         ),
     ],
@@ -532,7 +532,7 @@ def test_a_deal_written_with_an_unknown_contract_names_the_contract():
     deal, problems = read({"contract": "misere_royale", "declarers": ["Anne"], "tricks": 0})
     assert deal is None
     assert len(problems) == 1
-    assert problems[0].startswith("deals[4].contract: unknown contract 'misere_royale'")
+    assert problems[0].startswith('deals[4].contract: unknown contract "misere_royale"')
 
 
 def test_a_deal_written_with_names_lists_each_of_its_problems():
@@ -544,7 +544,7 @@ def test_a_deal_written_with_names_lists_each_of_its_problems():
         }
     )
     assert problems == [
-        "deals[4].dealer: 'Zoé' is not at this table",
-        "deals[4].penalties[0].player: 'Yves' is not at this table",
-        "deals[4].penalties[1].points: expected a positive integer, got 'x'",
+        'deals[4].dealer: "Zoé" is not at this table',
+        'deals[4].penalties[0].player: "Yves" is not at this table',
+        'deals[4].penalties[1].points: expected a non-negative integer, got "x"',
     ]

@@ -246,7 +246,9 @@ def test_shared_tournament_points_are_written_as_decimal_strings():
         (EVA, 2, True, "1.33"),
         (CHLOE, 5, False, "0"),
     ]
-    night = [(line["player"], line["rank"], line["tournament_points"]) for line in result["standings"]]
+    night = [
+        (line["player"], line["rank"], line["tournament_points"]) for line in result["standings"]
+    ]
     assert night == [
         (BRUNO, 1, "5"),
         (ANNE, 2, "1.33"),
@@ -315,10 +317,10 @@ def test_a_bad_document_is_refused_listing_every_problem_in_place():
     assert problems[3] == (
         'poules[0].deals[2].bid: contract "emballage" needs a bid: one of 8, 9, 10, 11, 12, 13'
     )
-    assert problems[4] == "poules[1].seats: 'Eva' is not in players"
+    assert problems[4] == 'poules[1].seats: "Eva" is not in players'
     assert problems[5] == 'poules[2].seats: "Anne" already sits at poules[0].seats in round 1'
     assert "misere_royale" in problems[6]
-    assert problems[7] == "poules[3].deals[2].dealer: 'Zoé' is not at this table"
+    assert problems[7] == 'poules[3].deals[2].dealer: "Zoé" is not at this table'
     assert problems[8] == "poules[4]: round 2 has two tables numbered 1"
 
 
@@ -338,7 +340,7 @@ def test_an_inline_point_table_is_refused_at_its_row_and_value():
     doc = example()
     doc["rules"] = preset_data("rcwhist")
     doc["rules"]["rows"][3]["declarer"][5] = "x"
-    assert problems_of(doc) == ["rules.rows[3].declarer[5]: expected an integer, got 'x'"]
+    assert problems_of(doc) == ['rules.rows[3].declarer[5]: expected an integer, got "x"']
 
 
 def test_a_point_table_of_another_game_is_refused():
@@ -352,12 +354,12 @@ def test_a_point_table_of_another_game_is_refused():
     [
         pytest.param(
             lambda doc: doc.__setitem__("format", "club-night/2"),
-            "format: expected \"club-night/1\", got 'club-night/2'",
+            'format: expected "club-night/1", got "club-night/2"',
             id="format",
         ),
         pytest.param(
             lambda doc: doc.__setitem__("game", "belote"),
-            "game: unknown game 'belote'; known: belgian_whist, whist, hearts, besigue",
+            'game: unknown game "belote"; known: belgian_whist, whist, hearts, besigue',
             id="game",
         ),
         pytest.param(

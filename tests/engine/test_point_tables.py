@@ -131,7 +131,7 @@ def refusal(data, place=""):
     [
         pytest.param(
             set_value(3, "declarer", 5, "x"),
-            "rows[3].declarer[5]: expected an integer, got 'x'",
+            'rows[3].declarer[5]: expected an integer, got "x"',
             id="text in the grid",
         ),
         pytest.param(
@@ -141,7 +141,7 @@ def refusal(data, place=""):
         ),
         pytest.param(
             set_value(7, "defender", 0, True),
-            "rows[7].defender[0]: expected an integer, got True",
+            "rows[7].defender[0]: expected an integer, got true",
             id="a boolean in the grid",
         ),
         pytest.param(
@@ -191,7 +191,7 @@ def refusal(data, place=""):
         ),
         pytest.param(
             set_field(6, "needed", "6"),
-            "rows[6].needed: expected int, got '6'",
+            'rows[6].needed: expected int, got "6"',
             id="needed as text",
         ),
         pytest.param(
@@ -221,7 +221,7 @@ def refusal(data, place=""):
         ),
         pytest.param(
             lambda data: data.__setitem__("zero_sum", "yes"),
-            "zero_sum: expected bool, got 'yes'",
+            'zero_sum: expected bool, got "yes"',
             id="zero_sum as text",
         ),
     ],
@@ -258,17 +258,17 @@ def test_a_table_that_is_not_zero_sum_may_have_any_values():
     [
         pytest.param(
             lambda data: data.__setitem__("format", "point-table/2"),
-            "format: expected \"point-table/1\", got 'point-table/2'",
+            'format: expected "point-table/1", got "point-table/2"',
             id="a later format",
         ),
         pytest.param(
             lambda data: data.pop("format"),
-            'format: expected "point-table/1", got None',
+            'format: expected "point-table/1", got null',
             id="no format",
         ),
         pytest.param(
             lambda data: data.__setitem__("game", "poker"),
-            "game: unknown game 'poker'; known: belgian_whist, whist, hearts, besigue",
+            'game: unknown game "poker"; known: belgian_whist, whist, hearts, besigue',
             id="an unknown game",
         ),
     ],
@@ -283,6 +283,6 @@ def test_a_table_that_is_not_an_object_is_refused():
 
 def test_an_inline_table_is_refused_at_its_place_in_the_document():
     data = rcwhist_with(set_value(3, "declarer", 5, "x"))
-    assert refusal(data, "rules") == "rules.rows[3].declarer[5]: expected an integer, got 'x'"
+    assert refusal(data, "rules") == 'rules.rows[3].declarer[5]: expected an integer, got "x"'
     data = rcwhist_with(lambda data: data.__setitem__("game", "poker"))
-    assert refusal(data, "rules").startswith("rules.game: unknown game 'poker'")
+    assert refusal(data, "rules").startswith('rules.game: unknown game "poker"')

@@ -1,6 +1,7 @@
 """Properties every point table and every poule must keep, whatever the deals (hypothesis)."""
 
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -98,7 +99,7 @@ def test_more_tricks_never_give_the_declarers_of_a_made_contract_fewer_points(na
 
         made = [t for t in range(row.deal_tricks + 1) if is_made(row, t)]
         assert made, f"{name} {row.contract} {row.bid} can never be made"
-        for fewer, more in zip(made, made[1:], strict=False):
+        for fewer, more in pairwise(made):
             assert declarer_points(more) >= declarer_points(fewer), (row.contract, row.bid, more)
 
 

@@ -151,11 +151,11 @@ def test_schemes_are_written_back_by_name_or_inline():
         ),
         pytest.param(
             {"places": [5, "3"]},
-            "tournament_points.places: expected a list of non-negative integers, got [5, '3']",
+            'tournament_points.places: expected a list of non-negative integers, got [5, "3"]',
         ),
         pytest.param(
             {"positive_from_place": 2},
-            "tournament_points.places: expected a list of non-negative integers, got None",
+            "tournament_points.places: expected a list of non-negative integers, got null",
         ),
         pytest.param(
             {"places": [5, 3], "positive_from_place": 0},
@@ -163,11 +163,11 @@ def test_schemes_are_written_back_by_name_or_inline():
         ),
         pytest.param(
             {"places": [5, 3], "positive_from_place": "2"},
-            "tournament_points.positive_from_place: expected null or a place ≥ 1, got '2'",
+            'tournament_points.positive_from_place: expected null or a place ≥ 1, got "2"',
         ),
         pytest.param(
             {"places": [5, 3], "ties": "random"},
-            "tournament_points.ties: only \"average\" is supported, got 'random'",
+            'tournament_points.ties: only "average" is supported, got "random"',
         ),
     ],
 )
@@ -194,7 +194,12 @@ def test_competition_ranks_are_1_1_3_4():
 
 def test_competition_ranks_are_1_2_2_4():
     ranked = competition_ranks([1, 2, 2, 3], key=lambda x: x)
-    assert [(rank, tied) for _, rank, tied in ranked] == [(1, False), (2, True), (2, True), (4, False)]
+    assert [(rank, tied) for _, rank, tied in ranked] == [
+        (1, False),
+        (2, True),
+        (2, True),
+        (4, False),
+    ]
 
 
 def test_poule_standings_list_the_best_first_and_ties_in_seat_order():
@@ -334,7 +339,7 @@ def test_lower_game_points_rank_first_when_less_is_better():
 @pytest.mark.parametrize(
     ("precedence", "expected"),
     [
-        pytest.param(["tournament_points", "luck"], "precedence[1]: unknown metric \"luck\""),
+        pytest.param(["tournament_points", "luck"], 'precedence[1]: unknown metric "luck"'),
         pytest.param([], "precedence: needs at least one metric"),
     ],
 )

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import DocumentRefused, EngineError, at
+from ..parsing import parse_penalties, shown
 
 GAME = "belgian_whist"
 PLAYERS = range(4, 6)
@@ -115,7 +116,7 @@ def _int_grid(value: Any, place: str) -> tuple[int, ...]:
         raise EngineError(place, f"expected a list of {TRICKS} integers (tricks 0 … 13), got {got}")
     for t, points in enumerate(value):
         if not isinstance(points, int) or isinstance(points, bool):
-            raise EngineError(at(place, t), f"expected an integer, got {points!r}")
+            raise EngineError(at(place, t), f"expected an integer, got {shown(points)}")
     return tuple(value)
 
 
@@ -126,7 +127,7 @@ def _field(data: Mapping[str, Any], key: str, place: str, kind: type, default: A
         raise EngineError(at(place, key), "is missing")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise EngineError(at(place, key), f"expected {kind.__name__}, got {value!r}")
+        raise EngineError(at(place, key), f"expected {kind.__name__}, got {shown(value)}")
     return value
 
 
@@ -185,7 +186,7 @@ def _load_row(raw: Mapping[str, Any], place: str) -> Row:
     if bid is not None and (
         not isinstance(bid, int) or isinstance(bid, bool) or not 1 <= bid <= 13
     ):
-        raise EngineError(at(place, "bid"), f"expected null or an integer 1 … 13, got {bid!r}")
+        raise EngineError(at(place, "bid"), f"expected null or an integer 1 … 13, got {shown(bid)}")
     needed = _field(raw, "needed", place, int)
     deal_tricks = _field(raw, "deal_tricks", place, int, default=13)
     if deal_tricks not in (12, 13):
@@ -361,7 +362,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal | None]) -> 
 def _seat_of(name: Any, seats: Sequence[str], place: str, problems: list[str]) -> int | None:
     if isinstance(name, str) and name in seats:
         return seats.index(name)
-    problems.append(f"{place}: {name!r} is not at this table")
+    problems.append(f"{place}: {shown(name)} is not at this table")
     return None
 
 
@@ -377,7 +378,7 @@ def parse_deal(
     dealer = None
     if raw.get("dealer") is not None:
         dealer = _seat_of(raw["dealer"], seats, at(place, "dealer"), problems)
-    penalties = _parse_penalties(raw.get("penalties"), seats, place, problems)
+    penalties = parse_penalties(raw.get("penalties"), seats, place, problems)
     if contract == PASS:
         return (
             Deal(contract=PASS, penalties=penalties, dealer=dealer)
@@ -386,13 +387,13 @@ def parse_deal(
         )
     if not isinstance(contract, str) or contract not in CONTRACTS:
         problems.append(
-            f"{at(place, 'contract')}: unknown contract {contract!r}; "
+            f"{at(place, 'contract')}: unknown contract {shown(contract)}; "
             f"known: {_list((*CONTRACTS, PASS))}"
         )
         return None
     bid = raw.get("bid")
     if bid is not None and (not isinstance(bid, int) or isinstance(bid, bool)):
-        problems.append(f"{at(place, 'bid')}: expected an integer, got {bid!r}")
+        problems.append(f"{at(place, 'bid')}: expected an integer, got {shown(bid)}")
         return None
     try:
         row = table.row(contract, bid)
@@ -445,30 +446,3 @@ def parse_deal(
         problems.append(str(error.moved(place)))
         return None
     return deal
-
-
-def _parse_penalties(
-    raw: Any, seats: Sequence[str], place: str, problems: list[str]
-) -> tuple[Penalty, ...]:
-    if raw is None:
-        return ()
-    place = at(place, "penalties")
-    if not isinstance(raw, list):
-        problems.append(f"{place}: expected a list of {{player, points}}")
-        return ()
-    penalties = []
-    for index, item in enumerate(raw):
-        item_place = at(place, index)
-        if not isinstance(item, Mapping):
-            problems.append(f"{item_place}: expected {{player, points}}")
-            continue
-        seat = _seat_of(item.get("player"), seats, at(item_place, "player"), problems)
-        points = item.get("points")
-        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            problems.append(
-                f"{at(item_place, 'points')}: expected a positive integer, got {points!r}"
-            )
-            continue
-        if seat is not None:
-            penalties.append(Penalty(seat, points))
-    return tuple(penalties)

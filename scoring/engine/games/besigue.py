@@ -39,7 +39,6 @@ own: ``chouette`` settles one game between the box and the captain's side, and
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -48,6 +47,7 @@ from typing import Any, TypeVar
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
+from ..parsing import int_field, is_int, parse_penalties, shown
 
 GAME = "besigue"
 PLAYERS = range(2, 5)
@@ -159,28 +159,8 @@ class ChouetteSettlement:
     each_opponent: int
 
 
-def _shown(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --------------------------------------------------------------------------------------------
 # Point tables
-
-
-def _int(data: Mapping[str, Any], key: str, place: str, minimum: int) -> int:
-    value = data.get(key)
-    if not _is_int(value) or value < minimum:
-        wanted = "a non-negative integer" if minimum == 0 else f"an integer ≥ {minimum}"
-        got = "nothing" if key not in data else _shown(value)
-        raise EngineError(at(place, key), f"expected {wanted}, got {got}")
-    return value
 
 
 def load_table(data: Mapping[str, Any], place: str = "") -> Table:
@@ -204,23 +184,23 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
     if not isinstance(data, Mapping):
         raise EngineError(place, "a point table must be a JSON object")
     if data.get("game", GAME) != GAME:
-        raise EngineError(at(place, "game"), f'expected "{GAME}", got {_shown(data["game"])}')
+        raise EngineError(at(place, "game"), f'expected "{GAME}", got {shown(data["game"])}')
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise EngineError(at(place, "name"), f"expected a non-empty string, got {_shown(name)}")
+        raise EngineError(at(place, "name"), f"expected a non-empty string, got {shown(name)}")
     label = data.get("label", name)
     if not isinstance(label, str):
-        raise EngineError(at(place, "label"), f"expected a string, got {_shown(label)}")
-    players = _int(data, "players", place, 2)
+        raise EngineError(at(place, "label"), f"expected a string, got {shown(label)}")
+    players = int_field(data, "players", place, 2)
     if players not in PLAYERS:
         raise EngineError(at(place, "players"), f"expected 2, 3 or 4, got {players}")
     brisques = data.get("brisques")
     if brisques not in BRISQUE_USES:
         wanted = " or ".join(f'"{u}"' for u in BRISQUE_USES)
-        raise EngineError(at(place, "brisques"), f"expected {wanted}, got {_shown(brisques)}")
+        raise EngineError(at(place, "brisques"), f"expected {wanted}, got {shown(brisques)}")
     teams = data.get("teams", False)
     if not isinstance(teams, bool):
-        raise EngineError(at(place, "teams"), f"expected true or false, got {_shown(teams)}")
+        raise EngineError(at(place, "teams"), f"expected true or false, got {shown(teams)}")
     if teams and players != 4:
         raise EngineError(at(place, "teams"), f"teams need 4 players, the table has {players}")
     end = _load_end(data.get("end"), at(place, "end"))
@@ -230,11 +210,11 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
         name=name,
         label=label,
         players=players,
-        decks=_int(data, "decks", place, 1),
+        decks=int_field(data, "decks", place, 1),
         combinations=_load_combinations(data.get("combinations"), at(place, "combinations")),
-        brisque=_int(data, "brisque", place, 0),
+        brisque=int_field(data, "brisque", place, 0),
         brisques=brisques,
-        last_trick=_int(data, "last_trick", place, 0),
+        last_trick=int_field(data, "last_trick", place, 0),
         end=end,
         teams=teams,
     )
@@ -242,39 +222,37 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
 
 def _load_combinations(raw: Any, place: str) -> Mapping[str, int]:
     if not isinstance(raw, Mapping) or not raw:
-        raise EngineError(place, f"expected an object combination code → points, got {_shown(raw)}")
+        raise EngineError(place, f"expected an object combination code → points, got {shown(raw)}")
     for code in raw:
         if code not in COMBINATIONS:
             raise EngineError(
                 at(place, code),
-                f"unknown combination {_shown(code)}; known: {', '.join(COMBINATIONS)}",
+                f"unknown combination {shown(code)}; known: {', '.join(COMBINATIONS)}",
             )
-        _int(raw, code, place, 0)
+        int_field(raw, code, place, 0)
     return MappingProxyType(dict(raw))
 
 
 def _load_end(raw: Any, place: str) -> TargetEnd | OneCoupEnd:
     if not isinstance(raw, Mapping):
-        raise EngineError(
-            place, f'expected {{"kind": "target" | "one_coup", …}}, got {_shown(raw)}'
-        )
+        raise EngineError(place, f'expected {{"kind": "target" | "one_coup", …}}, got {shown(raw)}')
     kind = raw.get("kind")
     if kind == "target":
-        return TargetEnd(target=_int(raw, "target", place, 1))
+        return TargetEnd(target=int_field(raw, "target", place, 1))
     if kind == "one_coup":
         drop_tens = raw.get("drop_tens")
         if not isinstance(drop_tens, bool):
             raise EngineError(
-                at(place, "drop_tens"), f"expected true or false, got {_shown(drop_tens)}"
+                at(place, "drop_tens"), f"expected true or false, got {shown(drop_tens)}"
             )
         return OneCoupEnd(
-            winner_bonus=_int(raw, "winner_bonus", place, 0),
-            rubicon_below=_int(raw, "rubicon_below", place, 0),
-            rubicon_bonus=_int(raw, "rubicon_bonus", place, 0),
-            rubicon_extra=_int(raw, "rubicon_extra", place, 0),
+            winner_bonus=int_field(raw, "winner_bonus", place, 0),
+            rubicon_below=int_field(raw, "rubicon_below", place, 0),
+            rubicon_bonus=int_field(raw, "rubicon_bonus", place, 0),
+            rubicon_extra=int_field(raw, "rubicon_extra", place, 0),
             drop_tens=drop_tens,
         )
-    raise EngineError(at(place, "kind"), f'expected "target" or "one_coup", got {_shown(kind)}')
+    raise EngineError(at(place, "kind"), f'expected "target" or "one_coup", got {shown(kind)}')
 
 
 # --------------------------------------------------------------------------------------------
@@ -477,7 +455,7 @@ def parse_deal(
     """
     found = len(problems)
     if not isinstance(raw, Mapping):
-        problems.append(f"{place}: a deal must be an object, got {_shown(raw)}")
+        problems.append(f"{place}: a deal must be an object, got {shown(raw)}")
         return None
     declarations = _parse_declarations(
         table, raw.get("declarations"), seats, at(place, "declarations"), problems
@@ -488,11 +466,11 @@ def parse_deal(
         brisques = _parse_brisques(table, raw_brisques, seats, at(place, "brisques"), problems)
     last_trick = raw.get("last_trick")
     if last_trick not in seats:
-        got = "nothing" if last_trick is None else f"{_shown(last_trick)}, who is not at this table"
+        got = "nothing" if last_trick is None else f"{shown(last_trick)}, who is not at this table"
         problems.append(
             f"{at(place, 'last_trick')}: expected the player who won the last trick, got {got}"
         )
-    penalties = _parse_penalties(raw.get("penalties"), seats, place, problems)
+    penalties = parse_penalties(raw.get("penalties"), seats, place, problems)
     if len(problems) != found or declarations is None:
         return None
     deal = Deal(
@@ -517,7 +495,7 @@ def _parse_declarations(
         raw = {}
     if not isinstance(raw, Mapping):
         problems.append(
-            f"{place}: expected an object player name → {{combination: count}}, got {_shown(raw)}"
+            f"{place}: expected an object player name → {{combination: count}}, got {shown(raw)}"
         )
         return None
     found = len(problems)
@@ -525,11 +503,11 @@ def _parse_declarations(
     for name, counts in raw.items():
         name_place = at(place, name)
         if name not in seats:
-            problems.append(f"{place}: {_shown(name)} is not at this table")
+            problems.append(f"{place}: {shown(name)} is not at this table")
             continue
         if not isinstance(counts, Mapping):
             problems.append(
-                f"{name_place}: expected an object combination code → count, got {_shown(counts)}"
+                f"{name_place}: expected an object combination code → count, got {shown(counts)}"
             )
             continue
         pairs = []
@@ -539,9 +517,9 @@ def _parse_declarations(
                     f'{at(name_place, code)}: not a combination of point table "{table.name}"; '
                     f"expected one of {', '.join(table.combinations)}"
                 )
-            elif not _is_int(count) or count < 0:
+            elif not is_int(count) or count < 0:
                 problems.append(
-                    f"{at(name_place, code)}: expected a non-negative integer, got {_shown(count)}"
+                    f"{at(name_place, code)}: expected a non-negative integer, got {shown(count)}"
                 )
             elif count:
                 pairs.append((code, count))
@@ -555,50 +533,19 @@ def _parse_brisques(
     if not isinstance(raw, Mapping):
         problems.append(
             f"{place}: expected an object player name → brisques taken "
-            f"({table.deck_brisques} in all), got {_shown(raw)}"
+            f"({table.deck_brisques} in all), got {shown(raw)}"
         )
         return None
     found = len(problems)
     brisques = [0] * len(seats)
     for name, count in raw.items():
         if name not in seats:
-            problems.append(f"{place}: {_shown(name)} is not at this table")
-        elif not _is_int(count) or not 0 <= count <= table.deck_brisques:
+            problems.append(f"{place}: {shown(name)} is not at this table")
+        elif not is_int(count) or not 0 <= count <= table.deck_brisques:
             problems.append(
                 f"{at(place, name)}: expected 0 … {table.deck_brisques} brisques, "
-                f"got {_shown(count)}"
+                f"got {shown(count)}"
             )
         else:
             brisques[seats.index(name)] = count
     return tuple(brisques) if len(problems) == found else None
-
-
-def _parse_penalties(
-    raw: Any, seats: Sequence[str], place: str, problems: list[str]
-) -> tuple[Penalty, ...]:
-    if raw is None:
-        return ()
-    place = at(place, "penalties")
-    if not isinstance(raw, list):
-        problems.append(
-            f'{place}: expected a list of {{"player": name, "points": n}}, got {_shown(raw)}'
-        )
-        return ()
-    penalties = []
-    for index, item in enumerate(raw):
-        item_place = at(place, index)
-        if not isinstance(item, Mapping):
-            problems.append(
-                f'{item_place}: expected {{"player": name, "points": n}}, got {_shown(item)}'
-            )
-            continue
-        player, points = item.get("player"), item.get("points")
-        if player not in seats:
-            problems.append(f"{at(item_place, 'player')}: {_shown(player)} is not at this table")
-        elif not _is_int(points) or points < 0:
-            problems.append(
-                f"{at(item_place, 'points')}: expected a non-negative integer, got {_shown(points)}"
-            )
-        else:
-            penalties.append(Penalty(seats.index(player), points))
-    return tuple(penalties)

@@ -29,7 +29,6 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +36,7 @@ from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
+from ..parsing import int_field, is_int, parse_penalties, shown
 
 GAME = "hearts"
 PLAYERS = range(3, 8)
@@ -84,28 +84,8 @@ class Pot:
     carried_over: int
 
 
-def _shown(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --------------------------------------------------------------------------------------------
 # Point tables
-
-
-def _int(data: Mapping[str, Any], key: str, place: str, minimum: int) -> int:
-    value = data.get(key)
-    if not _is_int(value) or value < minimum:
-        wanted = "a non-negative integer" if minimum == 0 else f"an integer ≥ {minimum}"
-        got = "nothing" if key not in data else _shown(value)
-        raise EngineError(at(place, key), f"expected {wanted}, got {got}")
-    return value
 
 
 def load_table(data: Mapping[str, Any], place: str = "") -> Table:
@@ -119,24 +99,24 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
     if not isinstance(data, Mapping):
         raise EngineError(place, "a point table must be a JSON object")
     if data.get("game", GAME) != GAME:
-        raise EngineError(at(place, "game"), f'expected "{GAME}", got {_shown(data["game"])}')
+        raise EngineError(at(place, "game"), f'expected "{GAME}", got {shown(data["game"])}')
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise EngineError(at(place, "name"), f"expected a non-empty string, got {_shown(name)}")
+        raise EngineError(at(place, "name"), f"expected a non-empty string, got {shown(name)}")
     label = data.get("label", name)
     if not isinstance(label, str):
-        raise EngineError(at(place, "label"), f"expected a string, got {_shown(label)}")
+        raise EngineError(at(place, "label"), f"expected a string, got {shown(label)}")
     settlement = data.get("settlement")
     if settlement not in SETTLEMENTS:
         wanted = " or ".join(f'"{s}"' for s in SETTLEMENTS)
-        raise EngineError(at(place, "settlement"), f"expected {wanted}, got {_shown(settlement)}")
+        raise EngineError(at(place, "settlement"), f"expected {wanted}, got {shown(settlement)}")
     return Table(
         name=name,
         label=label,
-        heart=_int(data, "heart", place, 0),
-        queen_of_spades=_int(data, "queen_of_spades", place, 0),
-        revoke=_int(data, "revoke", place, 0),
-        partie_deals=_int(data, "partie_deals", place, 1),
+        heart=int_field(data, "heart", place, 0),
+        queen_of_spades=int_field(data, "queen_of_spades", place, 0),
+        revoke=int_field(data, "revoke", place, 0),
+        partie_deals=int_field(data, "partie_deals", place, 1),
         settlement=settlement,
     )
 
@@ -247,12 +227,12 @@ def settle_pot(totals: Sequence[int], carried_over: int = 0) -> Pot:
 def _names(raw: Any, seats: Sequence[str], place: str, problems: list[str]) -> tuple[int, ...]:
     names = [raw] if isinstance(raw, str) else raw
     if not isinstance(names, list) or not names:
-        problems.append(f"{place}: expected a player name or a list of names, got {_shown(raw)}")
+        problems.append(f"{place}: expected a player name or a list of names, got {shown(raw)}")
         return ()
     found = len(problems)
     for name in names:
         if name not in seats:
-            problems.append(f"{place}: {_shown(name)} is not at this table")
+            problems.append(f"{place}: {shown(name)} is not at this table")
     return tuple(sorted({seats.index(n) for n in names})) if len(problems) == found else ()
 
 
@@ -266,7 +246,7 @@ def parse_deal(
     """
     found = len(problems)
     if not isinstance(raw, Mapping):
-        problems.append(f"{place}: a deal must be an object, got {_shown(raw)}")
+        problems.append(f"{place}: a deal must be an object, got {shown(raw)}")
         return None
     offenders: set[int] = set()
     for key in ("revoke", "mixed_tricks"):
@@ -283,10 +263,10 @@ def parse_deal(
             f"{at(place, 'queen_of_spades')}: expected the name of the player who took it"
         )
     elif raw_queen is not None and raw_queen not in seats:
-        problems.append(f"{at(place, 'queen_of_spades')}: {_shown(raw_queen)} is not at this table")
+        problems.append(f"{at(place, 'queen_of_spades')}: {shown(raw_queen)} is not at this table")
     elif raw_queen is not None:
         queen = seats.index(raw_queen)
-    penalties = _parse_penalties(raw.get("penalties"), seats, place, problems)
+    penalties = parse_penalties(raw.get("penalties"), seats, place, problems)
     if len(problems) != found:
         return None
     if stopped:
@@ -305,17 +285,15 @@ def _parse_hearts(
     if raw is None and not required:
         return None
     if not isinstance(raw, Mapping):
-        problems.append(
-            f"{place}: expected an object player name → hearts taken, got {_shown(raw)}"
-        )
+        problems.append(f"{place}: expected an object player name → hearts taken, got {shown(raw)}")
         return None
     found = len(problems)
     hearts = [0] * len(seats)
     for name, count in raw.items():
         if name not in seats:
-            problems.append(f"{place}: {_shown(name)} is not at this table")
-        elif not _is_int(count) or not 0 <= count <= HEARTS:
-            problems.append(f"{at(place, name)}: expected 0 … 13 hearts, got {_shown(count)}")
+            problems.append(f"{place}: {shown(name)} is not at this table")
+        elif not is_int(count) or not 0 <= count <= HEARTS:
+            problems.append(f"{at(place, name)}: expected 0 … 13 hearts, got {shown(count)}")
         else:
             hearts[seats.index(name)] = count
     if len(problems) != found:
@@ -324,34 +302,3 @@ def _parse_hearts(
         problems.append(f"{place}: hearts add up to {sum(hearts)}, expected 13")
         return None
     return tuple(hearts)
-
-
-def _parse_penalties(
-    raw: Any, seats: Sequence[str], place: str, problems: list[str]
-) -> tuple[Penalty, ...]:
-    if raw is None:
-        return ()
-    place = at(place, "penalties")
-    if not isinstance(raw, list):
-        problems.append(
-            f'{place}: expected a list of {{"player": name, "points": n}}, got {_shown(raw)}'
-        )
-        return ()
-    penalties = []
-    for index, item in enumerate(raw):
-        item_place = at(place, index)
-        if not isinstance(item, Mapping):
-            problems.append(
-                f'{item_place}: expected {{"player": name, "points": n}}, got {_shown(item)}'
-            )
-            continue
-        player, points = item.get("player"), item.get("points")
-        if player not in seats:
-            problems.append(f"{at(item_place, 'player')}: {_shown(player)} is not at this table")
-        elif not _is_int(points) or points < 0:
-            problems.append(
-                f"{at(item_place, 'points')}: expected a non-negative integer, got {_shown(points)}"
-            )
-        else:
-            penalties.append(Penalty(seats.index(player), points))
-    return tuple(penalties)

@@ -34,7 +34,6 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -42,6 +41,7 @@ from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
+from ..parsing import int_field, is_int, parse_penalties, shown
 
 GAME = "whist"
 PLAYERS = range(4, 5)
@@ -97,35 +97,15 @@ class Deal:
     penalties: tuple[Penalty, ...] = ()
 
 
-def _shown(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --------------------------------------------------------------------------------------------
 # Point tables
-
-
-def _int(data: Mapping[str, Any], key: str, place: str, minimum: int) -> int:
-    value = data.get(key)
-    if not _is_int(value) or value < minimum:
-        wanted = "a non-negative integer" if minimum == 0 else f"an integer ≥ {minimum}"
-        got = "nothing" if key not in data else _shown(value)
-        raise EngineError(at(place, key), f"expected {wanted}, got {got}")
-    return value
 
 
 def _choice(data: Mapping[str, Any], key: str, place: str, choices: tuple[str, ...]) -> str:
     value = data.get(key)
     if value not in choices:
         wanted = " or ".join(f'"{c}"' for c in choices)
-        raise EngineError(at(place, key), f"expected {wanted}, got {_shown(value)}")
+        raise EngineError(at(place, key), f"expected {wanted}, got {shown(value)}")
     return value
 
 
@@ -150,14 +130,14 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
     if not isinstance(data, Mapping):
         raise EngineError(place, "a point table must be a JSON object")
     if data.get("game", GAME) != GAME:
-        raise EngineError(at(place, "game"), f'expected "{GAME}", got {_shown(data["game"])}')
+        raise EngineError(at(place, "game"), f'expected "{GAME}", got {shown(data["game"])}')
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise EngineError(at(place, "name"), f"expected a non-empty string, got {_shown(name)}")
+        raise EngineError(at(place, "name"), f"expected a non-empty string, got {shown(name)}")
     label = data.get("label", name)
     if not isinstance(label, str):
-        raise EngineError(at(place, "label"), f"expected a string, got {_shown(label)}")
-    target = _int(data, "target", place, 1)
+        raise EngineError(at(place, "label"), f"expected a string, got {shown(label)}")
+    target = int_field(data, "target", place, 1)
     honours = _load_honours(data.get("honours"), at(place, "honours"))
     partie_value = _choice(data, "partie_value", place, PARTIE_VALUES)
     fiches: tuple[FicheStep, ...] = ()
@@ -166,7 +146,7 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
         fiches, partie_bonus = _load_fiches(data.get("fiches"), at(place, "fiches"))
     chante_at = data.get("chante_at")
     if chante_at is not None:
-        chante_at = _int(data, "chante_at", place, 0)
+        chante_at = int_field(data, "chante_at", place, 0)
         if honours is None:
             raise EngineError(
                 at(place, "chante_at"), "je chante needs honours: set honours or null"
@@ -180,16 +160,16 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
     return Table(
         name=name,
         label=label,
-        trick_value=_int(data, "trick_value", place, 1),
+        trick_value=int_field(data, "trick_value", place, 1),
         honours=honours,
         target=target,
-        manches=_int(data, "manches", place, 1),
+        manches=int_field(data, "manches", place, 1),
         partie_ends=_choice(data, "partie_ends", place, PARTIE_ENDS),
         partie_value=partie_value,
         fiches=fiches,
         partie_bonus=partie_bonus,
         chante_at=chante_at,
-        revoke_tricks=_int(data, "revoke_tricks", place, 0),
+        revoke_tricks=int_field(data, "revoke_tricks", place, 0),
     )
 
 
@@ -198,29 +178,29 @@ def _load_honours(raw: Any, place: str) -> tuple[int, int] | None:
         return None
     if not isinstance(raw, Mapping):
         raise EngineError(
-            place, f'expected {{"three": points, "four": points}} or null, got {_shown(raw)}'
+            place, f'expected {{"three": points, "four": points}} or null, got {shown(raw)}'
         )
-    return _int(raw, "three", place, 0), _int(raw, "four", place, 0)
+    return int_field(raw, "three", place, 0), int_field(raw, "four", place, 0)
 
 
 def _load_fiches(raw: Any, place: str) -> tuple[tuple[FicheStep, ...], int]:
     if not isinstance(raw, Mapping):
         raise EngineError(
-            place, f'expected {{"per_manche": [...], "partie_bonus": n}}, got {_shown(raw)}'
+            place, f'expected {{"per_manche": [...], "partie_bonus": n}}, got {shown(raw)}'
         )
     steps = raw.get("per_manche")
     if not isinstance(steps, list) or not steps:
         raise EngineError(
-            at(place, "per_manche"), f"expected a non-empty list of steps, got {_shown(steps)}"
+            at(place, "per_manche"), f"expected a non-empty list of steps, got {shown(steps)}"
         )
     loaded: list[FicheStep] = []
     for index, step in enumerate(steps):
         step_place = at(at(place, "per_manche"), index)
         if not isinstance(step, Mapping):
             raise EngineError(
-                step_place, f'expected {{"losers_from": n, "fiches": n}}, got {_shown(step)}'
+                step_place, f'expected {{"losers_from": n, "fiches": n}}, got {shown(step)}'
             )
-        losers_from = _int(step, "losers_from", step_place, 0)
+        losers_from = int_field(step, "losers_from", step_place, 0)
         if loaded and losers_from <= loaded[-1].losers_from:
             raise EngineError(
                 at(step_place, "losers_from"),
@@ -230,8 +210,8 @@ def _load_fiches(raw: Any, place: str) -> tuple[tuple[FicheStep, ...], int]:
             raise EngineError(
                 at(step_place, "losers_from"), f"the first step starts at 0, got {losers_from}"
             )
-        loaded.append(FicheStep(losers_from, _int(step, "fiches", step_place, 0)))
-    return tuple(loaded), _int(raw, "partie_bonus", place, 0)
+        loaded.append(FicheStep(losers_from, int_field(step, "fiches", step_place, 0)))
+    return tuple(loaded), int_field(raw, "partie_bonus", place, 0)
 
 
 # --------------------------------------------------------------------------------------------
@@ -410,16 +390,16 @@ def _names(team: Team, seats: Sequence[str]) -> str:
 
 def _team(raw: Any, seats: Sequence[str], place: str, problems: list[str]) -> Team | None:
     if not isinstance(raw, list) or len(raw) != 2:
-        problems.append(f"{place}: expected a list of 2 player names, got {_shown(raw)}")
+        problems.append(f"{place}: expected a list of 2 player names, got {shown(raw)}")
         return None
     found = len(problems)
     for name in raw:
         if name not in seats:
-            problems.append(f"{place}: {_shown(name)} is not at this table")
+            problems.append(f"{place}: {shown(name)} is not at this table")
     if len(problems) != found:
         return None
     if raw[0] == raw[1]:
-        problems.append(f"{place}: {_shown(raw[0])} is named twice, expected two partners")
+        problems.append(f"{place}: {shown(raw[0])} is named twice, expected two partners")
         return None
     first, second = sorted(seats.index(name) for name in raw)
     return first, second
@@ -453,7 +433,7 @@ def parse_deal(
     """
     found = len(problems)
     if not isinstance(raw, Mapping):
-        problems.append(f"{place}: a deal must be an object, got {_shown(raw)}")
+        problems.append(f"{place}: a deal must be an object, got {shown(raw)}")
         return None
     if len(seats) != SEATS:
         problems.append(f"{place}: whist is played by 4 players, not {len(seats)}")
@@ -461,10 +441,10 @@ def parse_deal(
     not_played = raw.get("not_played", False)
     if not isinstance(not_played, bool):
         problems.append(
-            f"{at(place, 'not_played')}: expected true or false, got {_shown(not_played)}"
+            f"{at(place, 'not_played')}: expected true or false, got {shown(not_played)}"
         )
         return None
-    penalties = _parse_penalties(raw.get("penalties"), seats, place, problems)
+    penalties = parse_penalties(raw.get("penalties"), seats, place, problems)
 
     teams: tuple[Team, Team] | None = None
     tricks: tuple[int, int] | None = None
@@ -494,14 +474,14 @@ def parse_deal(
         elif not isinstance(raw_honours, Mapping):
             problems.append(
                 f'{hplace}: expected {{"team": [name, name], "count": 3 or 4}}, '
-                f"got {_shown(raw_honours)}"
+                f"got {shown(raw_honours)}"
             )
         else:
             team = _team(raw_honours.get("team"), seats, at(hplace, "team"), problems)
             count = raw_honours.get("count")
-            if count not in (3, 4) or not _is_int(count):
+            if count not in (3, 4) or not is_int(count):
                 problems.append(
-                    f"{at(hplace, 'count')}: expected 3 or 4 trump honours, got {_shown(count)}"
+                    f"{at(hplace, 'count')}: expected 3 or 4 trump honours, got {shown(count)}"
                 )
             elif team is not None:
                 if teams is None and not_played:
@@ -517,7 +497,7 @@ def parse_deal(
         if not isinstance(raw_revokes, list):
             problems.append(
                 f'{rplace}: expected a list of {{"team": [name, name], "count": n}}, '
-                f"got {_shown(raw_revokes)}"
+                f"got {shown(raw_revokes)}"
             )
         else:
             for index, item in enumerate(raw_revokes):
@@ -525,14 +505,14 @@ def parse_deal(
                 if not isinstance(item, Mapping):
                     problems.append(
                         f'{iplace}: expected {{"team": [name, name], "count": n}}, '
-                        f"got {_shown(item)}"
+                        f"got {shown(item)}"
                     )
                     continue
                 team = _team(item.get("team"), seats, at(iplace, "team"), problems)
                 count = item.get("count")
-                if not _is_int(count) or count < 1:
+                if not is_int(count) or count < 1:
                     problems.append(
-                        f"{at(iplace, 'count')}: expected an integer ≥ 1, got {_shown(count)}"
+                        f"{at(iplace, 'count')}: expected an integer ≥ 1, got {shown(count)}"
                     )
                     continue
                 if team is None or teams is None:
@@ -562,14 +542,14 @@ def _parse_tricks(
 ) -> tuple[tuple[Team, Team] | None, tuple[int, int] | None]:
     if not isinstance(raw, Mapping):
         problems.append(
-            f'{place}: expected {{"team": [name, name], "tricks": 0 … 13}}, got {_shown(raw)}'
+            f'{place}: expected {{"team": [name, name], "tricks": 0 … 13}}, got {shown(raw)}'
         )
         return None, None
     team = _team(raw.get("team"), seats, at(place, "team"), problems)
     count = raw.get("tricks")
-    if not _is_int(count) or not 0 <= count <= TRICKS:
+    if not is_int(count) or not 0 <= count <= TRICKS:
         problems.append(
-            f"{at(place, 'tricks')}: expected the team's tricks, 0 … 13, got {_shown(count)}"
+            f"{at(place, 'tricks')}: expected the team's tricks, 0 … 13, got {shown(count)}"
         )
         return None, None
     if team is None:
@@ -577,34 +557,3 @@ def _parse_tricks(
     teams = _partition(team)
     tricks = (count, TRICKS - count) if teams[0] == team else (TRICKS - count, count)
     return teams, tricks
-
-
-def _parse_penalties(
-    raw: Any, seats: Sequence[str], place: str, problems: list[str]
-) -> tuple[Penalty, ...]:
-    if raw is None:
-        return ()
-    place = at(place, "penalties")
-    if not isinstance(raw, list):
-        problems.append(
-            f'{place}: expected a list of {{"player": name, "points": n}}, got {_shown(raw)}'
-        )
-        return ()
-    penalties = []
-    for index, item in enumerate(raw):
-        item_place = at(place, index)
-        if not isinstance(item, Mapping):
-            problems.append(
-                f'{item_place}: expected {{"player": name, "points": n}}, got {_shown(item)}'
-            )
-            continue
-        player, points = item.get("player"), item.get("points")
-        if player not in seats:
-            problems.append(f"{at(item_place, 'player')}: {_shown(player)} is not at this table")
-        elif not _is_int(points) or points < 0:
-            problems.append(
-                f"{at(item_place, 'points')}: expected a non-negative integer, got {_shown(points)}"
-            )
-        else:
-            penalties.append(Penalty(seats.index(player), points))
-    return tuple(penalties)

@@ -1,0 +1,66 @@
+"""Small checks every game's reader shares: values shown as written, integers, penalties."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .base import Penalty
+from .errors import EngineError, at
+
+
+def shown(value: Any) -> str:
+    """A value as the file wrote it, for messages (JSON when it can be)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def is_int(value: Any) -> bool:
+    # JSON true/false arrive as bool, which Python counts as int: never a score.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def int_field(data: Mapping[str, Any], key: str, place: str, minimum: int) -> int:
+    """``data[key]`` as an integer ≥ ``minimum``, else an error located at ``place.key``."""
+    value = data.get(key)
+    if not is_int(value) or value < minimum:
+        wanted = "a non-negative integer" if minimum == 0 else f"an integer ≥ {minimum}"
+        got = "nothing" if key not in data else shown(value)
+        raise EngineError(at(place, key), f"expected {wanted}, got {got}")
+    return value
+
+
+def parse_penalties(
+    raw: Any, seats: Sequence[str], place: str, problems: list[str]
+) -> tuple[Penalty, ...]:
+    """A deal's ``penalties`` (any game, scoring-rules.md §1.6): who pays how much to each other
+    active player. Problems are appended, located at ``place.penalties[i]``."""
+    if raw is None:
+        return ()
+    place = at(place, "penalties")
+    if not isinstance(raw, list):
+        problems.append(
+            f'{place}: expected a list of {{"player": name, "points": n}}, got {shown(raw)}'
+        )
+        return ()
+    penalties = []
+    for index, item in enumerate(raw):
+        item_place = at(place, index)
+        if not isinstance(item, Mapping):
+            problems.append(
+                f'{item_place}: expected {{"player": name, "points": n}}, got {shown(item)}'
+            )
+            continue
+        player, points = item.get("player"), item.get("points")
+        if not isinstance(player, str) or player not in seats:
+            problems.append(f"{at(item_place, 'player')}: {shown(player)} is not at this table")
+        elif not is_int(points) or points < 0:
+            problems.append(
+                f"{at(item_place, 'points')}: expected a non-negative integer, got {shown(points)}"
+            )
+        else:
+            penalties.append(Penalty(seats.index(player), points))
+    return tuple(penalties)

@@ -223,6 +223,6 @@ def decimal_string(value: Fraction) -> str:
         return str(value.numerator)
     hundredths = abs(value) * 100
     whole = int(hundredths + Fraction(1, 2))
-    sign = "-" if value < 0 else ""
+    sign = "-" if value < 0 and whole else ""
     text = f"{whole // 100}.{whole % 100:02d}".rstrip("0").rstrip(".")
     return sign + text

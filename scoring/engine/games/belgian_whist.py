@@ -221,11 +221,16 @@ def _check_zero_sum(row: Row, place: str) -> None:
 # Scoring
 
 
+# Built once: scoring a deal is the hot path of every score sheet and benchmark.
+_ACTIVE = {
+    **{(4, dealer): (0, 1, 2, 3) for dealer in range(-1, 4)},
+    **{(5, dealer): tuple(s for s in range(5) if s != dealer) for dealer in range(-1, 5)},
+}
+
+
 def active_seats(seat_count: int, dealer: int) -> tuple[int, ...]:
     """The seats that play the deal: everyone, except the dealer at a table of five (the mort)."""
-    if seat_count == 5:
-        return tuple(s for s in range(5) if s != dealer)
-    return tuple(range(seat_count))
+    return _ACTIVE[seat_count, dealer]
 
 
 def score_deal(table: Table, deal: Deal, seat_count: int = 4, dealer: int = 0) -> tuple[int, ...]:
@@ -237,7 +242,9 @@ def score_deal(table: Table, deal: Deal, seat_count: int = 4, dealer: int = 0) -
     if seat_count not in PLAYERS:
         raise EngineError("seats", f"Belgian whist is played at tables of 4 or 5, not {seat_count}")
     points = [0] * seat_count
-    active = active_seats(seat_count, dealer)
+    active = _ACTIVE.get((seat_count, dealer))
+    if active is None:
+        raise EngineError("dealer", f"seat {dealer + 1} is not at this table")
     if deal.contract != PASS:
         row = table.row(deal.contract, deal.bid)
         declarers = deal.declarers

@@ -35,8 +35,9 @@ def check_ranking_rules(best_n: int | None, min_tournaments: int, precedence: li
     try:
         RankingRules(best_n=best_n, min_tournaments=min_tournaments, precedence=tuple(precedence))
     except EngineError as error:
-        field = error.place.split("[")[0].split(".")[0]
-        raise ValidationError({field: error.message}) from None
+        # The engine names its settings (best_n …); the form shows the model's fields.
+        setting = error.place.split("[")[0].split(".")[0]
+        raise ValidationError({f"ranking_{setting}": error.message}) from None
     except TypeError:
         raise ValidationError(
             {

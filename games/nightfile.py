@@ -53,9 +53,10 @@ def rename_players(value: Any, rename: Callable[[Any], Any], key: str = "") -> A
 
 
 def _season_dates(name: str, date: datetime.date) -> tuple[datetime.date, datetime.date]:
-    # A season is usually a calendar year ("2024"); any other name spans the night's year.
-    year = int(name) if re.fullmatch(r"\d{4}", name) else date.year
-    return datetime.date(year, 1, 1), datetime.date(year, 12, 31)
+    # A season is usually a calendar year ("2024"), sometimes two ("2024-2025"); any other
+    # name spans the night's year.
+    years = [int(y) for y in re.findall(r"\d{4}", name)] or [date.year]
+    return datetime.date(min(years), 1, 1), datetime.date(max(years), 12, 31)
 
 
 def _club(name: str) -> Club:
@@ -76,6 +77,8 @@ def _club(name: str) -> Club:
 def _season(club: Club, name: str, date: datetime.date) -> Season:
     season = Season.objects.filter(club=club, name=name).first()
     if season is None:
+        # A season the club has not set up yet: its dates follow its name. An existing
+        # season keeps the dates the club gave it (a night outside them is refused).
         start, end = _season_dates(name, date)
         season = Season(club=club, name=name, start=min(start, date), end=max(end, date))
         season.full_clean()
@@ -147,8 +150,7 @@ def night_import(doc: Any) -> Tournament:
             for deal in raw["deals"]
         ]
         services.deals_record(poule, deals)
-    services.tournament_close(tournament)
-    return tournament
+    return services.tournament_close(tournament)
 
 
 def night_import_many(docs: list[Any]) -> list[Tournament]:

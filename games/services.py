@@ -56,6 +56,7 @@ def poule_create(
     tournament: Tournament, *, round: int, table: int, players: Sequence[Player]
 ) -> Poule:
     """Seat ``players`` (in clockwise order, seat 1 deals first) at a new poule."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _require_open(tournament)
     sizes = game_module(tournament.game).PLAYERS
     if len(players) not in sizes:
@@ -147,6 +148,7 @@ def deal_delete(deal: Deal, by: AbstractBaseUser | None = None) -> None:
 
 @transaction.atomic
 def tournament_start(tournament: Tournament) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.PLANNED:
         raise ValidationError(_("Seule une soirée prévue peut commencer."))
     tournament.status = Tournament.Status.RUNNING
@@ -178,6 +180,7 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
     """A club admin reopens a closed night to correct it; the ranking follows when re-closed."""
     from scoring.tasks import season_ranking_update
 
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.CLOSED:
         raise ValidationError(_("Seule une soirée clôturée peut être rouverte."))
     tournament.status = Tournament.Status.RUNNING

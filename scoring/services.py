@@ -185,6 +185,8 @@ def ranking_publish(season: Season) -> RankingSnapshot:
 def point_table_revise(table: PointTable, data: Any, label: str | None = None) -> PointTable:
     """Change a point table. A table that has scored a deal is never edited in place: the
     change becomes its next version, and past results keep the version they were scored with."""
+    if table.pk and table_checksum(data) == table.checksum and label in (None, table.label):
+        return table  # nothing changed: no new version
     if table.pk and table.is_used:
         latest = PointTable.objects.filter(name=table.name).order_by("-version").first()
         table = PointTable(

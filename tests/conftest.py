@@ -1,0 +1,131 @@
+"""Shared fixtures: the club, its people (the personas) and a realistic imported night.
+
+Personas are users linked to players of the club:
+- ``club_admin`` runs the club (role admin), ``scorer`` keeps the score sheets, ``member``
+  plays; ``outsider`` has an account and plays, but at another club.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+
+from club.models import Club, Membership, Player, Season
+from games.demo import random_night
+from games.models import Tournament
+from games.nightfile import night_import
+from scoring.models import PointTable
+
+from .factories import (
+    ClubFactory,
+    PlayerFactory,
+    PointTableFactory,
+    SeasonFactory,
+    UserFactory,
+)
+
+CLUB_NAME = "RCWhist La Chevalerie"
+NIGHT_DATE = datetime.date(2024, 3, 14)
+NIGHT_SEED = 2024
+# Twelve members: nine come to the night, which seats them at a table of 5 and a table of 4.
+MEMBERS = [
+    ("Anne", "Dupont"),
+    ("Bruno", "Lemaire"),
+    ("Chloé", "Martin"),
+    ("Didier", "Peeters"),
+    ("Eva", "Janssens"),
+    ("François", "Dubois"),
+    ("Geneviève", "Maes"),
+    ("Henri", "Jacobs"),
+    ("Isabelle", "Mertens"),
+    ("Jacques", "Willems"),
+    ("Karine", "Claes"),
+    ("Louis", "Goossens"),
+]
+
+
+@pytest.fixture
+def club(db: None) -> Club:
+    return ClubFactory(name=CLUB_NAME, slug="rcwhist")
+
+
+@pytest.fixture
+def season(club: Club) -> Season:
+    return SeasonFactory(club=club, year=2024)
+
+
+@pytest.fixture
+def point_table(db: None) -> PointTable:
+    return PointTableFactory()
+
+
+def persona(club: Club, username: str, role: str | None) -> AbstractBaseUser:
+    """A user whose player is a member of ``club`` with ``role`` (``None``: not a member)."""
+    user = UserFactory(username=username)
+    if role is None:
+        PlayerFactory(user=user, club=ClubFactory(name="Whist Club de Namur"))
+    else:
+        PlayerFactory(user=user, club=club, club__role=role)
+    return user
+
+
+@pytest.fixture
+def club_admin(club: Club) -> AbstractBaseUser:
+    return persona(club, "president", Membership.Role.ADMIN)
+
+
+@pytest.fixture
+def scorer(club: Club) -> AbstractBaseUser:
+    return persona(club, "marqueur", Membership.Role.SCORER)
+
+
+@pytest.fixture
+def member(club: Club) -> AbstractBaseUser:
+    return persona(club, "membre", Membership.Role.MEMBER)
+
+
+@pytest.fixture
+def outsider(club: Club) -> AbstractBaseUser:
+    return persona(club, "voisin", None)
+
+
+@pytest.fixture
+def superuser(db: None) -> AbstractBaseUser:
+    return UserFactory(username="root", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def club_members(club: Club) -> list[Player]:
+    return [
+        PlayerFactory(first_name=first, last_name=last, display_name=f"{first} {last}", club=club)
+        for first, last in MEMBERS
+    ]
+
+
+@pytest.fixture
+def night_document(club: Club, club_members: list[Player]) -> dict[str, Any]:
+    """A club night of three rounds as a club-night/1 file: nine of the twelve members are
+    present, so each round has one table of 5 and one table of 4."""
+    return random_night(
+        random.Random(NIGHT_SEED),
+        club=club.name,
+        season="2024",
+        date=NIGHT_DATE,
+        members=[player.display_name for player in club_members],
+        present=9,
+    )
+
+
+@pytest.fixture
+def imported_night(
+    night_document: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> Tournament:
+    """The night imported (and so closed), with the season ranking its close triggers."""
+    with django_capture_on_commit_callbacks(execute=True):
+        night = night_import(night_document)
+    night.refresh_from_db()
+    return night

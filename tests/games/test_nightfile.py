@@ -1,0 +1,441 @@
+"""Club-night files in and out of the site: imported whole or not at all, exported as they
+were scored, and read back to the same standings."""
+
+import copy
+import io
+import json
+from fractions import Fraction
+
+import pytest
+from django.apps import apps
+from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
+
+from club.models import Club, Membership, Player, Season
+from games.models import Deal, Poule, Tournament
+from games.nightfile import night_export, night_import
+from scoring.engine.errors import DocumentRefused
+from scoring.engine.night import score_night_document
+from scoring.models import PointTable, PouleStanding, RankingSnapshot, TournamentStanding
+
+pytestmark = pytest.mark.django_db
+
+ANNE, BRUNO, CHLOE, DIDIER, EVA = (
+    "Anne Dupont",
+    "Bruno Lemaire",
+    "Chloé Martin",
+    "Didier Peeters",
+    "Eva Janssens",
+)
+# The example of night-format.md, as published.
+EXAMPLE = {
+    "format": "club-night/1",
+    "club": "RCWhist La Chevalerie",
+    "season": "2024",
+    "date": "2024-03-14",
+    "name": "Soirée du 14 mars",
+    "game": "belgian_whist",
+    "rules": "rcwhist",
+    "tournament_points": "rcwhist",
+    "players": [ANNE, BRUNO, CHLOE, DIDIER, EVA],
+    "poules": [
+        {
+            "round": 1,
+            "table": 1,
+            "seats": [ANNE, BRUNO, CHLOE, DIDIER],
+            "deals": [
+                {"contract": "emballage", "bid": 8, "declarers": [ANNE, CHLOE], "tricks": 9},
+                {"contract": "solo", "bid": 6, "declarers": [BRUNO], "tricks": 5},
+                {"contract": "pass"},
+                {
+                    "contract": "petite_misere",
+                    "declarers": [DIDIER, ANNE],
+                    "tricks": {DIDIER: 0, ANNE: 2},
+                },
+                {
+                    "contract": "trou",
+                    "bid": 9,
+                    "declarers": [CHLOE, BRUNO],
+                    "tricks": 10,
+                    "penalties": [{"player": ANNE, "points": 2}],
+                },
+            ],
+        }
+    ],
+}
+
+
+@pytest.fixture
+def example():
+    return copy.deepcopy(EXAMPLE)
+
+
+def row_counts():
+    """Rows of every model of the site, Django's own included."""
+    return {model._meta.label: model._default_manager.count() for model in apps.get_models()}
+
+
+def empty_the_database():
+    Tournament.objects.all().delete()
+    RankingSnapshot.objects.all().delete()
+    Season.objects.all().delete()
+    Club.objects.all().delete()
+    Player.objects.all().delete()
+    PointTable.objects.all().delete()
+    site_apps = ("club", "games", "scoring")
+    assert not any(n for label, n in row_counts().items() if label.startswith(site_apps))
+
+
+def poule_results(tournament):
+    """Per poule: seats by name, each deal's points by name, and the standings."""
+    results = {}
+    for poule in tournament.poules.prefetch_related("seats__player", "deals", "standings__player"):
+        seats = [seat.player.display_name for seat in poule.seats.order_by("number")]
+        results[(poule.round, poule.table)] = {
+            "seats": seats,
+            "points": [
+                dict(zip(seats, deal.points, strict=True))
+                for deal in poule.deals.order_by("number")
+            ],
+            "dealers": [seats[deal.dealer - 1] for deal in poule.deals.order_by("number")],
+            "standings": sorted(
+                (
+                    line.player.display_name,
+                    line.rank,
+                    line.tied,
+                    line.game_points,
+                    line.tournament_points,
+                )
+                for line in poule.standings.all()
+            ),
+        }
+    return results
+
+
+def night_results(tournament):
+    return [
+        (
+            line.player.display_name,
+            line.rank,
+            line.tied,
+            line.tournament_points,
+            line.game_points,
+            line.poules_played,
+            line.poules_won,
+        )
+        for line in TournamentStanding.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("rank", "player__display_name")
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# Import
+
+
+def test_the_example_night_is_imported_as_a_closed_night_of_the_club(example):
+    night = night_import(example)
+
+    night.refresh_from_db()
+    assert night.status == Tournament.Status.CLOSED
+    assert (night.club.name, night.season.name) == ("RCWhist La Chevalerie", "2024")
+    assert str(night.date) == "2024-03-14"
+    assert night.name == "Soirée du 14 mars"
+    assert (night.point_table.name, night.point_table.version) == ("rcwhist", 1)
+    assert sorted(Player.objects.in_club(night.club).values_list("display_name", flat=True)) == [
+        ANNE,
+        BRUNO,
+        CHLOE,
+        DIDIER,
+        EVA,
+    ]
+    assert Membership.objects.filter(club=night.club).count() == 5
+
+
+def test_the_night_returned_by_an_import_is_closed(example):
+    assert night_import(example).status == Tournament.Status.CLOSED
+
+
+def test_the_example_nights_deals_are_stored_by_seat_number(example):
+    night = night_import(example)
+
+    poule = night.poules.get()
+    assert [seat.player.display_name for seat in poule.seats.order_by("number")] == [
+        ANNE,
+        BRUNO,
+        CHLOE,
+        DIDIER,
+    ]
+    assert [deal.data for deal in poule.deals.order_by("number")] == [
+        {"contract": "emballage", "bid": 8, "declarers": ["1", "3"], "tricks": 9},
+        {"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 5},
+        {"contract": "pass"},
+        {"contract": "petite_misere", "declarers": ["4", "1"], "tricks": {"4": 0, "1": 2}},
+        {
+            "contract": "trou",
+            "bid": 9,
+            "declarers": ["3", "2"],
+            "tricks": 10,
+            "penalties": [{"player": "1", "points": 2}],
+        },
+    ]
+    assert poule.counted_deals == 4
+
+
+def test_the_example_night_has_the_points_and_standings_the_engine_gives(example):
+    scored = score_night_document(example)
+
+    night = night_import(example)
+
+    [poule] = poule_results(night).values()
+    assert poule["points"] == [deal["points"] for deal in scored["poules"][0]["deals"]]
+    assert poule["dealers"] == [deal["dealer"] for deal in scored["poules"][0]["deals"]]
+    assert poule["standings"] == sorted(
+        (
+            line["player"],
+            line["rank"],
+            line["tied"],
+            line["game_points"],
+            Fraction(line["tournament_points"]),
+        )
+        for line in scored["poules"][0]["standings"]
+    )
+    assert night_results(night) == [
+        (CHLOE, 1, False, Fraction(5), 20, 1, 1),
+        (DIDIER, 2, False, Fraction(3), 10, 1, 0),
+        (BRUNO, 3, False, Fraction(0), -2, 1, 0),
+        (ANNE, 4, False, Fraction(0), -28, 1, 0),
+    ]
+
+
+def test_an_imported_night_finds_the_clubs_members_by_name(night_document, club, club_members):
+    players = Player.objects.count()
+
+    night = night_import(night_document)
+
+    assert Player.objects.count() == players
+    assert night.club == club
+    seated = set(Player.objects.filter(seats__tournament=night).distinct())
+    assert len(seated) == 9
+    assert seated <= set(club_members)
+
+
+def test_an_imported_night_of_nine_has_a_table_of_5_and_a_table_of_4_each_round(imported_night):
+    tables = sorted((poule.round, poule.seats.count()) for poule in imported_night.poules.all())
+
+    assert tables == [(1, 4), (1, 5), (2, 4), (2, 5), (3, 4), (3, 5)]
+
+
+def test_importing_a_night_closes_it_and_ranks_the_season(imported_night):
+    ranking = RankingSnapshot.objects.get(season=imported_night.season, published_at__isnull=True)
+
+    assert ranking.tournaments == 1
+    assert ranking.lines.count() == 9
+
+
+def test_a_refused_file_writes_nothing_and_lists_every_located_problem(example):
+    example["rules"] = "rcwist"
+    example["poules"][0]["seats"][3] = "Eva"
+    before = row_counts()
+
+    with pytest.raises(DocumentRefused) as refused:
+        night_import(example)
+
+    assert row_counts() == before
+    [rules, seats] = refused.value.problems
+    assert rules.startswith('rules: unknown preset "rcwist"')
+    assert seats == 'poules[0].seats: "Eva" is not in players'
+
+
+def test_a_refused_deal_names_its_poule_and_deal(example):
+    example["poules"][0]["deals"][0]["declarers"] = [ANNE]
+    example["poules"][0]["deals"][1]["tricks"] = 14
+    before = row_counts()
+
+    with pytest.raises(DocumentRefused) as refused:
+        night_import(example)
+
+    assert row_counts() == before
+    assert refused.value.problems == (
+        'poules[0].deals[0].declarers: contract "emballage" needs exactly 2 declarers, got 1',
+        "poules[0].deals[1].tricks: 14 is outside 0..13",
+    )
+
+
+def test_a_file_refused_into_an_existing_club_writes_nothing(night_document, club_members):
+    night_document["poules"][-1]["deals"][-1] = {"contract": "solo", "bid": 6, "tricks": 7}
+    before = row_counts()
+
+    with pytest.raises(DocumentRefused) as refused:
+        night_import(night_document)
+
+    assert row_counts() == before
+    [problem] = refused.value.problems
+    assert problem.startswith(f"poules[5].deals[{len(night_document['poules'][5]['deals']) - 1}]")
+
+
+def test_importing_the_same_night_twice_is_refused(example):
+    night_import(example)
+    before = row_counts()
+
+    with pytest.raises(ValidationError) as refused:
+        night_import(copy.deepcopy(EXAMPLE))
+
+    assert row_counts() == before
+    assert "Soirée du 14 mars" in refused.value.messages[0]
+
+
+def test_a_night_outside_its_existing_season_is_refused_and_writes_nothing(example, club):
+    Season.objects.create(
+        club=Club.objects.get(name=example["club"]),
+        name="2024",
+        start="2024-09-01",
+        end="2025-06-30",
+    )
+    before = row_counts()
+
+    with pytest.raises(ValidationError) as refused:
+        night_import(example)
+
+    assert row_counts() == before
+    assert "date" in refused.value.message_dict
+
+
+def test_the_nights_of_a_season_across_two_years_are_imported_into_that_season(example):
+    september, january = copy.deepcopy(EXAMPLE), copy.deepcopy(EXAMPLE)
+    september.update(season="2024-2025", date="2024-09-12", name="Soirée de septembre")
+    january.update(season="2024-2025", date="2025-01-09", name="Soirée de janvier")
+
+    night_import(september)
+    night_import(january)
+
+    assert [night.season.name for night in Tournament.objects.all()] == ["2024-2025"] * 2
+
+
+# --------------------------------------------------------------------------------------------
+# Export and the round trip
+
+
+def test_an_exported_night_is_the_file_it_was_imported_from_with_its_results(example):
+    night = night_import(example)
+
+    exported = night_export(night)
+
+    scored = score_night_document(example)
+    assert exported["format"] == "club-night-result/1"
+    assert exported["rules"] == "rcwhist"
+    assert exported["standings"] == scored["standings"]
+    assert exported["poules"][0]["standings"] == scored["poules"][0]["standings"]
+    for ours, theirs in zip(
+        exported["poules"][0]["deals"], scored["poules"][0]["deals"], strict=True
+    ):
+        assert ours == theirs
+
+
+def test_an_export_can_name_players_by_their_public_name(example):
+    night = night_import(example)
+    Player.objects.filter(display_name=CHLOE).update(public_name=Player.PublicName.INITIALS)
+
+    exported = night_export(night, name_of=lambda player: player.public_display_name)
+
+    assert exported["standings"][0]["player"] == "C.M."
+    assert "C.M." in exported["poules"][0]["seats"]
+    assert CHLOE not in json.dumps(exported, ensure_ascii=False)
+
+
+def test_a_night_exported_and_imported_into_an_empty_site_has_the_same_results(imported_night):
+    poules, standings = poule_results(imported_night), night_results(imported_night)
+    assert {len(poule["seats"]) for poule in poules.values()} == {4, 5}
+    exported = night_export(imported_night)
+
+    empty_the_database()
+    restored = night_import(exported)
+
+    assert poule_results(restored) == poules
+    assert night_results(restored) == standings
+    assert night_export(restored) == exported
+
+
+# --------------------------------------------------------------------------------------------
+# Commands
+
+
+def test_import_nights_reports_each_imported_night(tmp_path, example):
+    path = tmp_path / "2024-03-14.json"
+    path.write_text(json.dumps(example, ensure_ascii=False), encoding="utf-8")
+    out = io.StringIO()
+
+    call_command("import_nights", str(path), stdout=out)
+
+    assert out.getvalue() == f"{path}: imported Soirée du 14 mars (4 players)\n"
+    assert Tournament.objects.filter(name="Soirée du 14 mars").exists()
+
+
+def test_import_nights_fails_and_lists_the_problems_of_a_bad_file(tmp_path, example):
+    example["poules"][0]["deals"][1]["tricks"] = 14
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(example), encoding="utf-8")
+    not_json = tmp_path / "notes.txt"
+    not_json.write_text("Anne 12, Bruno 8", encoding="utf-8")
+    err = io.StringIO()
+    before = row_counts()
+
+    with pytest.raises(CommandError) as failed:
+        call_command("import_nights", str(bad), str(not_json), stderr=err)
+
+    assert failed.value.returncode == 1
+    assert str(failed.value) == "2 of 2 files refused"
+    assert err.getvalue().splitlines() == [
+        f"{bad}: refused, nothing imported",
+        "  poules[0].deals[1].tricks: 14 is outside 0..13",
+        f"{not_json}: refused, nothing imported",
+        "  not JSON (line 1, column 1: Expecting value)",
+    ]
+    assert row_counts() == before
+
+
+def test_import_nights_imports_the_good_files_and_refuses_the_bad_ones(tmp_path, example):
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(example), encoding="utf-8")
+    missing = tmp_path / "missing.json"
+    out, err = io.StringIO(), io.StringIO()
+
+    with pytest.raises(CommandError, match="1 of 2 files refused"):
+        call_command("import_nights", str(good), str(missing), stdout=out, stderr=err)
+
+    assert out.getvalue().startswith(f"{good}: imported")
+    assert err.getvalue().startswith(f"{missing}: refused, nothing imported\n  cannot be read")
+    assert Tournament.objects.count() == 1
+
+
+def test_export_night_writes_the_night_to_standard_output(example):
+    night = night_import(example)
+    out = io.StringIO()
+
+    call_command("export_night", str(night.pk), stdout=out)
+
+    assert json.loads(out.getvalue()) == night_export(night)
+
+
+def test_export_night_writes_the_night_to_a_file(tmp_path, example):
+    night = night_import(example)
+    path = tmp_path / "night.json"
+
+    call_command("export_night", str(night.pk), "-o", str(path), stderr=io.StringIO())
+
+    assert json.loads(path.read_text(encoding="utf-8")) == night_export(night)
+
+
+def test_export_night_refuses_an_unknown_night(db):
+    with pytest.raises(CommandError, match="no club night with id 999"):
+        call_command("export_night", "999")
+
+
+def test_the_stored_points_of_every_deal_sum_to_zero(imported_night):
+    # rcwhist is a zero-sum table: what the declarers win, the defenders lose.
+    deals = Deal.objects.filter(poule__tournament=imported_night)
+
+    assert deals.count() > 60
+    assert all(sum(deal.points) == 0 for deal in deals)
+    assert Poule.objects.filter(tournament=imported_night).count() == 6
+    assert PouleStanding.objects.filter(poule__tournament=imported_night).count() == 27

@@ -10,6 +10,20 @@ import datetime
 import random
 from typing import Any
 
+# The demo club's 28 members (first names A … Z, then two more).
+FIRST_NAMES = [
+    "Anne", "Bruno", "Chloé", "Didier", "Eva", "François", "Geneviève", "Henri", "Isabelle",
+    "Jacques", "Karine", "Louis", "Marie", "Nicolas", "Odile", "Pierre", "Quentin", "Rose",
+    "Sophie", "Thierry", "Ursule", "Vincent", "Wendy", "Xavier", "Yvonne", "Zoé", "Albert",
+    "Béatrice",
+]  # fmt: skip
+LAST_NAMES = [
+    "Dupont", "Lemaire", "Martin", "Peeters", "Janssens", "Dubois", "Maes", "Jacobs", "Mertens",
+    "Willems", "Claes", "Goossens", "Wouters", "De Smet", "Lambert", "Dumont", "Leclercq",
+    "Renard", "Simon", "Laurent", "Hermans", "Michel", "Lejeune", "Collard", "Denis", "Gilson",
+    "Hubert", "Masson",
+]  # fmt: skip
+
 # (contract, bid or None, weight) — weights per 1 000 deals.
 CONTRACT_MIX = [
     ("pass", None, 70),

@@ -15,24 +15,12 @@ from django.utils.text import slugify
 
 from club.models import Club, Membership, Player, Season
 from games import services as games
+from games.demo import FIRST_NAMES, LAST_NAMES
 from games.models import Poule, Tournament
 from scoring.models import PointTable
 from scoring.services import point_table_for_preset
 
 PASSWORD = "un-mot-de-passe-de-membre"
-
-FIRST_NAMES = [
-    "Anne", "Bruno", "Chloé", "Didier", "Eva", "François", "Geneviève", "Henri", "Isabelle",
-    "Jacques", "Karine", "Louis", "Marie", "Nicolas", "Odile", "Pierre", "Quentin", "Rose",
-    "Sophie", "Thierry", "Ursule", "Vincent", "Wendy", "Xavier", "Yvonne", "Zoé", "Albert",
-    "Béatrice",
-]  # fmt: skip
-LAST_NAMES = [
-    "Dupont", "Lemaire", "Martin", "Peeters", "Janssens", "Dubois", "Maes", "Jacobs", "Mertens",
-    "Willems", "Claes", "Goossens", "Wouters", "De Smet", "Lambert", "Dumont", "Leclercq",
-    "Renard", "Simon", "Laurent", "Hermans", "Michel", "Lejeune", "Collard", "Denis", "Gilson",
-    "Hubert", "Masson",
-]  # fmt: skip
 
 
 class UserFactory(factory.django.DjangoModelFactory):

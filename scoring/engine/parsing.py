@@ -64,3 +64,18 @@ def parse_penalties(
         else:
             penalties.append(Penalty(seats.index(player), points))
     return tuple(penalties)
+
+
+def table_header(data: Any, place: str, game: str) -> tuple[str, str]:
+    """Check what every point table starts with; return its name and label."""
+    if not isinstance(data, Mapping):
+        raise EngineError(place, "a point table must be a JSON object")
+    if data.get("game", game) != game:
+        raise EngineError(at(place, "game"), f'expected "{game}", got {shown(data["game"])}')
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise EngineError(at(place, "name"), f"expected a non-empty string, got {shown(name)}")
+    label = data.get("label", name)
+    if not isinstance(label, str):
+        raise EngineError(at(place, "label"), f"expected a string, got {shown(label)}")
+    return name, label

@@ -16,22 +16,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from club.models import Club, Membership, Player
-from games.demo import random_night
+from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.nightfile import night_import
 
 CLUB = "RCWhist La Chevalerie"
-FIRST_NAMES = [
-    "Anne", "Bruno", "Chloé", "Didier", "Eva", "François", "Geneviève", "Henri", "Isabelle",
-    "Jacques", "Karine", "Louis", "Marie", "Nicolas", "Odile", "Pierre", "Quentin", "Rose",
-    "Sophie", "Thierry", "Ursule", "Vincent", "Wendy", "Xavier", "Yvonne", "Zoé", "Albert",
-    "Béatrice",
-]  # fmt: skip
-LAST_NAMES = [
-    "Dupont", "Lemaire", "Martin", "Peeters", "Janssens", "Dubois", "Maes", "Jacobs", "Mertens",
-    "Willems", "Claes", "Goossens", "Wouters", "De Smet", "Lambert", "Dumont", "Leclercq",
-    "Renard", "Simon", "Laurent", "Hermans", "Michel", "Lejeune", "Collard", "Denis", "Gilson",
-    "Hubert", "Masson",
-]  # fmt: skip
 # Club nights on the second Thursday of the month, but for the summer break.
 NIGHT_MONTHS = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12]
 

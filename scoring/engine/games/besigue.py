@@ -47,7 +47,7 @@ from typing import Any, TypeVar
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
-from ..parsing import int_field, is_int, parse_penalties, shown
+from ..parsing import int_field, is_int, parse_penalties, shown, table_header
 
 GAME = "besigue"
 PLAYERS = range(2, 5)
@@ -181,16 +181,7 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
 
     A combination the table leaves out cannot be declared under it.
     """
-    if not isinstance(data, Mapping):
-        raise EngineError(place, "a point table must be a JSON object")
-    if data.get("game", GAME) != GAME:
-        raise EngineError(at(place, "game"), f'expected "{GAME}", got {shown(data["game"])}')
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise EngineError(at(place, "name"), f"expected a non-empty string, got {shown(name)}")
-    label = data.get("label", name)
-    if not isinstance(label, str):
-        raise EngineError(at(place, "label"), f"expected a string, got {shown(label)}")
+    name, label = table_header(data, place, GAME)
     players = int_field(data, "players", place, 2)
     if players not in PLAYERS:
         raise EngineError(at(place, "players"), f"expected 2, 3 or 4, got {players}")

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
-from ..parsing import int_field, is_int, parse_penalties, shown
+from ..parsing import int_field, is_int, parse_penalties, shown, table_header
 
 GAME = "hearts"
 PLAYERS = range(3, 8)
@@ -96,16 +96,7 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
     "settlement": "winner" | "average" | "pot"}`` — the points of one heart, of the queen of
     spades and of a revoke (or mixed tricks), the deals in a partie, and the settlement shown.
     """
-    if not isinstance(data, Mapping):
-        raise EngineError(place, "a point table must be a JSON object")
-    if data.get("game", GAME) != GAME:
-        raise EngineError(at(place, "game"), f'expected "{GAME}", got {shown(data["game"])}')
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise EngineError(at(place, "name"), f"expected a non-empty string, got {shown(name)}")
-    label = data.get("label", name)
-    if not isinstance(label, str):
-        raise EngineError(at(place, "label"), f"expected a string, got {shown(label)}")
+    name, label = table_header(data, place, GAME)
     settlement = data.get("settlement")
     if settlement not in SETTLEMENTS:
         wanted = " or ".join(f'"{s}"' for s in SETTLEMENTS)

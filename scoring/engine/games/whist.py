@@ -41,7 +41,7 @@ from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
-from ..parsing import int_field, is_int, parse_penalties, shown
+from ..parsing import int_field, is_int, parse_penalties, shown, table_header
 
 GAME = "whist"
 PLAYERS = range(4, 5)
@@ -127,16 +127,7 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
          "chante_at": 8,                      # or null: no "je chante"
          "revoke_tricks": 2}
     """
-    if not isinstance(data, Mapping):
-        raise EngineError(place, "a point table must be a JSON object")
-    if data.get("game", GAME) != GAME:
-        raise EngineError(at(place, "game"), f'expected "{GAME}", got {shown(data["game"])}')
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise EngineError(at(place, "name"), f"expected a non-empty string, got {shown(name)}")
-    label = data.get("label", name)
-    if not isinstance(label, str):
-        raise EngineError(at(place, "label"), f"expected a string, got {shown(label)}")
+    name, label = table_header(data, place, GAME)
     target = int_field(data, "target", place, 1)
     honours = _load_honours(data.get("honours"), at(place, "honours"))
     partie_value = _choice(data, "partie_value", place, PARTIE_VALUES)

@@ -19,9 +19,6 @@ class TournamentQuerySet(models.QuerySet):
         winners = TournamentStanding.objects.filter(rank=1).select_related("player")
         return self.prefetch_related(Prefetch("standings", queryset=winners, to_attr="winners"))
 
-    def scored(self) -> TournamentQuerySet:
-        return self.filter(status__in=[Tournament.Status.CLOSED, Tournament.Status.PUBLISHED])
-
 
 class Tournament(models.Model):
     """A club night: several rounds of poules, scored with one point table version."""

@@ -26,11 +26,6 @@ def table_checksum(data: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-class PointTableQuerySet(models.QuerySet):
-    def latest_versions(self) -> PointTableQuerySet:
-        return self.order_by("name", "-version").distinct()
-
-
 class PointTable(models.Model):
     """A point table at one version. Once a deal has been scored with it, it never changes:
     a correction creates the next version (``scoring.services.point_table_revise``), and past
@@ -43,8 +38,6 @@ class PointTable(models.Model):
     data = models.JSONField(_("données"))
     checksum = models.CharField(_("empreinte"), max_length=64, editable=False)
     created = models.DateTimeField(auto_now_add=True)
-
-    objects = PointTableQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "name", "-version"]

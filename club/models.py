@@ -115,9 +115,6 @@ class Club(models.Model):
             self.ranking_best_n, self.ranking_min_tournaments, self.ranking_precedence
         )
 
-    def deals_per_poule(self, seats: int) -> int:
-        return self.deals_per_poule_5 if seats == 5 else self.deals_per_poule_4
-
 
 class PlayerQuerySet(models.QuerySet):
     def in_club(self, club: Club) -> PlayerQuerySet:

@@ -18,7 +18,7 @@ from django.utils.text import slugify
 
 from club.models import Club, Membership, Player, Season
 from scoring import services as scoring
-from scoring.engine.night import RESULT_FORMAT, read_night
+from scoring.engine.night import RESULT_FORMAT, read_night, short_poule_warning
 from scoring.engine.standings import decimal_string
 from scoring.engine.tables import PRESET_GAME, preset_data
 from scoring.models import PointTable, PouleStanding, TournamentStanding, table_checksum
@@ -261,14 +261,18 @@ def _unique_names(players: dict[int, Player], name_of: Callable[[Player], str]) 
 
 
 def _warnings(tournament: Tournament, doc_poules: list[dict[str, Any]]) -> list[str]:
-    warnings = []
-    if tournament.game == "belgian_whist":
-        for poule in doc_poules:
-            expected = tournament.club.deals_per_poule(len(poule["seats"]))
-            played = sum(1 for d in poule["deals"] if d.get("contract") != "pass")
-            if played < expected:
-                warnings.append(
-                    f"round {poule['round']}, table {poule['table']}: {played} deals played, "
-                    f"the club plays {expected} at a table of {len(poule['seats'])}"
-                )
-    return warnings
+    if tournament.game != "belgian_whist":
+        return []
+    club = tournament.club
+    deals_per_poule = {4: club.deals_per_poule_4, 5: club.deals_per_poule_5}
+    warnings = (
+        short_poule_warning(
+            poule["round"],
+            poule["table"],
+            len(poule["seats"]),
+            sum(1 for d in poule["deals"] if d.get("contract") != "pass"),
+            deals_per_poule,
+        )
+        for poule in doc_poules
+    )
+    return [warning for warning in warnings if warning]

@@ -263,6 +263,23 @@ def _read_seats(
     return tuple(raw) if len(problems) == found else None
 
 
+def short_poule_warning(
+    round_no: int,
+    table: int,
+    seats: int,
+    counted_deals: int,
+    deals_per_poule: dict[int, int] = DEFAULT_DEALS_PER_POULE,
+) -> str | None:
+    """The warning for a poule with fewer deals than the club plays at a table of its size."""
+    expected = deals_per_poule.get(seats)
+    if expected is None or counted_deals >= expected:
+        return None
+    return (
+        f"round {round_no}, table {table}: {counted_deals} deals played, "
+        f"the club plays {expected} at a table of {seats}"
+    )
+
+
 def _warnings(game: str, players: tuple[str, ...], poules: list[ScoredPoule]) -> list[str]:
     warnings = [
         f"round {poule.round}, table {poule.table}: {warning}"
@@ -271,12 +288,11 @@ def _warnings(game: str, players: tuple[str, ...], poules: list[ScoredPoule]) ->
     ]
     if game == "belgian_whist":
         for poule in poules:
-            expected = DEFAULT_DEALS_PER_POULE[len(poule.seats)]
-            if poule.score.counted_deals < expected:
-                warnings.append(
-                    f"round {poule.round}, table {poule.table}: {poule.score.counted_deals} deals "
-                    f"played, the club plays {expected} at a table of {len(poule.seats)}"
-                )
+            warning = short_poule_warning(
+                poule.round, poule.table, len(poule.seats), poule.score.counted_deals
+            )
+            if warning:
+                warnings.append(warning)
     rounds = sorted({p.round for p in poules})
     for round_no in rounds:
         present = {name for p in poules if p.round == round_no for name in p.seats}

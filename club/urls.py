@@ -8,6 +8,8 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/soirees/", include("games.urls")),
+    path("compte/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

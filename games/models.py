@@ -20,6 +20,13 @@ class TournamentQuerySet(models.QuerySet):
         return self.prefetch_related(Prefetch("standings", queryset=winners, to_attr="winners"))
 
 
+class DrawMethod(models.TextChoices):
+    """How rounds after the first are drawn (round 1 is always at random)."""
+
+    AVOID_REPEATS = "avoid_repeats", _("Éviter que les joueurs se retrouvent")
+    STANDINGS = "standings", _("Selon le classement (les quatre premiers à la table 1)")
+
+
 class Tournament(models.Model):
     """A club night: several rounds of poules, scored with one point table version."""
 
@@ -42,6 +49,15 @@ class Tournament(models.Model):
     )
     tournament_points = models.JSONField(_("points de tournoi"), default=default_scheme)
     rounds = models.PositiveSmallIntegerField(_("tours"), default=3)
+    draw_method = models.CharField(
+        _("tirage des tours suivants"),
+        max_length=20,
+        choices=DrawMethod.choices,
+        default=DrawMethod.AVOID_REPEATS,
+    )
+    present = models.ManyToManyField(
+        Player, verbose_name=_("joueurs présents"), blank=True, related_name="nights_present"
+    )
     status = models.CharField(
         _("état"), max_length=10, choices=Status.choices, default=Status.PLANNED
     )
@@ -82,6 +98,35 @@ class Tournament(models.Model):
     @property
     def is_locked(self) -> bool:
         return self.status in (self.Status.CLOSED, self.Status.PUBLISHED)
+
+    def deals_per_poule(self, seats: int) -> int:
+        """How many deals the club plays at a table of ``seats``."""
+        return self.club.deals_per_poule_5 if seats == 5 else self.club.deals_per_poule_4
+
+
+class RoundDraw(models.Model):
+    """How a round's tables were drawn; with the seed the draw can be reproduced."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="draws")
+    round = models.PositiveSmallIntegerField(_("tour"))
+    method = models.CharField(_("méthode"), max_length=20)
+    seed = models.BigIntegerField(_("graine"))
+    repeats = models.PositiveSmallIntegerField(_("rencontres répétées"), default=0)
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    drawn_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "round"]
+        verbose_name = _("tirage")
+        verbose_name_plural = _("tirages")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round"], name="draw_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Tirage du tour %(round)s") % {"round": self.round}
 
 
 class Poule(models.Model):
@@ -173,3 +218,43 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return _("Donne %(number)s") % {"number": self.number}
+
+
+class DealChange(models.Model):
+    """A correction or removal of a recorded deal: who, when, and the deal before → after.
+    Kept on the poule so that the history of a removed deal survives it."""
+
+    class Action(models.TextChoices):
+        CORRECTED = "corrected", _("corrigée")
+        DELETED = "deleted", _("supprimée")
+
+    poule = models.ForeignKey(Poule, on_delete=models.CASCADE, related_name="changes")
+    deal = models.ForeignKey(
+        Deal, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
+    )
+    number = models.PositiveSmallIntegerField(_("donne n°"))
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    before = models.JSONField(_("avant"))
+    after = models.JSONField(_("après"), null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField(_("le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["poule", "at", "pk"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action__in=["corrected", "deleted"]), name="deal_change_action_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} #{self.number}"

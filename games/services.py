@@ -4,7 +4,8 @@ tasks all call these; each validates with the engine and writes in one transacti
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+import secrets
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -12,12 +13,13 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from club.models import Club, Player, Season
+from club.models import Club, Membership, Player, Season
 from scoring import services as scoring
 from scoring.engine.games import game_module
 from scoring.models import PointTable
 
-from .models import Deal, Poule, Seat, Tournament
+from . import draw
+from .models import Deal, DealChange, DrawMethod, Poule, RoundDraw, Seat, Tournament
 
 
 def tournament_create(
@@ -30,8 +32,10 @@ def tournament_create(
     name: str = "",
     tournament_points: Any = None,
     rounds: int | None = None,
+    draw_method: str = DrawMethod.AVOID_REPEATS,
 ) -> Tournament:
     tournament = Tournament(
+        draw_method=draw_method,
         club=club,
         season=season,
         date=date,
@@ -46,9 +50,168 @@ def tournament_create(
     return tournament
 
 
-def _require_open(tournament: Tournament) -> None:
-    if tournament.is_locked:
+def season_for_date(club: Club, date: datetime.date) -> Season:
+    """The club's season covering ``date``; when there is none yet, the calendar year's
+    season is opened (RCWhist's seasons are calendar years)."""
+    season = club.seasons.filter(start__lte=date, end__gte=date).order_by("-start").first()
+    if season is not None:
+        return season
+    name = str(date.year)
+    if club.seasons.filter(name=name).exists():
+        raise ValidationError(
+            _("Aucune saison du club ne couvre le %(date)s.") % {"date": date.strftime("%d/%m/%Y")}
+        )
+    season = Season(
+        club=club,
+        name=name,
+        start=datetime.date(date.year, 1, 1),
+        end=datetime.date(date.year, 12, 31),
+    )
+    season.full_clean()
+    season.save()
+    return season
+
+
+def _require_open(tournament: Tournament, *, closed_ok: bool = False) -> None:
+    if tournament.is_locked and not closed_ok:
         raise ValidationError(_("La soirée est clôturée : ses feuilles ne peuvent plus changer."))
+
+
+def _after_closed_correction(tournament: Tournament) -> None:
+    """A closed night corrected by a club admin: its season ranking follows once committed."""
+    from scoring.tasks import season_ranking_update
+
+    if tournament.is_locked:
+        season_id = tournament.season_id
+        transaction.on_commit(lambda: season_ranking_update.delay(season_id))
+
+
+@transaction.atomic
+def presence_set(tournament: Tournament, players: Iterable[Player]) -> None:
+    """Tonight's present players (the members ticked on the list)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _require_open(tournament)
+    players = list(players)
+    members = set(
+        Player.objects.in_club(tournament.club)
+        .filter(pk__in=[p.pk for p in players])
+        .values_list("pk", flat=True)
+    )
+    strangers = [p for p in players if p.pk not in members]
+    if strangers:
+        raise ValidationError(
+            _("%(players)s ne fait pas partie du club.")
+            % {"players": ", ".join(str(p) for p in strangers)}
+        )
+    tournament.present.set(players)
+
+
+@transaction.atomic
+def player_add_to_night(
+    tournament: Tournament, display_name: str, *, guest: bool, by: AbstractBaseUser | None = None
+) -> Player:
+    """A guest or a new member arrives: create the player, his membership, and tick him
+    present, in one step. A name already in the club is refused rather than doubled."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _require_open(tournament)
+    display_name = " ".join(display_name.split())
+    if not display_name:
+        raise ValidationError(_("Donnez le nom du joueur."))
+    if Player.objects.in_club(tournament.club).filter(display_name__iexact=display_name).exists():
+        raise ValidationError(
+            _("%(name)s est déjà dans la liste du club : cochez-le parmi les présents.")
+            % {"name": display_name}
+        )
+    first, _sep, last = display_name.partition(" ")
+    player = Player(display_name=display_name, first_name=first, last_name=last)
+    player.full_clean()
+    player.save()
+    membership = Membership(
+        club=tournament.club,
+        player=player,
+        start=tournament.date,
+        status=Membership.Status.GUEST if guest else Membership.Status.ACTIVE,
+    )
+    membership.full_clean()
+    membership.save()
+    tournament.present.add(player)
+    return player
+
+
+def _draw_order_by_standings(tournament: Tournament, present: list[int]) -> list[int]:
+    """Present players best first by tonight's standings; those not yet ranked last."""
+    from scoring.models import TournamentStanding
+
+    ranked = list(
+        TournamentStanding.objects.filter(tournament=tournament, player_id__in=present)
+        .order_by("rank", "player__display_name")
+        .values_list("player_id", flat=True)
+    )
+    return ranked + sorted(set(present) - set(ranked))
+
+
+@transaction.atomic
+def round_draw(
+    tournament: Tournament,
+    round: int,
+    *,
+    seed: int | None = None,
+    by: AbstractBaseUser | None = None,
+) -> RoundDraw:
+    """Seat tonight's present players at the tables of ``round``. Round 1 is drawn at random,
+    later rounds with the night's method. A round can be drawn again until its first deal is
+    recorded; the seed is stored so that the same draw can be reproduced."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _require_open(tournament)
+    if not 1 <= round <= tournament.rounds:
+        raise ValidationError(
+            _("La soirée compte %(rounds)s tours : pas de tour %(round)s.")
+            % {"rounds": tournament.rounds, "round": round}
+        )
+    if Deal.objects.filter(poule__tournament=tournament, poule__round=round).exists():
+        raise ValidationError(
+            _("Le tour %(round)s a déjà des donnes encodées : il ne peut plus être retiré.")
+            % {"round": round}
+        )
+    present = sorted(tournament.present.values_list("pk", flat=True))
+    try:
+        draw.table_sizes(len(present))
+    except draw.DrawRefused as refused:
+        raise ValidationError(str(refused)) from None
+    earlier = Seat.objects.filter(tournament=tournament, round__lt=round).values_list(
+        "poule_id", "player_id"
+    )
+    if round == 1:
+        method, met = "random", None
+    elif tournament.draw_method == DrawMethod.STANDINGS:
+        method, met = "standings", None
+        present = _draw_order_by_standings(tournament, present)
+    else:
+        tables: dict[int, list[int]] = {}
+        for poule_id, player_id in earlier:
+            tables.setdefault(poule_id, []).append(player_id)
+        method, met = "avoid_repeats", draw.pairs_met(tables.values())
+    seed = secrets.randbits(31) if seed is None else seed
+    seating = draw.draw_round(present, seed=seed, method=method, met=met)
+
+    Poule.objects.filter(tournament=tournament, round=round).delete()
+    players = Player.objects.in_bulk([p for table in seating for p in table])
+    for number, table in enumerate(seating, start=1):
+        poule_create(tournament, round=round, table=number, players=[players[p] for p in table])
+    drawn, _created = RoundDraw.objects.update_or_create(
+        tournament=tournament,
+        round=round,
+        defaults={
+            "method": method,
+            "seed": seed,
+            "repeats": draw.repeat_count(seating, met or {}),
+            "drawn_by": by,
+        },
+    )
+    if tournament.status == Tournament.Status.PLANNED:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    return drawn
 
 
 @transaction.atomic
@@ -116,27 +279,56 @@ def deal_record(poule: Poule, data: dict[str, Any], by: AbstractBaseUser | None 
 
 
 @transaction.atomic
-def deal_correct(deal: Deal, data: dict[str, Any], by: AbstractBaseUser | None = None) -> Deal:
-    """Replace a deal's data; every later point and standing follows."""
+def deal_correct(
+    deal: Deal,
+    data: dict[str, Any],
+    by: AbstractBaseUser | None = None,
+    *,
+    closed_ok: bool = False,
+) -> Deal:
+    """Replace a deal's data; every later point and standing follows, and the change is kept
+    (who, when, before → after). ``closed_ok``: a club admin corrects a closed night."""
     deal = Deal.objects.select_for_update().select_related("poule__tournament").get(pk=deal.pk)
     poule = deal.poule
-    _require_open(poule.tournament)
+    _require_open(poule.tournament, closed_ok=closed_ok)
     sheet = list(poule.deals.order_by("number"))
     corrected = next(d for d in sheet if d.pk == deal.pk)
+    if corrected.data == data:
+        return corrected
+    before = corrected.data
     corrected.data = data
     corrected.recorded_by = by
     scoring.poule_sheet_save(poule, sheet)
     corrected.save(update_fields=["data", "recorded_by", "recorded_at"])
+    DealChange.objects.create(
+        poule=poule,
+        deal=corrected,
+        number=corrected.number,
+        action=DealChange.Action.CORRECTED,
+        before=before,
+        after=data,
+        by=by,
+    )
     scoring.tournament_standings_update(poule.tournament)
+    _after_closed_correction(poule.tournament)
     return corrected
 
 
 @transaction.atomic
-def deal_delete(deal: Deal, by: AbstractBaseUser | None = None) -> None:
-    """Remove a deal; later deals move up one number so the sheet has no gap."""
+def deal_delete(deal: Deal, by: AbstractBaseUser | None = None, *, closed_ok: bool = False) -> None:
+    """Remove a deal; later deals move up one number so the sheet has no gap. The removed deal
+    stays in the poule's history."""
     deal = Deal.objects.select_for_update().select_related("poule__tournament").get(pk=deal.pk)
     poule = deal.poule
-    _require_open(poule.tournament)
+    _require_open(poule.tournament, closed_ok=closed_ok)
+    DealChange.objects.create(
+        poule=poule,
+        deal=None,
+        number=deal.number,
+        action=DealChange.Action.DELETED,
+        before=deal.data,
+        by=by,
+    )
     deal.delete()
     later = list(poule.deals.filter(number__gt=deal.number).order_by("number"))
     for moved in later:
@@ -144,6 +336,7 @@ def deal_delete(deal: Deal, by: AbstractBaseUser | None = None) -> None:
         moved.save(update_fields=["number"])
     scoring.poule_rescore(poule)
     scoring.tournament_standings_update(poule.tournament)
+    _after_closed_correction(poule.tournament)
 
 
 @transaction.atomic
@@ -172,6 +365,17 @@ def tournament_close(tournament: Tournament) -> Tournament:
     tournament.save(update_fields=["status"])
     season_id = tournament.season_id
     transaction.on_commit(lambda: season_ranking_update.delay(season_id))
+    return tournament
+
+
+@transaction.atomic
+def tournament_publish(tournament: Tournament) -> Tournament:
+    """A closed night's score sheets become visible to members and the public."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.CLOSED:
+        raise ValidationError(_("Seule une soirée clôturée peut être publiée."))
+    tournament.status = Tournament.Status.PUBLISHED
+    tournament.save(update_fields=["status"])
     return tournament
 
 

@@ -26,6 +26,10 @@ def table_checksum(data: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+# checksum → the engine's (immutable) table; a club uses a handful of tables.
+_ENGINE_TABLES: dict[str, Any] = {}
+
+
 class PointTable(models.Model):
     """A point table at one version. Once a deal has been scored with it, it never changes:
     a correction creates the next version (``scoring.services.point_table_revise``), and past
@@ -63,11 +67,14 @@ class PointTable(models.Model):
         self.checksum = table_checksum(self.data)
 
     def engine_table(self) -> Any:
-        """The engine's frozen table, loaded once per object."""
-        if getattr(self, "_engine_table", None) is None or self._engine_checksum != self.checksum:
-            self._engine_table = load_table(self.data)
-            self._engine_checksum = self.checksum
-        return self._engine_table
+        """The engine's frozen table. Loaded once per process and checksum: a score sheet is
+        saved deal after deal all night, and a stored version never changes."""
+        table = _ENGINE_TABLES.get(self.checksum)
+        if table is None:
+            table = load_table(self.data)
+            if self.checksum:
+                _ENGINE_TABLES[self.checksum] = table
+        return table
 
     @property
     def is_used(self) -> bool:

@@ -1,0 +1,51 @@
+"""Who may do what in a club. Views call these before any work: a template that hides a
+button is never the only check (an htmx request would skip it)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import PermissionDenied
+
+from .models import Club, Membership
+
+SCORING_ROLES = (Membership.Role.ADMIN, Membership.Role.SCORER)
+
+
+def club_role(user: User | AnonymousUser, club: Club) -> str | None:
+    """The user's role in the club through his player's open membership (a site superuser
+    counts as a club admin). Remembered on the user for the rest of the request."""
+    if not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return Membership.Role.ADMIN
+    roles: dict[int, str | None] = user.__dict__.setdefault("_club_roles", {})
+    if club.pk not in roles:
+        roles[club.pk] = (
+            Membership.objects.filter(club=club, player__user=user, end__isnull=True)
+            .values_list("role", flat=True)
+            .first()
+        )
+    return roles[club.pk]
+
+
+def is_scorer(user: User | AnonymousUser, club: Club) -> bool:
+    """Scorers and club admins record and correct deals."""
+    return club_role(user, club) in SCORING_ROLES
+
+
+def is_club_admin(user: User | AnonymousUser, club: Club) -> bool:
+    return club_role(user, club) == Membership.Role.ADMIN
+
+
+def is_member(user: User | AnonymousUser, club: Club) -> bool:
+    return club_role(user, club) is not None
+
+
+def require_scorer(user: User | AnonymousUser, club: Club) -> None:
+    if not is_scorer(user, club):
+        raise PermissionDenied("scorers and club admins only")
+
+
+def require_club_admin(user: User | AnonymousUser, club: Club) -> None:
+    if not is_club_admin(user, club):
+        raise PermissionDenied("club admins only")

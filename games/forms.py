@@ -1,0 +1,66 @@
+"""Forms of a club night's set-up (the deal-entry forms are in ``dealforms``)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from club.models import GAME_CHOICES, Club
+from scoring.engine.tables import PRESET_GAME, PRESETS
+
+from .models import DrawMethod
+
+TOURNAMENT_POINTS_CHOICES = [
+    ("rcwhist", _("5 / 3 / 1 (RCWhist : 2e et 3e seulement si positifs)")),
+    ("freewhist", _("90 / 60 / 30 / 0 (tournois libres)")),
+]
+GAME_LABELS = dict(GAME_CHOICES)
+
+
+class NightForm(forms.Form):
+    """Tonight's tournament: what is played and how."""
+
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(label=_("Nom (facultatif)"), max_length=120, required=False)
+    rules = forms.ChoiceField(label=_("Jeu et tableau des points"))
+    tournament_points = forms.ChoiceField(
+        label=_("Points de tournoi"), choices=TOURNAMENT_POINTS_CHOICES
+    )
+    rounds = forms.IntegerField(label=_("Nombre de tours"), min_value=1, max_value=10)
+    draw_method = forms.ChoiceField(
+        label=_("Tirage des tours 2 et suivants"),
+        choices=DrawMethod.choices,
+        widget=forms.RadioSelect,
+        help_text=_("Le premier tour est toujours tiré au sort."),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        default_rules = (
+            club.default_point_table.name
+            if club.default_point_table
+            else PRESETS[club.default_game][0]
+        )
+        kwargs.setdefault(
+            "initial",
+            {
+                "date": datetime.date.today(),
+                "rules": default_rules,
+                "tournament_points": club.tournament_points
+                if isinstance(club.tournament_points, str)
+                else "rcwhist",
+                "rounds": club.rounds_per_night,
+                "draw_method": DrawMethod.AVOID_REPEATS,
+            },
+        )
+        super().__init__(*args, **kwargs)
+        # One list grouped by game: choosing the point table chooses the game.
+        self.fields["rules"].choices = [
+            (GAME_LABELS[game], [(name, name) for name in names]) for game, names in PRESETS.items()
+        ]
+
+    @property
+    def game(self) -> str:
+        return PRESET_GAME[self.cleaned_data["rules"]]

@@ -1,0 +1,59 @@
+"""What every club-night view starts from: the night, looked up within its club."""
+
+from __future__ import annotations
+
+import re
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from club.permissions import is_club_admin, is_member, is_scorer
+
+from ..models import Tournament
+
+
+def night_for(slug: str, pk: int) -> Tournament:
+    return get_object_or_404(
+        Tournament.objects.select_related("club", "season", "point_table"), pk=pk, club__slug=slug
+    )
+
+
+def can_edit_sheets(request: HttpRequest, night: Tournament) -> bool:
+    """Scorers change sheets until the night is closed, club admins afterwards too."""
+    if night.is_locked:
+        return is_club_admin(request.user, night.club)
+    return is_scorer(request.user, night.club)
+
+
+def require_sheet_reader(request: HttpRequest, night: Tournament) -> None:
+    """Score sheets are for the club's scorers until the night is published; then for all."""
+    if night.status != Tournament.Status.PUBLISHED and not is_scorer(request.user, night.club):
+        raise PermissionDenied("sheets are published with the night")
+
+
+def require_room_viewer(request: HttpRequest, night: Tournament) -> None:
+    """The room screen shows tonight's standings to the club (a member's login on the room's
+    screen); once the night is published, to everybody."""
+    if night.status != Tournament.Status.PUBLISHED and not is_member(request.user, night.club):
+        raise PermissionDenied("the room screen is for the club's members")
+
+
+def require_sheet_editor(request: HttpRequest, night: Tournament) -> None:
+    if not can_edit_sheets(request, night):
+        raise PermissionDenied("scorers until the night is closed, club admins afterwards")
+
+
+_DEAL_PLACE = re.compile(r"^deals\[(\d+)\](?:\.[\w\[\]]+)?: ")
+# The engine names a seat "3" (the deal's own reference) or seat 3 (its position).
+_SEAT = re.compile(r'"([1-5])"|\bseat ([1-5])\b')
+
+
+def readable_problem(message: str, names: dict[str, str]) -> str:
+    """The engine's located message, with the deal numbered as on the sheet and seats named:
+    'deals[6].declarers: seat 5 is the mort' → 'Donne 7 : "Eva" is the mort'."""
+    message = _DEAL_PLACE.sub(
+        lambda m: _("Donne %(number)s : ") % {"number": int(m.group(1)) + 1}, message
+    )
+    return _SEAT.sub(lambda m: f'"{names.get(m.group(1) or m.group(2), m.group(0))}"', message)

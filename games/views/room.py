@@ -1,0 +1,50 @@
+"""The room screen: tonight's standings, full screen on a projector or TV, refreshed by
+htmx polling while the night runs."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+
+from scoring.models import TournamentStanding
+
+from .common import night_for, require_room_viewer
+
+# Seconds between two refreshes of the room screen: a deal takes a few minutes to play.
+ROOM_REFRESH_SECONDS = 10
+
+
+def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
+    night = night_for(slug, pk)
+    require_room_viewer(request, night)
+    standings = list(
+        TournamentStanding.objects.filter(tournament=night)
+        .select_related("player")
+        .order_by("rank", "player__display_name")
+    )
+    poules = list(night.poules.annotate(seat_count=Count("seats")).order_by("round", "table"))
+    rounds = []
+    for number in range(1, night.rounds + 1):
+        tables = [p for p in poules if p.round == number]
+        rounds.append(
+            {
+                "number": number,
+                "tables": len(tables),
+                "played": sum(
+                    min(p.counted_deals, night.deals_per_poule(p.seat_count)) for p in tables
+                ),
+                "expected": sum(night.deals_per_poule(p.seat_count) for p in tables),
+            }
+        )
+    context = {
+        "club": night.club,
+        "night": night,
+        "standings": standings,
+        "rounds": rounds,
+        "refresh": ROOM_REFRESH_SECONDS if not night.is_locked else None,
+        # The public sees a published night with each member's chosen public name.
+        "public": request.user.is_anonymous,
+    }
+    template = "games/room.html#standings" if request.htmx else "games/room.html"
+    return TemplateResponse(request, template, context)

@@ -1,0 +1,206 @@
+"""A poule's score sheet: record a deal in a few taps, correct or delete one, see the points,
+running totals, who deals next and, once the poule has its deals, its standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.permissions import is_member
+from scoring.models import PouleStanding
+
+from .. import services
+from ..dealforms import DealForm, deal_form_class, describe_deal
+from ..models import Deal, DealChange, Poule, Tournament
+from .common import (
+    can_edit_sheets,
+    night_for,
+    readable_problem,
+    require_sheet_editor,
+    require_sheet_reader,
+)
+
+
+def _poule_for(night: Tournament, poule_pk: int) -> Poule:
+    return get_object_or_404(Poule, pk=poule_pk, tournament=night)
+
+
+def _seats(poule: Poule) -> list[Any]:
+    return list(poule.seats.select_related("player").order_by("number"))
+
+
+def _deal_form(
+    night: Tournament, seats: list[Any], data: Any = None, deal: Deal | None = None
+) -> DealForm:
+    return deal_form_class(night.game)(
+        data,
+        seats=[(seat.number, seat.player.display_name) for seat in seats],
+        table=night.point_table.engine_table(),
+        initial_deal=deal.data if deal else None,
+    )
+
+
+def _refuse(form: DealForm, error: ValidationError, seats: list[Any]) -> None:
+    """The engine's refusal, shown on the form that keeps what was typed."""
+    names = {str(seat.number): seat.player.display_name for seat in seats}
+    for message in error.messages:
+        form.add_error(None, readable_problem(message, names))
+
+
+def _next_dealer(deals: list[Deal], seat_count: int) -> int:
+    """The seat that deals next: one seat clockwise per counted deal, the same dealer again
+    after everybody passed."""
+    if not deals:
+        return 1
+    last = deals[-1]
+    if last.dealer is None:
+        return 1
+    return last.dealer % seat_count + 1 if last.counted else last.dealer
+
+
+def _change_lines(changes: list[DealChange], game: str, names: dict[str, str]) -> list[Any]:
+    return [
+        {
+            "change": change,
+            "before": describe_deal(game, change.before, names),
+            "after": describe_deal(game, change.after, names) if change.after else "",
+        }
+        for change in changes
+    ]
+
+
+def sheet_context(request: HttpRequest, night: Tournament, poule: Poule, form: Any) -> dict:
+    seats = _seats(poule)
+    # Outside the club, a published sheet shows each member's chosen public name.
+    public = not is_member(request.user, night.club)
+    for seat in seats:
+        seat.name = seat.player.public_display_name if public else seat.player.display_name
+    names = {str(seat.number): seat.name for seat in seats}
+    changes = DealChange.objects.select_related("by").order_by("at", "pk")
+    deals = list(
+        poule.deals.order_by("number").prefetch_related(
+            Prefetch("changes", queryset=changes, to_attr="history")
+        )
+    )
+    totals = [0] * len(seats)
+    rows = []
+    for deal in deals:
+        totals = [total + points for total, points in zip(totals, deal.points, strict=False)]
+        rows.append(
+            {
+                "deal": deal,
+                "text": describe_deal(night.game, deal.data, names),
+                "cells": list(zip(deal.points, totals, strict=False)),
+                "dealer": names.get(str(deal.dealer), ""),
+                "history": _change_lines(deal.history, night.game, names),
+            }
+        )
+    removed = _change_lines(
+        list(poule.changes.filter(action=DealChange.Action.DELETED).select_related("by")),
+        night.game,
+        names,
+    )
+    expected = night.deals_per_poule(len(seats))
+    complete = poule.counted_deals >= expected
+    next_dealer = _next_dealer(deals, len(seats))
+    standings = (
+        list(PouleStanding.objects.filter(poule=poule).select_related("player").order_by("rank"))
+        if deals
+        else []
+    )
+    return {
+        "club": night.club,
+        "night": night,
+        "poule": poule,
+        "seats": seats,
+        "rows": rows,
+        "totals": totals,
+        "removed": removed,
+        "expected": expected,
+        "complete": complete,
+        "next_dealer": names.get(str(next_dealer)),
+        "mort": len(seats) == 5,
+        "standings": standings,
+        "public": public,
+        "form": form,
+        "can_edit": can_edit_sheets(request, night),
+    }
+
+
+def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpResponse:
+    """GET: the sheet (read-only for members and the public once published). POST: record
+    a deal; the htmx request gets the updated sheet back, the plain form a redirect."""
+    night = night_for(slug, pk)
+    poule = _poule_for(night, poule_pk)
+    form = None
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        require_sheet_editor(request, night)
+        seats = _seats(poule)
+        form = _deal_form(night, seats, request.POST)
+        if form.is_valid():
+            try:
+                services.deal_record(poule, form.deal_data(), by=request.user)
+            except ValidationError as refused:
+                _refuse(form, refused, seats)
+            else:
+                if not request.htmx:
+                    return redirect("games:sheet", slug=slug, pk=pk, poule_pk=poule.pk)
+                poule.refresh_from_db(fields=["counted_deals"])
+                form = _deal_form(night, seats)
+    else:
+        require_sheet_reader(request, night)
+    if form is None and can_edit_sheets(request, night):
+        form = _deal_form(night, _seats(poule))
+    template = "games/sheet.html#sheet" if request.htmx else "games/sheet.html"
+    return TemplateResponse(request, template, sheet_context(request, night, poule, form))
+
+
+@login_required
+def deal_edit(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpResponse:
+    """Correct a deal: the form opens with the deal as recorded; the change is kept."""
+    night = night_for(slug, pk)
+    require_sheet_editor(request, night)
+    deal = get_object_or_404(
+        Deal.objects.select_related("poule"), pk=deal_pk, poule__tournament=night
+    )
+    seats = _seats(deal.poule)
+    form = _deal_form(night, seats, request.POST or None, deal=deal)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.deal_correct(
+                deal, form.deal_data(), by=request.user, closed_ok=night.is_locked
+            )
+        except ValidationError as refused:
+            _refuse(form, refused, seats)
+        else:
+            messages.success(request, _("Donne %(number)s corrigée.") % {"number": deal.number})
+            return redirect("games:sheet", slug=slug, pk=pk, poule_pk=deal.poule_id)
+    context = {"club": night.club, "night": night, "poule": deal.poule, "deal": deal, "form": form}
+    return TemplateResponse(request, "games/deal_edit.html", context)
+
+
+@login_required
+@require_POST
+def deal_delete(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpResponse:
+    night = night_for(slug, pk)
+    require_sheet_editor(request, night)
+    deal = get_object_or_404(Deal, pk=deal_pk, poule__tournament=night)
+    try:
+        services.deal_delete(deal, by=request.user, closed_ok=night.is_locked)
+    except ValidationError as refused:
+        messages.error(request, " ".join(refused.messages))
+    else:
+        messages.success(request, _("Donne %(number)s supprimée.") % {"number": deal.number})
+    return redirect("games:sheet", slug=slug, pk=pk, poule_pk=deal.poule_id)

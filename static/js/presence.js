@@ -1,0 +1,18 @@
+// The present-players list: filter by name as the scorer types, and count the ticked boxes.
+// Without this script the whole list shows and the form still works.
+document.addEventListener("DOMContentLoaded", () => {
+  const search = document.querySelector("[data-filter]");
+  const counter = document.querySelector("[data-present-count]");
+  if (!search) return;
+  const list = document.querySelector(search.dataset.filter);
+  const fold = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  search.addEventListener("input", () => {
+    const wanted = fold(search.value.trim());
+    for (const item of list.children) {
+      item.hidden = wanted !== "" && !fold(item.dataset.name).includes(wanted);
+    }
+  });
+  list.addEventListener("change", () => {
+    counter.textContent = list.querySelectorAll("input:checked").length;
+  });
+});

@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -143,6 +145,16 @@ class DealForm(forms.Form):
         raise NotImplementedError
 
     # -- shared
+
+    def render(self, template_name=None, context=None, renderer=None) -> SafeString:
+        """``{{ form }}`` renders the game's fragment. It lives in the project's templates/,
+        which Django's default form renderer does not search, so the site's engine renders it."""
+        if template_name is None and renderer is None:
+            return mark_safe(render_to_string(self.template_name, context or self.get_context()))
+        return super().render(template_name, context, renderer)
+
+    __str__ = render
+    __html__ = render
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

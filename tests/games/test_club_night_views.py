@@ -1,0 +1,353 @@
+"""The club-night pages: who may do what, what the scorer sees, and constant query counts."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import services
+from games.models import Deal, DealChange, Tournament
+from tests.factories import PlayerFactory, UserFactory
+
+from .sheet_posts import deal_post
+
+pytestmark = pytest.mark.django_db
+
+EMBALLAGE = {"contract": "emballage", "bid": 8, "declarers": ["2", "4"], "tricks": 9}
+SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 7}
+
+
+def url(name: str, night: Tournament, **kwargs) -> str:
+    return reverse(f"games:{name}", kwargs={"slug": night.club.slug, "pk": night.pk, **kwargs})
+
+
+def table_of(night: Tournament, size: int):
+    return next(p for p in night.poules.filter(round=1) if p.seats.count() == size)
+
+
+def scorer_only_requests(night: Tournament) -> list[tuple[str, str, dict]]:
+    """Every request that changes a night, as (method, url, data)."""
+    poule = table_of(night, 4)
+    deal = services.deal_record(poule, EMBALLAGE)
+    return [
+        ("get", reverse("games:night-create", kwargs={"slug": night.club.slug}), {}),
+        ("post", reverse("games:night-create", kwargs={"slug": night.club.slug}), {}),
+        ("get", url("presence", night), {}),
+        ("post", url("presence", night), {"present": []}),
+        ("post", url("player-add", night), {"display_name": "Intrus", "guest": "on"}),
+        ("post", url("draw", night, round=2), {}),
+        ("post", url("sheet", night, poule_pk=poule.pk), deal_post(poule, SOLO)),
+        ("get", url("deal-edit", night, deal_pk=deal.pk), {}),
+        ("post", url("deal-edit", night, deal_pk=deal.pk), deal_post(poule, SOLO)),
+        ("post", url("deal-delete", night, deal_pk=deal.pk), {}),
+        ("post", url("close", night), {}),
+    ]
+
+
+def snapshot(night: Tournament) -> tuple:
+    night.refresh_from_db()
+    return (
+        night.status,
+        night.present.count(),
+        night.poules.count(),
+        list(Deal.objects.filter(poule__tournament=night).values_list("number", "data")),
+        DealChange.objects.count(),
+    )
+
+
+@pytest.mark.parametrize("persona", ["member", "outsider"])
+def test_members_and_outsiders_cannot_run_a_night(client, running_night, persona, request):
+    requests = scorer_only_requests(running_night)
+    before = snapshot(running_night)
+    client.force_login(request.getfixturevalue(persona))
+    for method, path, data in requests:
+        response = getattr(client, method)(path, data)
+        assert response.status_code == 403, (method, path)
+    assert snapshot(running_night) == before
+
+
+def test_the_public_is_sent_to_the_login_page(client, running_night):
+    requests = scorer_only_requests(running_night)
+    before = snapshot(running_night)
+    for method, path, data in requests:
+        response = getattr(client, method)(path, data)
+        assert response.status_code == 302, (method, path)
+        assert response["Location"].startswith(reverse("login"))
+    assert snapshot(running_night) == before
+
+
+@pytest.mark.parametrize("action", ["publish", "reopen"])
+def test_a_scorer_cannot_publish_or_reopen_a_night(client, running_night, scorer, action):
+    services.deal_record(table_of(running_night, 4), EMBALLAGE)
+    services.tournament_close(running_night)
+    client.force_login(scorer)
+    assert client.post(url(action, running_night)).status_code == 403
+    running_night.refresh_from_db()
+    assert running_night.status == Tournament.Status.CLOSED
+
+
+def test_a_scorer_cannot_correct_a_closed_night_but_a_club_admin_can(
+    client, running_night, scorer, club_admin
+):
+    poule = table_of(running_night, 4)
+    deal = services.deal_record(poule, EMBALLAGE)
+    services.tournament_close(running_night)
+    client.force_login(scorer)
+    assert (
+        client.post(
+            url("deal-edit", running_night, deal_pk=deal.pk), deal_post(poule, SOLO)
+        ).status_code
+        == 403
+    )
+    assert client.post(url("deal-delete", running_night, deal_pk=deal.pk)).status_code == 403
+    client.force_login(club_admin)
+    response = client.post(url("deal-edit", running_night, deal_pk=deal.pk), deal_post(poule, SOLO))
+    assert response.status_code == 302
+    deal.refresh_from_db()
+    assert deal.data == SOLO
+    assert DealChange.objects.get(deal=deal).by == club_admin
+
+
+@pytest.mark.parametrize("persona", ["member", "outsider", None])
+def test_sheets_stay_private_until_the_night_is_published(client, running_night, persona, request):
+    poule = table_of(running_night, 4)
+    services.deal_record(poule, EMBALLAGE)
+    if persona:
+        client.force_login(request.getfixturevalue(persona))
+    for path in (
+        url("night", running_night),
+        url("sheet", running_night, poule_pk=poule.pk),
+        url("seating", running_night, round=1),
+    ):
+        assert client.get(path).status_code == 403
+    services.tournament_close(running_night)
+    services.tournament_publish(running_night)
+    response = client.get(url("sheet", running_night, poule_pk=poule.pk))
+    assert response.status_code == 200
+    assert response.context["form"] is None
+    assert b"deal-form" not in response.content
+
+
+def test_a_published_sheet_shows_a_members_initials_to_the_public(client, running_night):
+    poule = table_of(running_night, 4)
+    services.deal_record(poule, EMBALLAGE)
+    player = poule.seats.get(number=2).player
+    player.public_name = "initials"
+    player.save()
+    services.tournament_close(running_night)
+    services.tournament_publish(running_night)
+    page = client.get(url("sheet", running_night, poule_pk=poule.pk)).content.decode()
+    assert player.initials in page
+    assert player.display_name not in page
+    room = client.get(url("room", running_night)).content.decode()
+    assert player.initials in room and player.display_name not in room
+
+
+def test_the_room_screen_is_for_club_members_while_the_night_runs(
+    client, running_night, member, outsider
+):
+    assert client.get(url("room", running_night)).status_code == 403
+    client.force_login(outsider)
+    assert client.get(url("room", running_night)).status_code == 403
+    client.force_login(member)
+    assert client.get(url("room", running_night)).status_code == 200
+
+
+def test_a_scorer_sets_up_a_night(client, club, season, point_table, scorer, club_members):
+    client.force_login(scorer)
+    response = client.post(
+        reverse("games:night-create", kwargs={"slug": club.slug}),
+        {
+            "date": "2024-05-02",
+            "name": "Soirée de mai",
+            "rules": "rcwhist",
+            "tournament_points": "rcwhist",
+            "rounds": 3,
+            "draw_method": "avoid_repeats",
+        },
+    )
+    night = Tournament.objects.get(name="Soirée de mai")
+    assert response["Location"] == url("presence", night)
+    assert (night.season, night.game, night.point_table.name, night.rounds) == (
+        season,
+        "belgian_whist",
+        "rcwhist",
+        3,
+    )
+    page = client.get(url("presence", night)).content.decode()
+    assert all(p.display_name in page for p in club_members)
+    client.post(url("presence", night), {"present": [p.pk for p in club_members[:8]]})
+    client.post(url("player-add", night), {"display_name": "Olivier Invité", "guest": "on"})
+    assert night.present.count() == 9
+    response = client.post(url("draw", night, round=1))
+    assert response.status_code == 302
+    assert sorted(p.seats.count() for p in night.poules.all()) == [4, 5]
+
+
+def test_drawing_seven_players_shows_the_reason(client, tonight, scorer):
+    services.presence_set(tonight, PlayerFactory.create_batch(7, club=tonight.club))
+    client.force_login(scorer)
+    response = client.post(url("draw", tonight, round=1), follow=True)
+    text = response.content.decode()
+    assert "7 joueurs" in text and "ajoutez" in text
+    assert not tonight.poules.exists()
+
+
+def test_a_deal_recorded_from_the_phone_returns_the_updated_sheet(client, running_night, scorer):
+    poule = table_of(running_night, 4)
+    client.force_login(scorer)
+    response = client.post(
+        url("sheet", running_night, poule_pk=poule.pk),
+        deal_post(poule, EMBALLAGE),
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="sheet">')
+    assert "1/12" in page
+    deal = poule.deals.get()
+    assert deal.data == EMBALLAGE and deal.recorded_by == scorer
+    # seat 2 deals the next deal at a table of 4
+    assert response.context["next_dealer"] == poule.seats.get(number=2).player.display_name
+
+
+def test_an_impossible_deal_is_refused_and_the_form_keeps_what_was_typed(
+    client, running_night, scorer
+):
+    poule = table_of(running_night, 5)  # seat 1 deals first and is the mort
+    client.force_login(scorer)
+    impossible = {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}
+    response = client.post(
+        url("sheet", running_night, poule_pk=poule.pk),
+        deal_post(poule, impossible),
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    form = response.context["form"]
+    mort = poule.seats.get(number=1).player.display_name
+    assert any(mort in error and "mort" in error for error in form.non_field_errors())
+    assert form.deal_data() == impossible  # what was typed is still there
+    assert not poule.deals.exists()
+
+
+def test_the_poule_standings_appear_when_the_poule_has_its_deals(client, running_night, scorer):
+    poule = table_of(running_night, 4)
+    services.deals_record(poule, [EMBALLAGE] * 11)
+    client.force_login(scorer)
+    assert client.get(url("sheet", running_night, poule_pk=poule.pk)).context["complete"] is False
+    # Seats 2 and 4 made eleven emballages together; seat 2's solo breaks their tie.
+    services.deal_record(poule, {**SOLO, "declarers": ["2"]})
+    response = client.get(url("sheet", running_night, poule_pk=poule.pk))
+    assert response.context["complete"] is True
+    first = response.context["standings"][0]
+    assert (first.seat, first.rank, first.tied, first.tournament_points) == (2, 1, False, 5)
+    assert "Classement de la poule" in response.content.decode()
+
+
+def test_a_corrected_deal_shows_its_history_and_the_standings_follow(client, running_night, scorer):
+    poule = table_of(running_night, 4)
+    deal = services.deal_record(poule, EMBALLAGE)
+    client.force_login(scorer)
+    before = list(poule.deals.get().points)
+    response = client.post(
+        url("deal-edit", running_night, deal_pk=deal.pk), deal_post(poule, SOLO), follow=True
+    )
+    page = response.content.decode()
+    assert "corrigée" in page
+    deal.refresh_from_db()
+    assert deal.points != before
+    standings = running_night.standings.order_by("rank")
+    winner = poule.seats.get(number=3).player
+    assert standings.first().player == winner
+
+
+def test_a_deleted_deal_is_listed_under_removed_deals(client, running_night, scorer):
+    poule = table_of(running_night, 4)
+    deal = services.deal_record(poule, EMBALLAGE)
+    client.force_login(scorer)
+    response = client.post(url("deal-delete", running_night, deal_pk=deal.pk), follow=True)
+    assert not poule.deals.exists()
+    assert "Donnes supprimées" in response.content.decode()
+
+
+def test_closing_the_night_locks_the_sheets(
+    client, running_night, scorer, django_capture_on_commit_callbacks
+):
+    poule = table_of(running_night, 4)
+    services.deal_record(poule, EMBALLAGE)
+    client.force_login(scorer)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url("close", running_night))
+    running_night.refresh_from_db()
+    assert running_night.status == Tournament.Status.CLOSED
+    assert running_night.season.rankings.filter(published_at__isnull=True).exists()
+    response = client.post(url("sheet", running_night, poule_pk=poule.pk), deal_post(poule, SOLO))
+    assert response.status_code == 403
+
+
+def count_queries(client, path: str, **headers) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path, **headers).status_code == 200
+    return len(queries)
+
+
+def test_the_sheet_makes_the_same_number_of_queries_for_1_or_12_deals(
+    client, running_night, scorer
+):
+    poule = table_of(running_night, 4)
+    client.force_login(scorer)
+    services.deal_record(poule, EMBALLAGE)
+    few = count_queries(client, url("sheet", running_night, poule_pk=poule.pk))
+    services.deals_record(poule, [SOLO] * 11)
+    deal = poule.deals.first()
+    services.deal_correct(deal, SOLO)
+    many = count_queries(client, url("sheet", running_night, poule_pk=poule.pk))
+    assert few == many
+
+
+def test_recording_a_deal_makes_the_same_number_of_queries_late_in_the_night(
+    client, running_night, scorer
+):
+    poule = table_of(running_night, 4)
+    client.force_login(scorer)
+
+    def record() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(
+                url("sheet", running_night, poule_pk=poule.pk),
+                deal_post(poule, EMBALLAGE),
+                HTTP_HX_REQUEST="true",
+            )
+        assert response.status_code == 200
+        return len(queries)
+
+    record()
+    second = record()
+    services.deals_record(poule, [SOLO] * 8)
+    assert record() == second
+
+
+def test_the_night_board_and_room_queries_do_not_grow_with_the_players(
+    client, tonight, scorer, club
+):
+    client.force_login(scorer)
+    services.presence_set(tonight, PlayerFactory.create_batch(8, club=club))
+    services.round_draw(tonight, 1, seed=1)
+    small = [count_queries(client, url(name, tonight)) for name in ("night", "room")]
+    services.presence_set(tonight, PlayerFactory.create_batch(24, club=club))
+    services.round_draw(tonight, 2, seed=2)
+    assert [count_queries(client, url(name, tonight)) for name in ("night", "room")] == small
+
+
+def test_the_room_partial_is_polled_while_the_night_runs(client, running_night, member):
+    services.deal_record(table_of(running_night, 4), EMBALLAGE)
+    client.force_login(member)
+    response = client.get(url("room", running_night), HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert page.lstrip().startswith('<section id="room-standings"')
+    assert 'hx-trigger="every 10s"' in page
+    poule = table_of(running_night, 4)
+    assert all(seat.player.display_name in page for seat in poule.seats.all())

@@ -667,6 +667,23 @@ def deal_form_class(game: str) -> type[DealForm]:
     return FORMS[game]
 
 
+def deal_post_data(form: DealForm) -> dict[str, str | list[str]]:
+    """What the browser posts for an unbound form left as it opened (a stored deal's form
+    saved untouched): for tests, benchmarks and scripts that drive the score sheet."""
+    data: dict[str, str | list[str]] = {}
+    for bound in form:
+        value = bound.value()
+        if value is None or value == "" or value is False or value == []:
+            continue
+        if value is True:
+            data[bound.html_name] = "on"
+        elif isinstance(value, list):
+            data[bound.html_name] = [str(v) for v in value]
+        else:
+            data[bound.html_name] = str(value)
+    return data
+
+
 # --------------------------------------------------------------------------------------------
 # One line per deal on the score sheet
 

@@ -45,7 +45,7 @@ def poule_sheet_save(poule: Poule, deals: list[Deal]) -> PouleScore:
     """Score a poule's whole sheet (``deals`` in playing order, new ones unsaved) and store it:
     new deals are inserted, deals whose points or dealer changed are updated, and the poule's
     standings are replaced. Nothing is written when the engine refuses the sheet."""
-    seats = list(poule.seats.order_by("number").only("number", "player_id"))
+    seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
     score = poule_score(poule, [s.number for s in seats], [d.data for d in deals])
     new, changed = [], []
     for deal, points, dealer in zip(deals, score.deal_points, score.dealers, strict=True):
@@ -88,17 +88,15 @@ def poule_rescore(poule: Poule) -> PouleScore:
 @transaction.atomic
 def tournament_standings_update(tournament: Tournament) -> None:
     """Sum the stored poule standings into the night's standings (§6)."""
-    lines = PouleStanding.objects.filter(poule__tournament=tournament).order_by(
-        "poule__round", "poule__table", "rank", "seat"
+    # Plain values, not model instances: this runs after every deal of the night.
+    lines = (
+        PouleStanding.objects.filter(poule__tournament=tournament)
+        .order_by("poule__round", "poule__table", "rank", "seat")
+        .values_list("player_id", "rank", "game_points", "tournament_points")
     )
     results = [
-        PouleResult(
-            player=line.player_id,
-            rank=line.rank,
-            game_points=line.game_points,
-            tournament_points=line.tournament_points,
-        )
-        for line in lines
+        PouleResult(player=player, rank=rank, game_points=game, tournament_points=points)
+        for player, rank, game, points in lines
     ]
     standings = tournament_standings(results, lower_game_points_better=tournament.game == "hearts")
     TournamentStanding.objects.filter(tournament=tournament).delete()

@@ -79,8 +79,9 @@ def _change_lines(changes: list[DealChange], game: str, names: dict[str, str]) -
     ]
 
 
-def sheet_context(request: HttpRequest, night: Tournament, poule: Poule, form: Any) -> dict:
-    seats = _seats(poule)
+def sheet_context(
+    request: HttpRequest, night: Tournament, poule: Poule, form: Any, seats: list[Any]
+) -> dict:
     # Outside the club, a published sheet shows each member's chosen public name.
     public = not is_member(request.user, night.club)
     for seat in seats:
@@ -143,11 +144,11 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
     night = night_for(slug, pk)
     poule = _poule_for(night, poule_pk)
     form = None
+    seats = _seats(poule)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         require_sheet_editor(request, night)
-        seats = _seats(poule)
         form = _deal_form(night, seats, request.POST)
         if form.is_valid():
             try:
@@ -162,9 +163,9 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
     else:
         require_sheet_reader(request, night)
     if form is None and can_edit_sheets(request, night):
-        form = _deal_form(night, _seats(poule))
+        form = _deal_form(night, seats)
     template = "games/sheet.html#sheet" if request.htmx else "games/sheet.html"
-    return TemplateResponse(request, template, sheet_context(request, night, poule, form))
+    return TemplateResponse(request, template, sheet_context(request, night, poule, form, seats))
 
 
 @login_required

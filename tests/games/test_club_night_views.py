@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
+from games.bench import deal_post
 from games.models import Deal, DealChange, Tournament
-from tests.factories import PlayerFactory, UserFactory
-
-from .sheet_posts import deal_post
+from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 

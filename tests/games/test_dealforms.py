@@ -10,7 +10,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils.datastructures import MultiValueDict
 
-from games.dealforms import DealForm, deal_form_class, describe_deal
+from games.dealforms import DealForm, deal_form_class, deal_post_data, describe_deal
 from games.demo import random_deal
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.night import score_poule_deals
@@ -48,28 +48,14 @@ def _lists(data: dict[str, Any]) -> dict[str, list[str]]:
     }
 
 
-def posted(form: DealForm) -> MultiValueDict:
-    """What the browser sends back for an unbound form left as it opened."""
-    data = MultiValueDict()
-    for bound in form:
-        value = bound.value()
-        if value is None or value == "" or value is False:
-            continue
-        if value is True:
-            data[bound.html_name] = "on"
-        elif isinstance(value, list):
-            data.setlist(bound.html_name, [str(v) for v in value])
-        else:
-            data[bound.html_name] = str(value)
-    return data
-
-
 def reopened(
     game: str, rules: str, deal: dict[str, Any], seats: list[tuple[int, str]] = FOUR
 ) -> dict[str, Any]:
     """Open a stored deal for correction and save it untouched."""
     shown = form_for(game, rules, seats=seats, initial_deal=deal)
-    form = form_for(game, rules, posted(shown), seats, initial_deal=deal)
+    form = form_for(
+        game, rules, MultiValueDict(_lists(deal_post_data(shown))), seats, initial_deal=deal
+    )
     assert form.is_valid(), form.errors
     return form.deal_data()
 
@@ -141,7 +127,9 @@ def test_an_each_contract_asks_for_the_tricks_of_the_ticked_declarer_by_name():
     form = form_for(
         "belgian_whist",
         "rcwhist",
-        MultiValueDict(_lists({"contract": "petite_misere", "declarers": ["1", "4"], "tricks_1": 0})),
+        MultiValueDict(
+            _lists({"contract": "petite_misere", "declarers": ["1", "4"], "tricks_1": 0})
+        ),
     )
     assert not form.is_valid()
     assert form.errors == {"tricks_4": ["Indiquez les plis de Didier."]}
@@ -190,11 +178,15 @@ def test_the_contracts_and_bids_offered_are_those_of_the_point_table():
     assert contracts[0] == "emballage"
     assert contracts[-1] == "pass"
     assert "piccolo" not in contracts
-    assert "piccolo" in [code for code, _ in form_for("belgian_whist", "whisthub").fields["contract"].choices]
+    assert "piccolo" in [
+        code for code, _ in form_for("belgian_whist", "whisthub").fields["contract"].choices
+    ]
     iwwa = form_for("belgian_whist", "iwwa")
     assert "petite_misere" not in [code for code, _ in iwwa.fields["contract"].choices]
     assert '"solo": {"side": "solo", "bids": [5]}' in iwwa.contract_config
-    assert '"emballage": {"side": "pair", "bids": [8, 9, 10, 11, 12, 13]}' in rcwhist.contract_config
+    assert (
+        '"emballage": {"side": "pair", "bids": [8, 9, 10, 11, 12, 13]}' in rcwhist.contract_config
+    )
 
 
 def test_the_grande_misere_sur_table_is_a_solo_at_rcwhist_and_each_for_himself_at_whisthub():
@@ -205,7 +197,9 @@ def test_the_grande_misere_sur_table_is_a_solo_at_rcwhist_and_each_for_himself_a
 
 def test_the_number_of_declarers_is_the_engines_check_not_the_forms():
     deal = typed(
-        "belgian_whist", "rcwhist", {"contract": "solo", "bid": 6, "declarers": ["1", "2"], "tricks": 6}
+        "belgian_whist",
+        "rcwhist",
+        {"contract": "solo", "bid": 6, "declarers": ["1", "2"], "tricks": 6},
     )
     with pytest.raises(DocumentRefused) as refused:
         points("rcwhist", [deal])
@@ -283,6 +277,20 @@ def test_random_club_night_deals_come_back_unchanged_when_reopened():
         points("rcwhist", [deal])
 
 
+def test_random_deals_typed_anew_give_the_same_deal_with_declarers_in_seat_order():
+    rng = random.Random(7)
+    for _ in range(200):
+        deal = random_deal(rng, SEAT_CODES)
+        shown = form_for("belgian_whist", "rcwhist", initial_deal=deal, prefix="deal")
+        form = form_for(
+            "belgian_whist", "rcwhist", MultiValueDict(_lists(deal_post_data(shown))), prefix="deal"
+        )
+        assert form.is_valid(), form.errors
+        if "declarers" in deal:
+            deal["declarers"] = sorted(deal["declarers"])
+        assert form.deal_data() == deal
+
+
 def test_deals_at_a_table_of_five_come_back_unchanged_when_reopened():
     rng = random.Random(5)
     for _ in range(100):
@@ -301,14 +309,29 @@ def test_a_corrected_deal_keeps_its_declarers_order_and_its_dealer():
     changed = typed(
         "belgian_whist",
         "rcwhist",
-        {"contract": "petite_misere", "declarers": ["1", "2", "4"], "tricks_1": 2, "tricks_2": 0, "tricks_4": 0},
+        {
+            "contract": "petite_misere",
+            "declarers": ["1", "2", "4"],
+            "tricks_1": 2,
+            "tricks_2": 0,
+            "tricks_4": 0,
+        },
     )
     assert changed["declarers"] == ["1", "2", "4"]
     form = form_for(
         "belgian_whist",
         "rcwhist",
         MultiValueDict(
-            _lists({"contract": "petite_misere", "declarers": ["1", "2", "4"], "tricks_1": 2, "tricks_2": 0, "tricks_4": 0, "dealer": "2"})
+            _lists(
+                {
+                    "contract": "petite_misere",
+                    "declarers": ["1", "2", "4"],
+                    "tricks_1": 2,
+                    "tricks_2": 0,
+                    "tricks_4": 0,
+                    "dealer": "2",
+                }
+            )
         ),
         initial_deal=deal,
     )
@@ -363,7 +386,13 @@ def test_je_chante_records_the_honours_only():
     chante = typed(
         "whist",
         "simple10",
-        {"not_played": "on", "honours": "1+3:3", "team": "1+3", "tricks": 7, "revoke_0_team": "2+4"},
+        {
+            "not_played": "on",
+            "honours": "1+3:3",
+            "team": "1+3",
+            "tricks": 7,
+            "revoke_0_team": "2+4",
+        },
     )
     assert chante == {"honours": {"team": ["1", "3"], "count": 3}, "not_played": True}
     eight = {"tricks": {"team": ["1", "3"], "tricks": 10}}
@@ -429,7 +458,13 @@ def test_a_besigue_coup_typed_on_the_form_is_scored_by_the_engine():
     deal = typed(
         "besigue",
         "besigue",
-        {"decl_1_marriage": 2, "decl_2_four_aces": 0, "brisques_1": 5, "brisques_2": 11, "last_trick": "1"},
+        {
+            "decl_1_marriage": 2,
+            "decl_2_four_aces": 0,
+            "brisques_1": 5,
+            "brisques_2": 11,
+            "last_trick": "1",
+        },
         seats=FOUR[:2],
     )
     assert deal == {
@@ -498,19 +533,21 @@ def test_each_form_renders_with_the_players_names(game, rules, seats, shown):
 
 
 def test_a_refused_deal_shows_its_errors_and_what_was_typed():
+    data = {"contract": "petite_misere", "declarers": ["2"], "tricks_3": 4}
     form = form_for(
         "belgian_whist",
         "rcwhist",
-        MultiValueDict(_lists({"contract": "petite_misere", "declarers": ["2"], "tricks_3": 4})),
+        MultiValueDict(_lists({f"deal-{key}": value for key, value in data.items()})),
         prefix="deal",
     )
-    form.is_valid()
+    assert not form.is_valid()
+    # The view adds the engine's refusal the same way.
     form.add_error(None, "deals[0].declarers: seat 2 is the mort")
     html = render_to_string("games/dealform/belgian_whist.html", {"form": form})
     assert "Indiquez les plis de Bruno." in html
     assert "seat 2 is the mort" in html
-    assert 'name="deal-contract" value="petite_misere"' in html
-    assert 'value="petite_misere" class="" id="id_deal-contract_2" checked' in html or "checked" in html
+    assert 'value="petite_misere" id="id_deal-contract_2" required checked' in html
+    assert 'value="2" id="id_deal-declarers_1" checked' in html
     assert 'name="deal-tricks_3" value="4"' in html
 
 
@@ -529,24 +566,42 @@ def test_a_deal_with_a_penalty_opens_with_the_penalties_unfolded():
 def test_describe_deal_says_a_belgian_whist_deal_in_one_line():
     line = describe_deal  # short alias for the table below
     assert (
-        line("belgian_whist", {"contract": "emballage", "bid": 8, "declarers": ["1", "3"], "tricks": 9}, NAMES)
+        line(
+            "belgian_whist",
+            {"contract": "emballage", "bid": 8, "declarers": ["1", "3"], "tricks": 9},
+            NAMES,
+        )
         == "Emballage 8 — Anne, Chloé : 9 plis"
     )
     assert (
-        line("belgian_whist", {"contract": "petite_misere", "declarers": ["4", "1"], "tricks": {"4": 0, "1": 2}}, NAMES)
+        line(
+            "belgian_whist",
+            {"contract": "petite_misere", "declarers": ["4", "1"], "tricks": {"4": 0, "1": 2}},
+            NAMES,
+        )
         == "Petite misère — Didier 0, Anne 2"
     )
     assert line("belgian_whist", {"contract": "pass"}, NAMES) == "Tous passent"
     assert (
         line(
             "belgian_whist",
-            {"contract": "trou", "bid": 9, "declarers": ["3", "2"], "tricks": 10, "penalties": [{"player": "1", "points": 2}]},
+            {
+                "contract": "trou",
+                "bid": 9,
+                "declarers": ["3", "2"],
+                "tricks": 10,
+                "penalties": [{"player": "1", "points": 2}],
+            },
             NAMES,
         )
         == "Trou 9 — Chloé, Bruno : 10 plis · pénalité : Anne 2"
     )
     assert (
-        line("belgian_whist", {"contract": "chelem", "bid": 13, "declarers": ["5"], "tricks": 1}, NAMES)
+        line(
+            "belgian_whist",
+            {"contract": "chelem", "bid": 13, "declarers": ["5"], "tricks": 1},
+            NAMES,
+        )
         == "Solo chelem — Eva : 1 pli"
     )
 
@@ -565,18 +620,26 @@ def test_describe_deal_says_whist_hearts_and_besigue_deals_in_one_line():
         == "Anne + Chloé : 9 plis · honneurs Anne + Chloé : 4 · 1 renonce Bruno + Didier"
     )
     assert (
-        describe_deal("whist", {"honours": {"team": ["1", "4"], "count": 3}, "not_played": True}, NAMES)
+        describe_deal(
+            "whist", {"honours": {"team": ["1", "4"], "count": 3}, "not_played": True}, NAMES
+        )
         == "Non jouée (je chante) · honneurs Anne + Didier : 3"
     )
     assert (
-        describe_deal("hearts", {"hearts": {"1": 3, "2": 10, "3": 0, "4": 0}, "queen_of_spades": "2"}, NAMES)
+        describe_deal(
+            "hearts", {"hearts": {"1": 3, "2": 10, "3": 0, "4": 0}, "queen_of_spades": "2"}, NAMES
+        )
         == "Anne 3, Bruno 10 · dame de pique : Bruno"
     )
     assert describe_deal("hearts", {"revoke": "3"}, NAMES) == "Renonce : Chloé"
     assert (
         describe_deal(
             "besigue",
-            {"declarations": {"1": {"marriage": 2, "besigue": 1}}, "brisques": {"1": 5, "2": 3}, "last_trick": "1"},
+            {
+                "declarations": {"1": {"marriage": 2, "besigue": 1}},
+                "brisques": {"1": 5, "2": 3},
+                "last_trick": "1",
+            },
             NAMES,
         )
         == "Anne : Mariage ×2, Bésigue · brisques Anne 5, Bruno 3 · dernier pli : Anne"

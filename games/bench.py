@@ -1,0 +1,117 @@
+"""Benchmark: the server time of recording a deal on a score sheet during a club night.
+
+A 40-player night of 3 rounds (10 tables of 4 a round, 12 deals each: 360 deals) is run
+through the real view, as a scorer's phone does it: an htmx POST of the deal form that gets
+the updated sheet back. Every request is timed and its SQL queries counted. Runs in a
+throw-away test database (SQLite by default, PostgreSQL with DATABASE_URL).
+
+    DJANGO_SECRET_KEY=bench python manage.py bench_score_sheet
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from club.models import Club, Membership, Player
+from games import services
+from games.dealforms import deal_form_class, deal_post_data
+from games.demo import random_deal
+from games.models import Poule, Tournament
+from scoring.services import point_table_for_preset
+
+PLAYERS = 40
+ROUNDS = 3
+
+
+def _night(rng: random.Random) -> tuple[Tournament, Any]:
+    from django.contrib.auth import get_user_model
+
+    club = Club.objects.create(name="Banc d'essai", slug="banc-essai")
+    user = get_user_model().objects.create_user("marqueur-banc", password="x")
+    players = [Player.objects.create(display_name=f"Joueur {n:02d}") for n in range(PLAYERS)]
+    for player in players:
+        Membership.objects.create(club=club, player=player, start=datetime.date(2026, 1, 1))
+    Player.objects.filter(pk=players[0].pk).update(user=user)
+    Membership.objects.filter(player=players[0]).update(role=Membership.Role.SCORER)
+    night = services.tournament_create(
+        club=club,
+        season=services.season_for_date(club, datetime.date(2026, 11, 19)),
+        date=datetime.date(2026, 11, 19),
+        game="belgian_whist",
+        point_table=point_table_for_preset("rcwhist"),
+    )
+    services.presence_set(night, players)
+    return night, user
+
+
+def deal_post(poule: Poule, deal: dict[str, Any]) -> dict[str, Any]:
+    """What a scorer's phone posts to record ``deal`` on the poule's sheet."""
+    seats = [(s.number, s.player.display_name) for s in poule.seats.select_related("player")]
+    form = deal_form_class(poule.tournament.game)(
+        seats=seats, table=poule.tournament.point_table.engine_table(), initial_deal=deal
+    )
+    return deal_post_data(form)
+
+
+def run(report: Callable[[str], None] = print, seed: int = 2026) -> dict[str, Any]:
+    rng = random.Random(seed)
+    night, user = _night(rng)
+    client = Client()
+    client.force_login(user)
+    times: list[float] = []
+    queries: list[int] = []
+    for round in range(1, ROUNDS + 1):
+        services.round_draw(night, round, seed=seed + round)
+        for poule in night.poules.filter(round=round).order_by("table"):
+            path = reverse(
+                "games:sheet",
+                kwargs={"slug": night.club.slug, "pk": night.pk, "poule_pk": poule.pk},
+            )
+            seat_names = [str(n) for n in range(1, poule.seats.count() + 1)]
+            counted = 0
+            while counted < night.deals_per_poule(len(seat_names)):
+                deal = random_deal(rng, seat_names)
+                data = deal_post(poule, deal)
+                connection.queries_log.clear()
+                with CaptureQueriesContext(connection) as captured:
+                    start = time.perf_counter()
+                    response = client.post(path, data, HTTP_HX_REQUEST="true")
+                    elapsed = time.perf_counter() - start
+                if response.status_code != 200 or b"errors" in response.content[:0]:
+                    raise RuntimeError(f"recording failed: {response.status_code}")
+                times.append(elapsed * 1000)
+                queries.append(len(captured))
+                counted += deal["contract"] != "pass"
+    ordered = sorted(times)
+    result = {
+        "requests": len(times),
+        "p50_ms": statistics.median(ordered),
+        "p95_ms": ordered[int(0.95 * (len(ordered) - 1))],
+        "max_ms": ordered[-1],
+        "queries_first_table": queries[0:12],
+        "queries_min": min(queries),
+        "queries_max": max(queries),
+        "queries_last_10": queries[-10:],
+    }
+    report(f"database: {connection.vendor}")
+    report(f"deals recorded through the sheet view: {result['requests']}")
+    report(
+        f"server time per deal: p50 {result['p50_ms']:.1f} ms, p95 {result['p95_ms']:.1f} ms, "
+        f"max {result['max_ms']:.1f} ms (goal: p95 < 50 ms)"
+    )
+    report(
+        f"queries per deal: min {result['queries_min']}, max {result['queries_max']}; "
+        f"first deals {result['queries_first_table'][:5]}, "
+        f"last deals {result['queries_last_10'][-5:]}"
+    )
+    return result

@@ -1,0 +1,30 @@
+"""manage.py bench_score_sheet — time recording deals on score sheets in a 40-player night."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.db import connection
+from django.test.utils import override_settings
+
+
+class Command(BaseCommand):
+    help = "Benchmark: server time and queries to record a deal during a 40-player night."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--seed", type=int, default=2026)
+
+    def handle(self, *args: Any, seed: int, **options: Any) -> None:
+        from games.bench import run
+
+        # A throw-away database, as the test runner makes one: the benchmark never touches
+        # the club's own data. No test-environment set-up: its instrumented template
+        # rendering would be timed too.
+        old_name = connection.settings_dict["NAME"]
+        connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            with override_settings(ALLOWED_HOSTS=["testserver"]):
+                run(self.stdout.write, seed=seed)
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -86,6 +86,10 @@ def sheet_context(
     public = not is_member(request.user, night.club)
     for seat in seats:
         seat.name = seat.player.public_display_name if public else seat.player.display_name
+    # Column headers on a phone: first names, unless two players at the table share one.
+    firsts = [seat.name.split()[0] if seat.name.split() else seat.name for seat in seats]
+    for seat, first in zip(seats, firsts, strict=True):
+        seat.short = first if firsts.count(first) == 1 else seat.name
     names = {str(seat.number): seat.name for seat in seats}
     changes = DealChange.objects.select_related("by").order_by("at", "pk")
     deals = list(

@@ -1,0 +1,139 @@
+"""A club night in a real browser, on a scorer's phone: set-up, draw, a full poule, a
+correction, and the room screen's standings."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from club.models import Membership, Player
+from games.models import Deal, DealChange, Tournament
+from scoring.models import TournamentStanding
+from tests.factories import PASSWORD, PlayerFactory, UserFactory
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# Twelve deals at the table of 4, as seat-number deals: (contract, bid, declarers, tricks).
+DEALS = [
+    ("emballage", 8, ["2", "4"], 9),
+    ("solo", 6, ["3"], 7),
+    ("pass", None, [], None),
+    ("emballage", 9, ["1", "3"], 8),
+    ("solo", 7, ["4"], 7),
+    ("emballage", 8, ["1", "2"], 10),
+    ("abondance", None, ["2"], 9),
+    ("emballage", 8, ["3", "4"], 6),
+    ("solo", 6, ["1"], 6),
+    ("trou", 8, ["2", "3"], 8),
+    ("emballage", 10, ["1", "4"], 10),
+    ("solo", 8, ["3"], 9),
+    ("emballage", 8, ["2", "3"], 9),
+]
+
+
+def snap(page: Page, name: str) -> None:
+    """E2E_SCREENSHOTS=dir keeps a full-page picture of each step, to look at the phone UI."""
+    folder = os.environ.get("E2E_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+
+
+def log_in(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/compte/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("main button[type=submit]")
+    expect(page.locator("form[action$='/logout/']")).to_be_attached()
+
+
+def record(page: Page, contract: str, bid: int | None, declarers: list[str], tricks: int | None):
+    form = page.locator("form.deal-form")
+    form.locator(f"input[name=contract][value={contract}]").check()
+    if bid is not None and form.locator("select[name=bid]").is_visible():
+        form.locator("select[name=bid]").select_option(str(bid))
+    for seat in declarers:
+        form.locator(f"input[name=declarers][value='{seat}']").check()
+    if tricks is not None:
+        form.locator("select[name=tricks]").select_option(str(tricks))
+    form.locator("button[type=submit]").click()
+
+
+def test_a_scorer_runs_a_night_on_a_phone(live_server, phone: Page, club, season, point_table):
+    base = live_server.url
+    members = [
+        PlayerFactory(
+            club=club, first_name=f"Joueur{n}", last_name="Test", display_name=f"Joueur {n}"
+        )
+        for n in range(1, 10)
+    ]
+    user = UserFactory(username="marqueur")
+    PlayerFactory(
+        user=user, club=club, club__role=Membership.Role.SCORER, display_name="Marc Queur"
+    )
+    page = phone
+
+    log_in(page, base, "marqueur")
+    page.goto(f"{base}/clubs/{club.slug}/soirees/nouvelle/")
+    page.fill("input[name=date]", "2024-03-14")
+    page.fill("input[name=name]", "Soirée de mars")
+    page.click("button:has-text('Créer la soirée')")
+
+    # Tick the nine present members, finding one with the search box.
+    expect(page.locator("h1")).to_contain_text("Joueurs présents")
+    page.fill("#member-search", "joueur 9")
+    expect(page.locator("#member-list li:visible")).to_have_count(1)
+    page.fill("#member-search", "")
+    for player in members:
+        page.get_by_label(player.display_name, exact=True).check()
+    expect(page.locator("[data-present-count]")).to_have_text("9")
+    snap(page, "1-presence")
+    page.click("button:has-text('Enregistrer les présents')")
+
+    # Round 1: a table of 5 and a table of 4.
+    page.click("#tour-1 button:has-text('Tirer les tables')")
+    expect(page.locator("#tour-1 .card")).to_have_count(2)
+    night = Tournament.objects.get(name="Soirée de mars")
+    sizes = sorted(p.seats.count() for p in night.poules.all())
+    assert sizes == [4, 5]
+    snap(page, "2-night")
+    table_of_4 = next(p for p in night.poules.all() if p.seats.count() == 4)
+
+    # A full poule of 12 counted deals (and one all-pass) on the phone, through htmx.
+    page.click(f"#tour-1 .card:has-text('Table {table_of_4.table}') a")
+    expect(page.locator("[data-deal-count]")).to_have_text("0/12")
+    counted = 0
+    for contract, bid, declarers, tricks in DEALS[:13]:
+        record(page, contract, bid, declarers, tricks)
+        counted += contract != "pass"
+        expect(page.locator("[data-deal-count]")).to_have_text(f"{counted}/12")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360 + 1
+    expect(page.locator("h2:has-text('Classement de la poule')")).to_be_visible()
+    assert Deal.objects.filter(poule=table_of_4).count() == 13
+    snap(page, "3-sheet")
+
+    # An impossible deal is refused with the engine's message and nothing is recorded.
+    record(page, "solo", 6, ["1", "2"], 7)
+    expect(page.locator(".dealform-errors")).to_contain_text("declarer")
+    assert Deal.objects.filter(poule=table_of_4).count() == 13
+    snap(page, "4-refused")
+
+    # Correct deal 2: the solo was made with 8 tricks, not 7.
+    page.locator("#donne-2 a.edit").click()
+    page.locator("select[name=tricks]").select_option("8")
+    page.click("button:has-text('Enregistrer la correction')")
+    expect(page.locator("#donne-2 details.history")).to_contain_text("corrigée")
+    change = DealChange.objects.get()
+    assert (change.before["tricks"], change.after["tricks"]) == (7, 8)
+
+    # The room screen shows tonight's standings as stored.
+    page.goto(f"{base}/clubs/{club.slug}/soirees/{night.pk}/salle/")
+    rows = page.locator(".room-standings tbody tr")
+    snap(page, "5-room")
+    expect(rows).to_have_count(4)
+    first = TournamentStanding.objects.filter(tournament=night).order_by("rank").first()
+    expect(rows.first).to_contain_text(first.player.display_name)
+    expect(rows.first).to_contain_text(re.sub(r"\.0+$", "", f"{float(first.tournament_points):g}"))
+    assert Player.objects.count() == 10

@@ -9,6 +9,7 @@ from django.template.response import TemplateResponse
 from games.models import Tournament
 
 from .models import Club
+from .permissions import is_scorer
 
 
 def home(request: HttpRequest) -> TemplateResponse:
@@ -35,7 +36,13 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         if season
         else Tournament.objects.none()
     )
-    context = {"club": club, "seasons": seasons, "season": season, "nights": list(nights)}
+    context = {
+        "club": club,
+        "seasons": seasons,
+        "season": season,
+        "nights": list(nights),
+        "can_score": is_scorer(request.user, club),
+    }
     template = "club/club_detail.html"
     if request.htmx:
         template += "#nights"

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Deal, Poule, Seat, Tournament
+from .models import Deal, DealChange, Poule, RoundDraw, Seat, Tournament
 
 
 class SeatInline(admin.TabularInline):
@@ -46,6 +46,33 @@ class PouleInline(admin.TabularInline):
         return False
 
 
+class ReadOnlyInline(admin.TabularInline):
+    """What the services write (draws, corrections) is shown, never edited by hand."""
+
+    extra = 0
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class RoundDrawInline(ReadOnlyInline):
+    model = RoundDraw
+    fields = ["round", "method", "seed", "repeats", "drawn_by", "drawn_at"]
+    readonly_fields = fields
+
+
+class DealChangeInline(ReadOnlyInline):
+    model = DealChange
+    fields = ["number", "action", "before", "after", "by", "at"]
+    readonly_fields = fields
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["date", "name", "club", "season", "game", "point_table", "status"]
@@ -53,7 +80,8 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "club__name"]
     date_hierarchy = "date"
     list_select_related = ["club", "season", "point_table"]
-    inlines = [PouleInline]
+    filter_horizontal = ["present"]
+    inlines = [RoundDrawInline, PouleInline]
 
 
 @admin.register(Poule)
@@ -63,7 +91,7 @@ class PouleAdmin(admin.ModelAdmin):
     search_fields = ["tournament__name"]
     list_select_related = ["tournament"]
     readonly_fields = ["tournament", "round", "table", "counted_deals"]
-    inlines = [SeatInline, DealInline]
+    inlines = [SeatInline, DealInline, DealChangeInline]
 
 
 @admin.register(Deal)

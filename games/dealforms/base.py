@@ -1,0 +1,166 @@
+"""The deal form every game's form extends: seats, penalties, rendering; and the helpers the
+games share."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+# Penalties are rare: two rows are enough on the phone (a deal being corrected gets more rows
+# when it already has more penalties).
+PENALTY_ROWS = 2
+TRICKS = 13
+TRICK_CHOICES = [("", "—"), *((t, str(t)) for t in range(TRICKS + 1))]
+
+
+def _number(**attrs: Any) -> forms.NumberInput:
+    return forms.NumberInput(attrs={"inputmode": "numeric", "class": "num", **attrs})
+
+
+def _plis(count: int) -> str:
+    return ngettext("%(count)d pli", "%(count)d plis", count) % {"count": count}
+
+
+def _one_name(value: Any) -> str:
+    # The engine takes a name or a list of names; the form records one player.
+    if isinstance(value, list):
+        return str(value[0]) if value else ""
+    return "" if value is None else str(value)
+
+
+class DealForm(forms.Form):
+    """One deal of a poule. Subclasses add their game's fields and build the deal JSON."""
+
+    game = ""
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        seats: Sequence[tuple[int, str]],
+        table: Any,
+        initial_deal: dict[str, Any] | None = None,
+        prefix: str | None = None,
+    ) -> None:
+        self.seats = [(str(number), name) for number, name in seats]
+        self.names = dict(self.seats)
+        self.table = table
+        self.initial_deal = initial_deal or {}
+        initial = self.initial_from(self.initial_deal) if initial_deal else {}
+        penalties = self.initial_deal.get("penalties") or []
+        for index, penalty in enumerate(penalties):
+            initial[f"penalty_{index}_player"] = str(penalty.get("player", ""))
+            initial[f"penalty_{index}_points"] = penalty.get("points")
+        super().__init__(data, initial=initial, prefix=prefix)
+        self.add_fields()
+        self.penalty_count = max(PENALTY_ROWS, len(penalties))
+        while data is not None and self.add_prefix(f"penalty_{self.penalty_count}_player") in data:
+            self.penalty_count += 1
+        for index in range(self.penalty_count):
+            self.fields[f"penalty_{index}_player"] = forms.ChoiceField(
+                label=_("Joueur"), choices=[("", "—"), *self.seats], required=False
+            )
+            self.fields[f"penalty_{index}_points"] = forms.IntegerField(
+                label=_("Points"), min_value=0, required=False, widget=_number()
+            )
+
+    # -- what each game provides
+
+    def add_fields(self) -> None:
+        raise NotImplementedError
+
+    def initial_from(self, deal: Mapping[str, Any]) -> dict[str, Any]:
+        """The fields' initial values for a stored deal (penalties are the base class's)."""
+        raise NotImplementedError
+
+    def clean_deal(self) -> None:
+        """The shape checks: add an error to each field the deal needs and lacks."""
+
+    def build_deal(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # -- shared
+
+    def render(self, template_name=None, context=None, renderer=None) -> SafeString:
+        """``{{ form }}`` renders the game's fragment. It lives in the project's templates/,
+        which Django's default form renderer does not search, so the site's engine renders it."""
+        if template_name is None and renderer is None:
+            return mark_safe(render_to_string(self.template_name, context or self.get_context()))
+        return super().render(template_name, context, renderer)
+
+    __str__ = render
+    __html__ = render
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self.clean_deal()
+        for index in range(self.penalty_count):
+            player_field, points_field = f"penalty_{index}_player", f"penalty_{index}_points"
+            if points_field in self.errors:
+                continue
+            player, points = cleaned.get(player_field), cleaned.get(points_field)
+            if player and points is None:
+                self.add_error(points_field, gettext("Indiquez les points de la pénalité."))
+            elif points is not None and not player:
+                self.add_error(player_field, gettext("Choisissez le joueur pénalisé."))
+        return cleaned
+
+    def deal_data(self) -> dict[str, Any]:
+        """The deal JSON; only after ``is_valid()``."""
+        deal = self.build_deal()
+        penalties = [
+            {"player": player, "points": points}
+            for player, points in (
+                (
+                    self.cleaned_data.get(f"penalty_{index}_player"),
+                    self.cleaned_data.get(f"penalty_{index}_points"),
+                )
+                for index in range(self.penalty_count)
+            )
+            if player and points is not None
+        ]
+        if penalties:
+            deal["penalties"] = penalties
+        return deal
+
+    @property
+    def penalty_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [
+            (self[f"penalty_{index}_player"], self[f"penalty_{index}_points"])
+            for index in range(self.penalty_count)
+        ]
+
+    @property
+    def has_penalties(self) -> bool:
+        """Open the penalties on the page: the deal has some, or the scorer typed some."""
+        return any(
+            bound.value() not in (None, "") or bound.errors
+            for row in self.penalty_rows
+            for bound in row
+        )
+
+    def seat_fields(self, pattern: str) -> list[tuple[str, forms.BoundField]]:
+        return [(seat, self[pattern.format(seat=seat)]) for seat, _name in self.seats]
+
+
+def deal_post_data(form: DealForm) -> dict[str, str | list[str]]:
+    """What the browser posts for an unbound form left as it opened (a stored deal's form
+    saved untouched): for tests, benchmarks and scripts that drive the score sheet."""
+    data: dict[str, str | list[str]] = {}
+    for bound in form:
+        value = bound.value()
+        if value is None or value == "" or value is False or value == []:
+            continue
+        if value is True:
+            data[bound.html_name] = "on"
+        elif isinstance(value, list):
+            data[bound.html_name] = [str(v) for v in value]
+        else:
+            data[bound.html_name] = str(value)
+    return data

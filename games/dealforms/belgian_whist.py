@@ -1,0 +1,195 @@
+"""The Belgian whist deal form and its line on the score sheet."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.games.belgian_whist import CONTRACTS, PASS
+
+from .base import TRICK_CHOICES, TRICKS, DealForm, _number, _plis
+
+# scoring-rules.md §1.1, FR column.
+CONTRACT_LABELS = {
+    "emballage": _("Emballage"),
+    "solo": _("Solo"),
+    "petite_misere": _("Petite misère"),
+    "solo_sur_misere": _("Solo 8 sur petite misère"),
+    "abondance": _("Abondance"),
+    "trou": _("Trou"),
+    "grande_misere": _("Grande misère"),
+    "grande_misere_table": _("Grande misère sur table"),
+    "petit_chelem": _("Petit solo chelem"),
+    "chelem": _("Solo chelem"),
+    "piccolo": _("Piccolo"),
+    PASS: _("Tous passent"),
+}
+# Contracts whose name on the sheet carries the bid ("Emballage 9"); the others' bid is fixed
+# by the contract itself (Solo chelem is 13).
+BID_IN_NAME = {"emballage", "solo", "abondance", "trou"}
+
+
+class BelgianWhistDealForm(DealForm):
+    game = "belgian_whist"
+    template_name = "games/dealform/belgian_whist.html"
+
+    def add_fields(self) -> None:
+        # What the table offers, per contract, in the order of §1.1.
+        self.contracts: dict[str, dict[str, Any]] = {}
+        for code in CONTRACTS:
+            rows = [row for row in self.table.rows.values() if row.contract == code]
+            if not rows:
+                continue
+            only = self.table.only_row.get(code)
+            self.contracts[code] = {
+                "side": rows[0].side,
+                "bids": sorted(row.bid for row in rows if row.bid is not None),
+                # A contract with one row needs no bid from the scorer: it is that row's.
+                "bid_required": only is None,
+                "default_bid": only.bid if only is not None else None,
+            }
+        bids = sorted({bid for info in self.contracts.values() for bid in info["bids"]})
+        self.fields["contract"] = forms.ChoiceField(
+            label=_("Contrat"),
+            choices=[
+                *((code, CONTRACT_LABELS[code]) for code in self.contracts),
+                (PASS, CONTRACT_LABELS[PASS]),
+            ],
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Choisissez le contrat.")},
+        )
+        self.fields["bid"] = forms.TypedChoiceField(
+            label=_("Enchère"),
+            choices=[("", "—"), *((bid, str(bid)) for bid in bids)],
+            coerce=int,
+            empty_value=None,
+            required=False,
+        )
+        # At a table of 5 every seat is offered: the engine knows who the mort is and says so.
+        self.fields["declarers"] = forms.MultipleChoiceField(
+            label=_("Déclarants"),
+            choices=self.seats,
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+        )
+        self.fields["tricks"] = forms.TypedChoiceField(
+            label=_("Plis des déclarants"),
+            choices=TRICK_CHOICES,
+            coerce=int,
+            empty_value=None,
+            required=False,
+        )
+        for seat, name in self.seats:
+            self.fields[f"tricks_{seat}"] = forms.IntegerField(
+                label=name, min_value=0, max_value=TRICKS, required=False, widget=_number()
+            )
+        # Kept so that correcting a deal that names its dealer does not drop him.
+        self.fields["dealer"] = forms.ChoiceField(
+            choices=[("", ""), *self.seats], required=False, widget=forms.HiddenInput
+        )
+
+    def initial_from(self, deal: Mapping[str, Any]) -> dict[str, Any]:
+        initial: dict[str, Any] = {
+            "contract": deal.get("contract"),
+            "bid": deal.get("bid"),
+            "declarers": [str(seat) for seat in deal.get("declarers") or ()],
+            "dealer": str(deal.get("dealer") or ""),
+        }
+        tricks = deal.get("tricks")
+        if isinstance(tricks, Mapping):
+            for seat, count in tricks.items():
+                initial[f"tricks_{seat}"] = count
+        else:
+            initial["tricks"] = tricks
+        return initial
+
+    def clean_deal(self) -> None:
+        data = self.cleaned_data
+        contract = data.get("contract")
+        if contract is None or contract == PASS:
+            return
+        info = self.contracts[contract]
+        if info["bid_required"] and data.get("bid") is None and "bid" not in self.errors:
+            self.add_error("bid", gettext("Choisissez l'enchère."))
+        declarers = data.get("declarers") or []
+        if not declarers and "declarers" not in self.errors:
+            self.add_error("declarers", gettext("Cochez le ou les déclarants."))
+        if info["side"] == "each":
+            # Only the ticked declarers' counts are read: the others may hold leftovers.
+            for seat in declarers:
+                field = f"tricks_{seat}"
+                if data.get(field) is None and field not in self.errors:
+                    self.add_error(
+                        field,
+                        gettext("Indiquez les plis de %(name)s.") % {"name": self.names[seat]},
+                    )
+        elif data.get("tricks") is None and "tricks" not in self.errors:
+            self.add_error("tricks", gettext("Choisissez le nombre de plis."))
+
+    def _declarers(self) -> list[str]:
+        before = [str(seat) for seat in self.initial_deal.get("declarers") or ()]
+        seat_order = [seat for seat, _name in self.seats]
+        ticked = self.cleaned_data.get("declarers") or []
+        return sorted(
+            ticked,
+            key=lambda s: (before.index(s) if s in before else len(before), seat_order.index(s)),
+        )
+
+    def build_deal(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        contract = data["contract"]
+        deal: dict[str, Any] = {"contract": contract}
+        if contract != PASS:
+            info = self.contracts[contract]
+            bid = data.get("bid") if info["bids"] else None
+            if bid is None:
+                bid = info["default_bid"]
+            if bid is not None:
+                deal["bid"] = bid
+            declarers = self._declarers()
+            deal["declarers"] = declarers
+            if info["side"] == "each":
+                deal["tricks"] = {seat: data[f"tricks_{seat}"] for seat in declarers}
+            else:
+                deal["tricks"] = data["tricks"]
+        if data.get("dealer"):
+            deal["dealer"] = data["dealer"]
+        return deal
+
+    @property
+    def contract_config(self) -> str:
+        """For dealform.js: per contract, its side and the bids the table has."""
+        config = {
+            code: {"side": info["side"], "bids": info["bids"]}
+            for code, info in self.contracts.items()
+        }
+        config[PASS] = {"side": None, "bids": []}
+        return json.dumps(config)
+
+    @property
+    def each_tricks_fields(self) -> list[tuple[str, forms.BoundField]]:
+        return self.seat_fields("tricks_{seat}")
+
+
+def _describe_belgian_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
+    contract = data.get("contract")
+    title = str(CONTRACT_LABELS.get(contract, contract))
+    if contract == PASS:
+        return title
+    if contract in BID_IN_NAME and data.get("bid") is not None:
+        title = f"{title} {data['bid']}"
+    declarers = list(data.get("declarers") or ())
+    tricks = data.get("tricks")
+    if isinstance(tricks, Mapping):
+        order = declarers + [seat for seat in tricks if seat not in declarers]
+        each = ", ".join(f"{name(seat)} {tricks[seat]}" for seat in order if seat in tricks)
+        return f"{title} — {each}"
+    who = ", ".join(name(seat) for seat in declarers)
+    if isinstance(tricks, int):
+        return f"{title} — {who} : {_plis(tricks)}"
+    return f"{title} — {who}"

@@ -1,0 +1,172 @@
+"""The classic whist deal form and its line on the score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from .base import TRICK_CHOICES, DealForm, _number, _plis
+
+# A whist deal has two teams, so at most two revoke entries.
+REVOKE_ROWS = 2
+
+
+def _team_code(team: Sequence[Any]) -> str:
+    return "+".join(sorted((str(seat) for seat in team), key=lambda s: (len(s), s)))
+
+
+class WhistDealForm(DealForm):
+    game = "whist"
+    template_name = "games/dealform/whist.html"
+
+    def _teams(self) -> list[tuple[str, str]]:
+        seat_codes = [seat for seat, _name in self.seats]
+        if len(seat_codes) == 4:
+            # The partie générale's pairings in turn (§2), each pairing's two teams side by side.
+            pairs = [(0, 2), (1, 3), (0, 1), (2, 3), (0, 3), (1, 2)]
+        else:  # the engine refuses the table; list every pair all the same
+            count = len(seat_codes)
+            pairs = [(a, b) for a in range(count) for b in range(a + 1, count)]
+        return [
+            (
+                f"{seat_codes[a]}+{seat_codes[b]}",
+                f"{self.names[seat_codes[a]]} + {self.names[seat_codes[b]]}",
+            )
+            for a, b in pairs
+        ]
+
+    def add_fields(self) -> None:
+        teams = self._teams()
+        self.team_labels = dict(teams)
+        self.fields["team"] = forms.ChoiceField(
+            label=_("Plis de l'équipe"), choices=teams, widget=forms.RadioSelect, required=False
+        )
+        self.fields["tricks"] = forms.TypedChoiceField(
+            label=_("Plis"), choices=TRICK_CHOICES, coerce=int, empty_value=None, required=False
+        )
+        if self.table.honours is not None:
+            choices = [("", gettext("Aucun"))]
+            for code, label in teams:
+                for count in (3, 4):
+                    choices.append(
+                        (
+                            f"{code}:{count}",
+                            gettext("%(team)s : %(count)d honneurs")
+                            % {"team": label, "count": count},
+                        )
+                    )
+            self.fields["honours"] = forms.ChoiceField(
+                label=_("Honneurs"), choices=choices, required=False
+            )
+        if self.table.chante_at is not None:
+            self.fields["not_played"] = forms.BooleanField(
+                label=_("Non jouée (je chante)"), required=False
+            )
+        for index in range(REVOKE_ROWS):
+            self.fields[f"revoke_{index}_team"] = forms.ChoiceField(
+                label=_("Équipe"), choices=[("", "—"), *teams], required=False
+            )
+            self.fields[f"revoke_{index}_count"] = forms.IntegerField(
+                label=_("Renonces"),
+                min_value=1,
+                required=False,
+                widget=_number(placeholder="1"),
+            )
+
+    def initial_from(self, deal: Mapping[str, Any]) -> dict[str, Any]:
+        initial: dict[str, Any] = {"not_played": bool(deal.get("not_played"))}
+        tricks = deal.get("tricks")
+        if isinstance(tricks, Mapping):
+            initial["team"] = _team_code(tricks.get("team") or ())
+            initial["tricks"] = tricks.get("tricks")
+        honours = deal.get("honours")
+        if isinstance(honours, Mapping):
+            initial["honours"] = f"{_team_code(honours.get('team') or ())}:{honours.get('count')}"
+        for index, revoke in enumerate((deal.get("revokes") or [])[:REVOKE_ROWS]):
+            initial[f"revoke_{index}_team"] = _team_code(revoke.get("team") or ())
+            initial[f"revoke_{index}_count"] = revoke.get("count")
+        return initial
+
+    def clean_deal(self) -> None:
+        data = self.cleaned_data
+        if data.get("not_played"):
+            if not data.get("honours") and "honours" not in self.errors:
+                self.add_error("honours", gettext("Indiquez l'équipe qui chante et ses honneurs."))
+            return
+        if not data.get("team") and "team" not in self.errors:
+            self.add_error("team", gettext("Choisissez l'équipe dont vous comptez les plis."))
+        if data.get("tricks") is None and "tricks" not in self.errors:
+            self.add_error("tricks", gettext("Choisissez le nombre de plis."))
+        for index in range(REVOKE_ROWS):
+            team_field = f"revoke_{index}_team"
+            if data.get(f"revoke_{index}_count") is not None and not data.get(team_field):
+                self.add_error(team_field, gettext("Choisissez l'équipe qui a renoncé."))
+
+    def build_deal(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        not_played = bool(data.get("not_played"))
+        deal: dict[str, Any] = {}
+        if not not_played:
+            deal["tricks"] = {"team": data["team"].split("+"), "tricks": data["tricks"]}
+        if data.get("honours"):
+            team, count = data["honours"].split(":")
+            deal["honours"] = {"team": team.split("+"), "count": int(count)}
+        revokes = [
+            {
+                "team": data[f"revoke_{index}_team"].split("+"),
+                "count": data.get(f"revoke_{index}_count") or 1,
+            }
+            for index in range(REVOKE_ROWS)
+            if data.get(f"revoke_{index}_team")
+        ]
+        # A deal not played records honours only: the engine refuses tricks and revokes there.
+        if revokes and not not_played:
+            deal["revokes"] = revokes
+        if not_played:
+            deal["not_played"] = True
+        return deal
+
+    @property
+    def revoke_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [
+            (self[f"revoke_{index}_team"], self[f"revoke_{index}_count"])
+            for index in range(REVOKE_ROWS)
+        ]
+
+    @property
+    def has_revokes(self) -> bool:
+        return any(
+            bound.value() not in (None, "") or bound.errors
+            for row in self.revoke_rows
+            for bound in row
+        )
+
+
+def _describe_team(team: Any, name: Callable[[Any], str]) -> str:
+    return " + ".join(name(seat) for seat in team or ())
+
+
+def _describe_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
+    parts = []
+    if data.get("not_played"):
+        parts.append(gettext("Non jouée (je chante)"))
+    tricks = data.get("tricks")
+    if isinstance(tricks, Mapping):
+        parts.append(f"{_describe_team(tricks.get('team'), name)} : {_plis(tricks.get('tricks'))}")
+    honours = data.get("honours")
+    if isinstance(honours, Mapping):
+        parts.append(
+            gettext("honneurs %(team)s : %(count)s")
+            % {"team": _describe_team(honours.get("team"), name), "count": honours.get("count")}
+        )
+    for revoke in data.get("revokes") or ():
+        count = revoke.get("count", 1)
+        parts.append(
+            ngettext("%(count)d renonce %(team)s", "%(count)d renonces %(team)s", count)
+            % {"count": count, "team": _describe_team(revoke.get("team"), name)}
+        )
+    return " · ".join(parts)

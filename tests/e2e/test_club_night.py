@@ -105,8 +105,10 @@ def test_a_scorer_runs_a_night_on_a_phone(live_server, phone: Page, club, season
     page.click(f"#tour-1 .card:has-text('Table {table_of_4.table}') a")
     expect(page.locator("[data-deal-count]")).to_have_text("0/12")
     counted = 0
-    for contract, bid, declarers, tricks in DEALS[:13]:
+    for number, (contract, bid, declarers, tricks) in enumerate(DEALS, start=1):
         record(page, contract, bid, declarers, tricks)
+        # Wait for the swapped sheet (a pass leaves the count as it was).
+        expect(page.locator(f"#donne-{number}")).to_be_visible()
         counted += contract != "pass"
         expect(page.locator("[data-deal-count]")).to_have_text(f"{counted}/12")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360 + 1

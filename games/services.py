@@ -150,6 +150,33 @@ def _draw_order_by_standings(tournament: Tournament, present: list[int]) -> list
     return ranked + sorted(set(present) - set(ranked))
 
 
+def _size_range(sizes: set[int]) -> str:
+    low, high = min(sizes), max(sizes)
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _check_table_sizes(tournament: Tournament, sizes: list[int]) -> None:
+    """The draw seats tables of 4 and 5; a game (or a bésigue table for 2 or 3) played at
+    other sizes is refused before anything is written."""
+    allowed = set(game_module(tournament.game).PLAYERS)
+    players = getattr(tournament.point_table.engine_table(), "players", None)
+    if isinstance(players, int):
+        allowed &= {players}
+    wrong = sorted({size for size in sizes if size not in allowed})
+    if wrong:
+        raise ValidationError(
+            _(
+                "À ce jeu, une table compte %(allowed)s joueurs : %(count)s présents donneraient "
+                "des tables de %(sizes)s. Ajoutez ou retirez des joueurs."
+            )
+            % {
+                "allowed": _size_range(allowed or {players}),
+                "count": sum(sizes),
+                "sizes": ", ".join(str(n) for n in wrong),
+            }
+        )
+
+
 @transaction.atomic
 def round_draw(
     tournament: Tournament,
@@ -175,9 +202,10 @@ def round_draw(
         )
     present = sorted(tournament.present.values_list("pk", flat=True))
     try:
-        draw.table_sizes(len(present))
+        sizes = draw.table_sizes(len(present))
     except draw.DrawRefused as refused:
         raise ValidationError(str(refused)) from None
+    _check_table_sizes(tournament, sizes)
     earlier = Seat.objects.filter(tournament=tournament, round__lt=round).values_list(
         "poule_id", "player_id"
     )

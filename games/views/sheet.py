@@ -57,14 +57,14 @@ def _refuse(form: DealForm, error: ValidationError, seats: list[Any]) -> None:
         form.add_error(None, readable_problem(message, names))
 
 
-def _next_dealer(deals: list[Deal], seat_count: int) -> int:
+def _next_dealer(deals: list[Deal], seat_count: int) -> int | None:
     """The seat that deals next: one seat clockwise per counted deal, the same dealer again
-    after everybody passed."""
+    after everybody passed. None when the game's sheet does not follow a dealer."""
     if not deals:
         return 1
     last = deals[-1]
     if last.dealer is None:
-        return 1
+        return None
     return last.dealer % seat_count + 1 if last.counted else last.dealer
 
 
@@ -134,7 +134,7 @@ def sheet_context(
         "expected": expected,
         "complete": complete,
         "next_dealer": names.get(str(next_dealer)),
-        "mort": len(seats) == 5,
+        "mort": len(seats) == 5 and night.game == "belgian_whist",
         "standings": standings,
         "public": public,
         "form": form,

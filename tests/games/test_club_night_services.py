@@ -175,3 +175,22 @@ def test_a_seat_holds_each_present_player_once_per_round(running_night):
         Seat.objects.filter(tournament=running_night, round=1).values_list("player_id", flat=True)
     )
     assert sorted(seated) == sorted(running_night.present.values_list("pk", flat=True))
+
+
+def test_a_classic_whist_night_is_drawn_only_at_tables_of_4(club, season, club_members):
+    from scoring.services import point_table_for_preset
+
+    night = services.tournament_create(
+        club=club,
+        season=season,
+        date=season.start,
+        game="whist",
+        point_table=point_table_for_preset("whist7"),
+    )
+    services.presence_set(night, club_members[:9])
+    with pytest.raises(ValidationError, match="une table compte 4 joueurs"):
+        services.round_draw(night, 1)
+    assert not night.poules.exists()
+    services.presence_set(night, club_members[:8])
+    services.round_draw(night, 1)
+    assert [p.seats.count() for p in night.poules.all()] == [4, 4]

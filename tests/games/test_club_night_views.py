@@ -349,3 +349,45 @@ def test_the_room_partial_is_polled_while_the_night_runs(client, running_night, 
     assert 'hx-trigger="every 10s"' in page
     poule = table_of(running_night, 4)
     assert all(seat.player.display_name in page for seat in poule.seats.all())
+
+
+@pytest.mark.parametrize(
+    ("rules", "deal"),
+    [
+        ("whist7", {"tricks": {"team": ["1", "3"], "tricks": 9}}),
+        ("coeurs", {"hearts": {"1": 3, "2": 10, "3": 0, "4": 0}, "queen_of_spades": "2"}),
+        (
+            "a_quatre",
+            {
+                "declarations": {"1": {"marriage": 2}, "3": {"besigue": 1}},
+                "brisques": {"1": 12, "2": 10, "3": 6, "4": 4},
+                "last_trick": "1",
+            },
+        ),
+    ],
+)
+def test_other_games_get_their_own_sheet(client, club, season, scorer, club_members, rules, deal):
+    from scoring.engine.tables import PRESET_GAME
+    from scoring.services import point_table_for_preset
+
+    night = services.tournament_create(
+        club=club,
+        season=season,
+        date=season.start,
+        game=PRESET_GAME[rules],
+        point_table=point_table_for_preset(rules),
+    )
+    services.presence_set(night, club_members[:4])
+    services.round_draw(night, 1, seed=3)
+    poule = night.poules.get()
+    client.force_login(scorer)
+    page = client.get(url("sheet", night, poule_pk=poule.pk)).content.decode()
+    assert f'data-dealform="{night.game}"' in page
+    response = client.post(
+        url("sheet", night, poule_pk=poule.pk), deal_post(poule, deal), HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    recorded = poule.deals.get()
+    assert recorded.data == deal
+    assert len(recorded.points) == 4  # the coup's points, one per seat, from the engine
+    assert 'id="donne-1"' in response.content.decode()

@@ -100,7 +100,7 @@ def presence_set(tournament: Tournament, players: Iterable[Player]) -> None:
     strangers = [p for p in players if p.pk not in members]
     if strangers:
         raise ValidationError(
-            _("%(players)s ne fait pas partie du club.")
+            _("Pas membre du club : %(players)s.")
             % {"players": ", ".join(str(p) for p in strangers)}
         )
     tournament.present.set(players)
@@ -197,7 +197,7 @@ def round_draw(
         )
     if Deal.objects.filter(poule__tournament=tournament, poule__round=round).exists():
         raise ValidationError(
-            _("Le tour %(round)s a déjà des donnes encodées : il ne peut plus être retiré.")
+            _("Le tour %(round)s a déjà des donnes encodées : son tirage ne peut plus être refait.")
             % {"round": round}
         )
     present = sorted(tournament.present.values_list("pk", flat=True))

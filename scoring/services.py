@@ -40,7 +40,9 @@ def poule_score(poule: Poule, seat_numbers: list[int], deals_data: list[Any]) ->
         raise refused_as_validation_error(refused) from None
 
 
-@transaction.atomic
+# No savepoint of their own: they run inside the recording service's transaction after every
+# deal, and a failure there rolls the whole deal back anyway.
+@transaction.atomic(savepoint=False)
 def poule_sheet_save(poule: Poule, deals: list[Deal]) -> PouleScore:
     """Score a poule's whole sheet (``deals`` in playing order, new ones unsaved) and store it:
     new deals are inserted, deals whose points or dealer changed are updated, and the poule's
@@ -85,7 +87,7 @@ def poule_rescore(poule: Poule) -> PouleScore:
     return poule_sheet_save(poule, list(poule.deals.order_by("number")))
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def tournament_standings_update(tournament: Tournament) -> None:
     """Sum the stored poule standings into the night's standings (§6)."""
     # Plain values, not model instances: this runs after every deal of the night.

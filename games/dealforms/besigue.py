@@ -144,7 +144,7 @@ def _describe_besigue(data: Mapping[str, Any], name: Callable[[Any], str]) -> st
     brisques = data.get("brisques")
     if brisques:
         listed = ", ".join(f"{name(seat)} {count}" for seat, count in brisques.items())
-        parts.append(f"{gettext('brisques')} {listed}")
+        parts.append(gettext("brisques %(players)s") % {"players": listed})
     if data.get("last_trick"):
-        parts.append(f"{gettext('dernier pli')} : {name(data['last_trick'])}")
+        parts.append(gettext("dernier pli : %(player)s") % {"player": name(data["last_trick"])})
     return " · ".join(parts)

@@ -88,4 +88,6 @@ def _describe_hearts(data: Mapping[str, Any], name: Callable[[Any], str]) -> str
     hearts = data.get("hearts") or {}
     taken = ", ".join(f"{name(seat)} {count}" for seat, count in hearts.items() if count)
     queen = data.get("queen_of_spades")
-    return f"{taken} · {gettext('dame de pique')} : {name(queen)}" if queen else taken
+    if not queen:
+        return taken
+    return f"{taken} · " + gettext("dame de pique : %(player)s") % {"player": name(queen)}

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import Club, Membership, Player
@@ -111,9 +112,11 @@ def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         except ValidationError as refused:
             error = _error_text(refused)
         else:
+            count = len(chosen & {p.pk for p in members})
             messages.success(
                 request,
-                _("%(count)s joueurs présents.") % {"count": len(chosen & {p.pk for p in members})},
+                ngettext("%(count)s joueur présent.", "%(count)s joueurs présents.", count)
+                % {"count": count},
             )
             return redirect("games:night", slug=slug, pk=pk)
         present = chosen
@@ -162,9 +165,11 @@ def round_draw(request: HttpRequest, slug: str, pk: int, round: int) -> HttpResp
     else:
         text = _("Tour %(round)s tiré (graine %(seed)s).") % {"round": round, "seed": drawn.seed}
         if drawn.repeats:
-            text += " " + _("%(count)s rencontres répétées n'ont pas pu être évitées.") % {
-                "count": drawn.repeats
-            }
+            text += " " + ngettext(
+                "%(count)s rencontre répétée n'a pas pu être évitée.",
+                "%(count)s rencontres répétées n'ont pas pu être évitées.",
+                drawn.repeats,
+            ) % {"count": drawn.repeats}
         messages.success(request, text)
     return redirect("games:night", slug=slug, pk=pk)
 

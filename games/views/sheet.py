@@ -9,10 +9,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -48,6 +49,27 @@ def _deal_form(
         table=night.point_table.engine_table(),
         initial_deal=deal.data if deal else None,
     )
+
+
+# A blank deal form, rendered, per game, table version, seating and language: the same
+# fragment is sent back after every deal of the night, and rendering its widgets is the
+# largest part of a recording's server time.
+_BLANK_FORMS: dict[tuple[Any, ...], SafeString] = {}
+
+
+def _blank_form_html(night: Tournament, seats: list[Any]) -> SafeString:
+    key = (
+        night.game,
+        night.point_table.checksum,
+        tuple((seat.number, seat.player.display_name) for seat in seats),
+        get_language(),
+    )
+    html = _BLANK_FORMS.get(key)
+    if html is None:
+        if len(_BLANK_FORMS) >= 512:
+            _BLANK_FORMS.clear()
+        html = _BLANK_FORMS[key] = _deal_form(night, seats).render()
+    return html
 
 
 def _refuse(form: DealForm, error: ValidationError, seats: list[Any]) -> None:
@@ -91,12 +113,11 @@ def sheet_context(
     for seat, first in zip(seats, firsts, strict=True):
         seat.short = first if firsts.count(first) == 1 else seat.name
     names = {str(seat.number): seat.name for seat in seats}
-    changes = DealChange.objects.select_related("by").order_by("at", "pk")
-    deals = list(
-        poule.deals.order_by("number").prefetch_related(
-            Prefetch("changes", queryset=changes, to_attr="history")
-        )
-    )
+    deals = list(poule.deals.order_by("number"))
+    # The poule's whole history in one query: corrections go with their deal, removals below.
+    changes = list(poule.changes.select_related("by").order_by("at", "pk"))
+    for deal in deals:
+        deal.history = [change for change in changes if change.deal_id == deal.pk]
     totals = [0] * len(seats)
     rows = []
     for deal in deals:
@@ -111,7 +132,7 @@ def sheet_context(
             }
         )
     removed = _change_lines(
-        list(poule.changes.filter(action=DealChange.Action.DELETED).select_related("by")),
+        [change for change in changes if change.action == DealChange.Action.DELETED],
         night.game,
         names,
     )
@@ -138,6 +159,8 @@ def sheet_context(
         "standings": standings,
         "public": public,
         "form": form,
+        # An untouched form is the same for every deal: its fragment comes from the cache.
+        "form_html": _blank_form_html(night, seats) if form and not form.is_bound else None,
         "can_edit": can_edit_sheets(request, night),
     }
 
@@ -156,13 +179,13 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
         form = _deal_form(night, seats, request.POST)
         if form.is_valid():
             try:
-                services.deal_record(poule, form.deal_data(), by=request.user)
+                recorded = services.deal_record(poule, form.deal_data(), by=request.user)
             except ValidationError as refused:
                 _refuse(form, refused, seats)
             else:
                 if not request.htmx:
                     return redirect("games:sheet", slug=slug, pk=pk, poule_pk=poule.pk)
-                poule.refresh_from_db(fields=["counted_deals"])
+                poule.counted_deals = recorded.poule.counted_deals
                 form = _deal_form(night, seats)
     else:
         require_sheet_reader(request, night)

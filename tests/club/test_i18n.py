@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {lang: ROOT / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in ("en", "nl")}
 # One catalogue entry: its flags, its msgid and its msgstr (each possibly split over lines).
 ENTRY = re.compile(
-    r'^(?P<flags>(?:#.*\n)*)msgid (?P<msgid>(?:".*"\n)+)msgstr (?P<msgstr>(?:".*"\n?)+)',
+    r'^(?P<flags>(?:#.*\n)*)(?:msgctxt (?P<context>".*")\n)?'
+    r'msgid (?P<msgid>(?:".*"\n)+)msgstr (?P<msgstr>(?:".*"\n?)+)',
     re.MULTILINE,
 )
 PLACEHOLDER = re.compile(r"%\(\w+\)s|%s")
@@ -113,8 +114,17 @@ def test_translations_keep_the_placeholders_of_the_french_message(lang):
 
 @pytest.mark.parametrize("lang", CATALOGUES)
 def test_the_site_serves_the_compiled_translations_of_the_catalogue(lang):
+    text = CATALOGUES[lang].read_text(encoding="utf-8")
+    contexts = {
+        unquote(m["msgid"]): unquote(m["context"]) for m in ENTRY.finditer(text) if m["context"]
+    }
     with translation.override(lang):
-        served = {msgid: translation.gettext(msgid) for _flags, msgid, _msgstr in entries(lang)}
+        served = {
+            msgid: translation.pgettext(contexts[msgid], msgid)
+            if msgid in contexts
+            else translation.gettext(msgid)
+            for _flags, msgid, _msgstr in entries(lang)
+        }
 
     assert served == {msgid: msgstr for _flags, msgid, msgstr in entries(lang)}
 

@@ -95,7 +95,7 @@ def test_a_round_beyond_the_nights_rounds_is_refused(running_night):
 
 def test_a_player_from_another_club_cannot_be_present(tonight):
     stranger = PlayerFactory()
-    with pytest.raises(ValidationError, match="ne fait pas partie du club"):
+    with pytest.raises(ValidationError, match="Pas membre du club"):
         services.presence_set(tonight, [stranger])
     assert not tonight.present.exists()
 

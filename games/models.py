@@ -129,6 +129,13 @@ class RoundDraw(models.Model):
         return _("Tirage du tour %(round)s") % {"round": self.round}
 
 
+class PouleQuerySet(models.QuerySet):
+    def with_seated_players(self) -> PouleQuerySet:
+        """Prefetch each poule's seats with their players, in seat order (two queries)."""
+        seats = Seat.objects.select_related("player").order_by("number")
+        return self.prefetch_related(Prefetch("seats", queryset=seats))
+
+
 class Poule(models.Model):
     """One table in one round."""
 
@@ -136,6 +143,8 @@ class Poule(models.Model):
     round = models.PositiveSmallIntegerField(_("tour"))
     table = models.PositiveSmallIntegerField(_("table"))
     counted_deals = models.PositiveSmallIntegerField(_("donnes jouées"), default=0)
+
+    objects = PouleQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "round", "table"]

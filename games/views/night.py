@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -20,7 +19,7 @@ from scoring.services import point_table_for_preset
 
 from .. import services
 from ..forms import NightForm
-from ..models import Poule, RoundDraw, Seat
+from ..models import Deal, Poule, RoundDraw
 from .common import night_for, require_sheet_reader
 
 
@@ -60,9 +59,12 @@ def night_detail(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     published."""
     night = night_for(slug, pk)
     require_sheet_reader(request, night)
-    seats = Seat.objects.select_related("player").order_by("number")
-    poules = list(
-        night.poules.prefetch_related(Prefetch("seats", queryset=seats)).order_by("round", "table")
+    poules = list(night.poules.with_seated_players().order_by("round", "table"))
+    # The service's rule: a round can be drawn again until its first deal, even a pass.
+    dealt_rounds = set(
+        Deal.objects.filter(poule__tournament=night)
+        .values_list("poule__round", flat=True)
+        .distinct()
     )
     draws = {d.round: d for d in RoundDraw.objects.filter(tournament=night)}
     rounds = []
@@ -75,7 +77,7 @@ def night_detail(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
                 "number": number,
                 "poules": tables,
                 "draw": draws.get(number),
-                "started": any(p.counted_deals for p in tables),
+                "started": number in dealt_rounds,
             }
         )
     context = {
@@ -178,11 +180,8 @@ def seating(request: HttpRequest, slug: str, pk: int, round: int) -> TemplateRes
     """The printable seating list of a round: who sits where, table by table."""
     night = night_for(slug, pk)
     require_sheet_reader(request, night)
-    seats = Seat.objects.select_related("player").order_by("number")
     poules = list(
-        Poule.objects.filter(tournament=night, round=round)
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("table")
+        Poule.objects.filter(tournament=night, round=round).with_seated_players().order_by("table")
     )
     draw = RoundDraw.objects.filter(tournament=night, round=round).first()
     context = {"club": night.club, "night": night, "round": round, "poules": poules, "draw": draw}

@@ -392,3 +392,11 @@ def test_other_games_get_their_own_sheet(client, club, season, scorer, club_memb
     assert recorded.data == deal
     assert len(recorded.points) == 4  # the coup's points, one per seat, from the engine
     assert 'id="donne-1"' in response.content.decode()
+
+
+def test_a_round_whose_only_deal_is_a_pass_is_not_offered_a_new_draw(client, running_night, scorer):
+    services.deal_record(table_of(running_night, 4), {"contract": "pass"})
+    client.force_login(scorer)
+    page = client.get(url("night", running_night)).content.decode()
+    assert url("draw", running_night, round=1) not in page
+    assert url("draw", running_night, round=2) in page

@@ -268,3 +268,31 @@ class Season(models.Model):
                 self.ranking_min_tournaments or 0,
                 self.ranking_precedence or DEFAULT_PRECEDENCE,
             )
+
+
+class Invitation(models.Model):
+    """A club admin's invitation for a player to open his account. Only a hash of the link's
+    token is stored: a copy of the database cannot be used to claim somebody's player."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField(_("e-mail"))
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("invité par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created = models.DateTimeField(_("envoyée le"), auto_now_add=True)
+    accepted_at = models.DateTimeField(_("acceptée le"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return f"{self.player} <{self.email}>"

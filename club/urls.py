@@ -3,13 +3,37 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
-from . import views
+from .views import accounts, member, players, public, rankings
+
+club_urls = [
+    path("", public.club_detail, name="club-detail"),
+    path("classement/", rankings.ranking_current, name="ranking"),
+    path("classements/", rankings.ranking_archive, name="ranking-archive"),
+    path("classement/<str:season>/", rankings.ranking_season, name="ranking-season"),
+    path(
+        "classement/<str:season>/export.<str:fmt>",
+        rankings.ranking_export,
+        name="ranking-export",
+    ),
+    path("classement/<str:season>/publier/", rankings.ranking_publish, name="ranking-publish"),
+    path("joueurs/<int:pk>/", players.player_detail, name="player"),
+    path("membres/", accounts.members, name="members"),
+    path("membres/<int:pk>/inviter/", accounts.invite, name="invite"),
+    path("soirees/", include("games.urls")),
+]
+
+account_urls = [
+    path("invitation/<str:token>/", accounts.invitation_accept, name="invitation-accept"),
+    path("profil/", member.profile, name="profile"),
+    path("resultats/", member.my_results, name="my-results"),
+    path("donnees.json", member.my_data, name="my-data"),
+    path("", include("django.contrib.auth.urls")),
+]
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
-    path("clubs/<slug:slug>/soirees/", include("games.urls")),
-    path("compte/", include("django.contrib.auth.urls")),
+    path("", public.home, name="home"),
+    path("clubs/<slug:slug>/", include(club_urls)),
+    path("compte/", include(account_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -267,3 +267,27 @@ class DealChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} #{self.number}"
+
+
+class ResultEmail(models.Model):
+    """A night's results sent to one participant: a task run twice sends nothing twice."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="result_emails"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    email = models.EmailField(_("e-mail"))
+    sent_at = models.DateTimeField(_("envoyé le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "player"]
+        verbose_name = _("résultats envoyés")
+        verbose_name_plural = _("résultats envoyés")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="result_email_once_per_night"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} → {self.player}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import night, room, sheet
+from .views import night, results, room, sheet
 
 app_name = "games"
 
@@ -15,6 +15,9 @@ urlpatterns = [
     path("<int:pk>/donnes/<int:deal_pk>/corriger/", sheet.deal_edit, name="deal-edit"),
     path("<int:pk>/donnes/<int:deal_pk>/supprimer/", sheet.deal_delete, name="deal-delete"),
     path("<int:pk>/salle/", room.room, name="room"),
+    path("<int:pk>/resultats/", results.night_results, name="results"),
+    path("<int:pk>/resultats.<str:fmt>", results.results_export, name="results-export"),
+    path("<int:pk>/soiree.json", results.night_file, name="night-file"),
     path("<int:pk>/cloturer/", night.night_close, name="close"),
     path("<int:pk>/publier/", night.night_publish, name="publish"),
     path("<int:pk>/rouvrir/", night.night_reopen, name="reopen"),

@@ -8,8 +8,8 @@ from django.template.response import TemplateResponse
 
 from games.models import Tournament
 
-from .models import Club
-from .permissions import is_scorer
+from ..models import Club
+from ..permissions import is_club_admin, is_scorer
 
 
 def home(request: HttpRequest) -> TemplateResponse:
@@ -42,6 +42,7 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         "season": season,
         "nights": list(nights),
         "can_score": is_scorer(request.user, club),
+        "can_admin": is_club_admin(request.user, club),
     }
     template = "club/club_detail.html"
     if request.htmx:

@@ -1,0 +1,80 @@
+"""Tables as downloads: CSV for any spreadsheet, and a real Excel workbook.
+
+Both take the same header and rows, so a ranking or a night's standings is written once and
+offered in both formats. Callers pass public names only: exports leave the club.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from django.http import HttpResponse
+from openpyxl import Workbook
+from openpyxl.styles import Font
+
+EXPORT_FORMATS = ("csv", "xlsx")
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _cell(value: Any) -> Any:
+    # Tournament points are exact fractions (a tie shares 5 + 3 as 4 each, or 3 + 1 + 0 as
+    # 4/3): a spreadsheet gets the number, rounded for reading only where it has decimals.
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else round(float(value), 2)
+    return value
+
+
+def csv_response(
+    filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> HttpResponse:
+    """A UTF-8 CSV (with a BOM, so that Excel reads the accents) separated by semicolons, as
+    spreadsheets in Belgium expect: the comma is the decimal separator there."""
+    buffer = io.StringIO()
+    buffer.write("\ufeff")
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([_csv_text(_cell(value)) for value in row])
+    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    return response
+
+
+def _csv_text(value: Any) -> Any:
+    if isinstance(value, float):
+        return f"{value:.2f}".replace(".", ",")
+    return "" if value is None else value
+
+
+def xlsx_response(
+    filename: str, title: str, header: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> HttpResponse:
+    """An Excel workbook with one sheet: a bold header row, numbers as numbers."""
+    workbook = Workbook()
+    sheet = workbook.active
+    # Excel refuses sheet titles over 31 characters or with []:*?/\ in them.
+    sheet.title = "".join(c for c in title if c not in "[]:*?/\\")[:31] or "Export"
+    sheet.append(list(header))
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for row in rows:
+        sheet.append([_cell(value) for value in row])
+    sheet.freeze_panes = "A2"
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    response = HttpResponse(buffer.getvalue(), content_type=XLSX_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{filename}.xlsx"'
+    return response
+
+
+def table_response(
+    fmt: str, filename: str, title: str, header: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> HttpResponse:
+    """The table in the asked format (``csv`` or ``xlsx``; the URL allows only those)."""
+    if fmt == "xlsx":
+        return xlsx_response(filename, title, header, rows)
+    return csv_response(filename, header, rows)

@@ -1,0 +1,1 @@
+"""The club site's HTML views, one module per topic."""

@@ -27,7 +27,7 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
     for season in club.seasons.all():
         nights = Tournament.objects.filter(season=season)
         assert nights.count() >= 8
-        assert all(night.status == Tournament.Status.CLOSED for night in nights)
+        assert all(night.status == Tournament.Status.PUBLISHED for night in nights)
         assert all(night.rounds == 3 for night in nights)
         assert {poule.round for night in nights for poule in night.poules.all()} == {1, 2, 3}
         for night in nights:
@@ -35,8 +35,11 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
         ranking = RankingSnapshot.objects.get(season=season, published_at__isnull=True)
         assert ranking.tournaments == nights.count()
         assert ranking.lines.count() == 28
+        published = RankingSnapshot.objects.get(season=season, published_at__isnull=False)
+        assert published.tournaments == nights.count()
     assert table_sizes == {4, 5}
     assert "Admin login: admin / " in out.getvalue()
+    assert Player.objects.get(user__username="admin").memberships.get().role == "admin"
 
     nights = Tournament.objects.count()
     again = io.StringIO()

@@ -17,7 +17,10 @@ from django.db import transaction
 
 from club.models import Club, Membership, Player
 from games.demo import FIRST_NAMES, LAST_NAMES, random_night
+from games.models import Tournament
 from games.nightfile import night_import
+from games.services import tournament_publish
+from scoring.services import ranking_publish
 
 CLUB = "RCWhist La Chevalerie"
 # Club nights on the second Thursday of the month, but for the summer break.
@@ -48,6 +51,11 @@ class Command(BaseCommand):
         admin.is_staff = admin.is_superuser = True
         admin.set_password(password)
         admin.save()
+        # The admin is the club's president, so "Mes résultats" has a season to show.
+        if not Player.objects.filter(user=admin).exists():
+            Player.objects.filter(
+                memberships__club__name=CLUB, memberships__role=Membership.Role.ADMIN, user=None
+            ).update(user=admin)
         self.stdout.write(self.style.SUCCESS(f"Admin login: admin / {password}  (/admin/)"))
 
     @transaction.atomic
@@ -80,4 +88,9 @@ class Command(BaseCommand):
         Player.objects.filter(display_name=members[5]).update(
             public_name=Player.PublicName.INITIALS
         )
+        # The club publishes its sheets and its yearly rankings: the public pages have content.
+        for night in Tournament.objects.filter(club=club):
+            tournament_publish(night)
+        for season in club.seasons.all():
+            ranking_publish(season)
         self.stdout.write(f"{CLUB}: {len(members)} players, {nights} club nights imported.")

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Club, Membership, Player, Season
+from .models import Club, Invitation, Membership, Player, Season
 
 
 class MembershipInline(admin.TabularInline):
@@ -47,3 +47,25 @@ class SeasonAdmin(admin.ModelAdmin):
     list_filter = ["club"]
     search_fields = ["name", "club__name"]
     list_select_related = ["club"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Read-only: invitations are sent from the club's members page, where the e-mail goes out
+    with its link; a row made here would have no link. The token's hash is never shown."""
+
+    list_display = ["player", "club", "email", "created", "accepted_at", "invited_by"]
+    list_filter = ["club"]
+    search_fields = ["player__display_name", "email"]
+    list_select_related = ["player", "club", "invited_by"]
+    fields = ["club", "player", "email", "invited_by", "created", "accepted_at"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

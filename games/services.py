@@ -379,8 +379,11 @@ def tournament_start(tournament: Tournament) -> Tournament:
 
 @transaction.atomic
 def tournament_close(tournament: Tournament) -> Tournament:
-    """Lock the night and have the season ranking recomputed once the close is committed."""
+    """Lock the night and, once the close is committed, have the season ranking recomputed
+    and the results e-mailed to the participants."""
     from scoring.tasks import season_ranking_update
+
+    from .tasks import night_results_email
 
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.is_locked:
@@ -391,8 +394,9 @@ def tournament_close(tournament: Tournament) -> Tournament:
         raise ValidationError(_("Aucune donne n'a été encodée."))
     tournament.status = Tournament.Status.CLOSED
     tournament.save(update_fields=["status"])
-    season_id = tournament.season_id
+    season_id, tournament_id = tournament.season_id, tournament.pk
     transaction.on_commit(lambda: season_ranking_update.delay(season_id))
+    transaction.on_commit(lambda: night_results_email.delay(tournament_id))
     return tournament
 
 

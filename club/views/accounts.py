@@ -1,15 +1,155 @@
-"""Accounts: a club admin invites a player; the member claims him with a password."""
+"""Accounts: a club admin invites a player; the member claims him with a password.
 
-from django.http import Http404
+Login, logout, password change and reset are Django's own views (``django.contrib.auth.urls``)
+with the site's templates in ``templates/registration/``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import invitations
+from ..models import Club, Invitation, Membership, Player
+from ..permissions import require_club_admin
+
+# The invitation's account signs in with its username and password: the model backend,
+# named so that adding another backend to the settings does not break the welcome login.
+PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-def members(request, slug):  # TODO: being built for issue 5
-    raise Http404
+@dataclass
+class MemberRow:
+    """One line of the members page: the membership and where the player's account stands."""
+
+    membership: Membership
+    invitation: Invitation | None
+    invitation_expires: datetime.datetime | None
+
+    @property
+    def player(self) -> Player:
+        return self.membership.player
+
+    @property
+    def invitation_expired(self) -> bool:
+        return self.invitation_expires is not None and self.invitation_expires <= timezone.now()
 
 
-def invite(request, slug, pk):  # TODO: being built for issue 5
-    raise Http404
+def _row(membership: Membership) -> MemberRow:
+    pending = membership.player.pending_invitations
+    invitation = pending[0] if pending else None
+    return MemberRow(
+        membership=membership,
+        invitation=invitation,
+        invitation_expires=invitations.invitation_expires(invitation) if invitation else None,
+    )
 
 
-def invitation_accept(request, token):  # TODO: being built for issue 5
-    raise Http404
+@login_required
+def members(request: HttpRequest, slug: str) -> TemplateResponse:
+    """The club's members and their accounts; players without one can be invited."""
+    club = get_object_or_404(Club, slug=slug)
+    require_club_admin(request.user, club)
+    rows = [_row(m) for m in invitations.memberships_with_accounts(club)]
+    context = {"club": club, "rows": rows, "invitation_days": invitations.INVITATION_DAYS}
+    return TemplateResponse(request, "club/members.html", context)
+
+
+@login_required
+@require_POST
+def invite(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Send (or send again) a player his invitation. An htmx request gets only the player's
+    line back, with the outcome in it."""
+    club = get_object_or_404(Club, slug=slug)
+    require_club_admin(request.user, club)
+    player = get_object_or_404(Player.objects.in_club(club), pk=pk)
+    form = invitations.InvitationForm(request.POST)
+    sent = False
+    if not form.is_valid():
+        notice = " ".join(form.errors["email"])
+    else:
+        email = form.cleaned_data["email"]
+        try:
+            invitation = invitations.invitation_send(
+                club,
+                player,
+                email,
+                by=request.user,
+                link_for=lambda token: request.build_absolute_uri(
+                    reverse("invitation-accept", args=[token])
+                ),
+            )
+        except ValidationError as refused:
+            notice = " ".join(refused.messages)
+        else:
+            sent = True
+            notice = _("Invitation envoyée à %(player)s (%(email)s).") % {
+                "player": player,
+                "email": invitation.email,
+            }
+    if request.htmx:
+        membership = invitations.memberships_with_accounts(club).filter(player=player).first()
+        if membership is not None:
+            context = {"club": club, "row": _row(membership), "notice": notice, "sent": sent}
+            return TemplateResponse(request, "club/members.html#member", context)
+    if sent:
+        messages.success(request, notice)
+    else:
+        messages.error(request, notice)
+    members_url = reverse("members", args=[club.slug])
+    if request.htmx:
+        # The player has left the club meanwhile: no line to swap, the whole page reloads.
+        return HttpResponseClientRedirect(members_url)
+    return redirect(members_url)
+
+
+@sensitive_post_parameters("new_password1", "new_password2")
+@never_cache
+def invitation_accept(request: HttpRequest, token: str) -> TemplateResponse | HttpResponse:
+    """The invitation link: whom it is for and a password to choose; the account opens and
+    the member is signed in.
+
+    A visitor already signed in is asked to sign out first rather than signed out here: his
+    session is never ended behind his back, and one person never ends up holding two
+    players.
+    """
+    invitation = invitations.invitation_for_token(token)
+    if invitation is None:
+        return TemplateResponse(request, "club/invitation_invalid.html", {}, status=404)
+    context: dict[str, object] = {"invitation": invitation, "club": invitation.club}
+    if request.user.is_authenticated:
+        status = 403 if request.method == "POST" else 200
+        return TemplateResponse(
+            request, "club/invitation_accept.html", {**context, "signed_in": True}, status=status
+        )
+    form = SetPasswordForm(invitations.account_for(invitation), request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = invitations.invitation_accept(invitation, form.cleaned_data["new_password1"])
+        except ValidationError as refused:
+            form.add_error(None, refused.messages)
+        else:
+            login(request, user, backend=PASSWORD_BACKEND)
+            messages.success(
+                request,
+                _("Bienvenue, %(player)s : votre compte est ouvert.")
+                % {"player": invitation.player},
+            )
+            return redirect("profile")
+    return TemplateResponse(request, "club/invitation_accept.html", {**context, "form": form})

@@ -1,15 +1,151 @@
-"""A night's results for everybody once published; exports and the club-night file."""
+"""A night's results for everybody once published; exports and the club-night file.
 
-from django.http import Http404
+Until the night is published these are the club's scorers' (as its score sheets are). Every
+page and export here names players by their public name: a member who chose initials is
+shown under his initials.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+
+from club.exports import EXPORT_FORMATS, table_response
+from club.permissions import is_scorer
+from scoring.models import PouleStanding, TournamentStanding
+
+from ..dealforms import describe_deal
+from ..models import Deal, Poule, Tournament
+from ..nightfile import night_export
+from .common import night_for, require_sheet_reader
 
 
-def night_results(request, slug, pk):  # TODO: being built for issue 5
-    raise Http404
+def _filename(night: Tournament) -> str:
+    return f"soiree-{night.date.isoformat()}-{night.club.slug}"
 
 
-def results_export(request, slug, pk, fmt):  # TODO: being built for issue 5
-    raise Http404
+def _standings(night: Tournament) -> list[TournamentStanding]:
+    return list(
+        TournamentStanding.objects.filter(tournament=night)
+        .select_related("player")
+        .order_by("rank", "player__display_name")
+    )
 
 
-def night_file(request, slug, pk):  # TODO: being built for issue 5
-    raise Http404
+def _rounds(night: Tournament) -> list[dict[str, Any]]:
+    """Every round's poules with their seats, deals (described, points per seat) and
+    standings. Four queries whatever the size of the night."""
+    deals = Deal.objects.order_by("number").only("poule", "number", "data", "points", "counted")
+    poules = list(
+        Poule.objects.filter(tournament=night)
+        .with_seated_players()
+        .prefetch_related(Prefetch("deals", queryset=deals))
+        .order_by("round", "table")
+    )
+    lines: dict[int, list[PouleStanding]] = {}
+    for line in PouleStanding.objects.filter(poule__tournament=night).order_by(
+        "poule_id", "rank", "seat"
+    ):
+        lines.setdefault(line.poule_id, []).append(line)
+
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for poule in poules:
+        seats = list(poule.seats.all())
+        for seat in seats:
+            seat.name = seat.player.public_display_name
+        # Column headers on a phone: first names, unless two players at the table share one.
+        firsts = [seat.name.split()[0] if seat.name.split() else seat.name for seat in seats]
+        for seat, first in zip(seats, firsts, strict=True):
+            seat.short = first if firsts.count(first) == 1 else seat.name
+        names = {str(seat.number): seat.name for seat in seats}
+        players = {seat.player_id: seat.player for seat in seats}
+        for line in lines.get(poule.pk, []):
+            line.player = players[line.player_id]
+        rounds.setdefault(poule.round, []).append(
+            {
+                "poule": poule,
+                "seats": seats,
+                "deals": [
+                    {
+                        "deal": deal,
+                        "text": describe_deal(night.game, deal.data, names),
+                    }
+                    for deal in poule.deals.all()
+                ],
+                "totals": [
+                    sum(points)
+                    for points in zip(*(d.points for d in poule.deals.all()), strict=True)
+                ],
+                "standings": lines.get(poule.pk, []),
+            }
+        )
+    return [{"number": number, "poules": tables} for number, tables in sorted(rounds.items())]
+
+
+def night_results(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
+    """The night's standings, then every poule with its deals and points."""
+    night = night_for(slug, pk)
+    require_sheet_reader(request, night)
+    context = {
+        "club": night.club,
+        "night": night,
+        "standings": _standings(night),
+        "rounds": _rounds(night),
+    }
+    return TemplateResponse(request, "games/results.html", context)
+
+
+def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
+    """The night's standings as CSV or Excel, with public names: exports leave the club."""
+    if fmt not in EXPORT_FORMATS:
+        raise Http404("csv or xlsx")
+    night = night_for(slug, pk)
+    require_sheet_reader(request, night)
+    header = [
+        _("Rang"),
+        _("Ex aequo"),
+        _("Joueur"),
+        _("Points de tournoi"),
+        _("Points de jeu"),
+        _("Poules gagnées"),
+        _("Poules jouées"),
+    ]
+    rows = [
+        [
+            line.rank,
+            "=" if line.tied else "",
+            line.player.public_display_name,
+            line.tournament_points,
+            line.game_points,
+            line.poules_won,
+            line.poules_played,
+        ]
+        for line in _standings(night)
+    ]
+    title = f"{night.name or _('Soirée')} {night.date:%d-%m-%Y}"
+    return table_response(fmt, _filename(night), title, header, rows)
+
+
+def night_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The club-night file (``club-night-result/1``). The club's scorers download any night
+    with the names the club knows its members by, to keep and re-import; everybody else, a
+    published night with public names."""
+    night = night_for(slug, pk)
+    if is_scorer(request.user, night.club):
+        document = night_export(night)
+    else:
+        require_sheet_reader(request, night)
+        document = night_export(night, name_of=lambda player: player.public_display_name)
+    # The format leaves out the name of a night that has none; an empty one is refused on
+    # import, and a scorer's download must import back.
+    if not document.get("name"):
+        document.pop("name", None)
+    body = json.dumps(document, indent=2, ensure_ascii=False)
+    response = HttpResponse(body.encode(), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(night)}.json"'
+    return response

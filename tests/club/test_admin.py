@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from club.models import Club
+from club.models import Club, Invitation
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +19,10 @@ def url(model, view, *args):
 @pytest.fixture
 def staff_client(client, superuser, imported_night):
     Group.objects.create(name="Marqueurs")
+    player = imported_night.present.first() or imported_night.standings.first().player
+    Invitation.objects.create(
+        club=imported_night.club, player=player, email="invite@example.org", token_hash="0" * 64
+    )
     client.force_login(superuser)
     return client
 
@@ -31,6 +35,7 @@ def test_every_model_of_the_site_is_registered():
         "club.Player",
         "club.Membership",
         "club.Season",
+        "club.Invitation",
         "games.Tournament",
         "games.Poule",
         "games.Deal",

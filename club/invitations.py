@@ -1,0 +1,213 @@
+"""Invitations: a club admin invites a player by e-mail, the member claims him with a password.
+
+Only the sha256 of a link's token is stored, so neither a database copy nor the admin can be
+used to claim somebody's player. A player has at most one working link: a new invitation
+replaces the pending ones.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import secrets
+from collections.abc import Callable
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.models import AbstractBaseUser, AbstractUser
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Prefetch, Q, QuerySet
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .models import Club, Invitation, Membership, Player
+
+# Long enough for a member who reads his mail once a week, short enough that a forgotten
+# mailbox does not keep a way into the club open.
+INVITATION_DAYS = 14
+# The address becomes the username, which Django's user model keeps to 150 characters.
+USERNAME_LENGTH = 150
+
+
+class InvitationForm(forms.Form):
+    email = forms.EmailField(label=gettext_lazy("Adresse e-mail"), max_length=254)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def invitation_expires(invitation: Invitation) -> datetime.datetime:
+    return invitation.created + datetime.timedelta(days=INVITATION_DAYS)
+
+
+def _clean_email(email: str) -> str:
+    # Usernames are the lower-cased address: one spelling, whatever the member types.
+    email = email.strip().lower()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise ValidationError(
+            _("« %(email)s » n'est pas une adresse e-mail valable.") % {"email": email}
+        ) from None
+    if len(email) > USERNAME_LENGTH:
+        raise ValidationError(
+            _(
+                "Cette adresse est trop longue pour servir d'identifiant "
+                "(%(max)s caractères au plus)."
+            )
+            % {"max": USERNAME_LENGTH}
+        )
+    return email
+
+
+def _account_exists(email: str) -> bool:
+    return (
+        get_user_model().objects.filter(Q(email__iexact=email) | Q(username__iexact=email)).exists()
+    )
+
+
+def memberships_with_accounts(club: Club) -> QuerySet[Membership]:
+    """The club's current memberships with each player's account and his pending invitation
+    from this club (``player.pending_invitations``, newest first): a fixed number of queries."""
+    pending = Invitation.objects.filter(club=club, accepted_at__isnull=True).order_by("-created")
+    return (
+        Membership.objects.filter(club=club, end__isnull=True)
+        .select_related("player__user")
+        .prefetch_related(
+            Prefetch("player__invitations", queryset=pending, to_attr="pending_invitations")
+        )
+        .order_by("player__display_name", "player__pk")
+    )
+
+
+def invitation_send(
+    club: Club,
+    player: Player,
+    email: str,
+    by: AbstractBaseUser | None,
+    link_for: Callable[[str], str],
+) -> Invitation:
+    """Invite ``player`` of ``club`` to open his account; ``link_for(token)`` is the absolute
+    address of the link. Nothing is kept if the e-mail cannot be sent."""
+    email = _clean_email(email)
+    with transaction.atomic():
+        # Locked so that two admins inviting at once leave one working link, not two.
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if not Membership.objects.filter(club=club, player=player, end__isnull=True).exists():
+            raise ValidationError(
+                _("%(player)s n'est pas membre du club %(club)s.")
+                % {"player": player, "club": club}
+            )
+        if player.user_id is not None:
+            raise ValidationError(_("%(player)s a déjà un compte.") % {"player": player})
+        if _account_exists(email):
+            raise ValidationError(
+                _("L'adresse %(email)s appartient déjà à un autre compte.") % {"email": email}
+            )
+        # The old links stop working: only the latest e-mail opens the account.
+        Invitation.objects.filter(player=player, accepted_at__isnull=True).delete()
+        token = secrets.token_urlsafe(32)
+        invitation = Invitation(
+            club=club, player=player, email=email, token_hash=token_hash(token), invited_by=by
+        )
+        invitation.full_clean()
+        invitation.save()
+        if not player.email:
+            player.email = email
+            player.save(update_fields=["email"])
+        context = {
+            "club": club,
+            "player": player,
+            "link": link_for(token),
+            "days": INVITATION_DAYS,
+            "expires": invitation_expires(invitation),
+        }
+        with translation.override(player.language or settings.LANGUAGE_CODE):
+            subject = render_to_string("email/invitation_subject.txt", context)
+            body = render_to_string("email/invitation.txt", context)
+        send_mail(" ".join(subject.split()), body, None, [email], fail_silently=False)
+    return invitation
+
+
+def invitation_for_token(token: str) -> Invitation | None:
+    """The invitation a link opens: not used yet, not expired, its player still without an
+    account."""
+    if not token:
+        return None
+    oldest = timezone.now() - datetime.timedelta(days=INVITATION_DAYS)
+    return (
+        Invitation.objects.select_related("club", "player")
+        .filter(
+            token_hash=token_hash(token),
+            accepted_at__isnull=True,
+            created__gt=oldest,
+            player__user__isnull=True,
+        )
+        .first()
+    )
+
+
+def account_for(invitation: Invitation) -> AbstractUser:
+    """The account an invitation opens, not saved: the password validators compare the
+    password with its name and address."""
+    email = invitation.email.lower()
+    player = invitation.player
+    return get_user_model()(
+        username=email,
+        email=email,
+        first_name=player.first_name[:150],
+        last_name=player.last_name[:150],
+    )
+
+
+def invitation_accept(invitation: Invitation, password: str) -> AbstractUser:
+    """Open the member's account with ``password`` and give him his player."""
+    used = ValidationError(
+        _(
+            "Ce lien d'invitation a déjà servi ou a expiré : "
+            "demandez une nouvelle invitation au club."
+        )
+    )
+    with transaction.atomic():
+        # The lock makes a second, simultaneous use of the link wait, then see it used.
+        try:
+            invitation = (
+                Invitation.objects.select_for_update()
+                .select_related("player")
+                .get(pk=invitation.pk)
+            )
+        except Invitation.DoesNotExist:
+            raise used from None
+        if (
+            invitation.accepted_at is not None
+            or invitation_expires(invitation) <= timezone.now()
+            or invitation.player.user_id is not None
+        ):
+            raise used
+        user = account_for(invitation)
+        if _account_exists(user.email):
+            raise ValidationError(
+                _(
+                    "L'adresse %(email)s appartient déjà à un autre compte : connectez-vous ou "
+                    "demandez une invitation à une autre adresse."
+                )
+                % {"email": user.email}
+            )
+        password_validation.validate_password(password, user)
+        user.set_password(password)
+        user.full_clean()
+        user.save()
+        player = invitation.player
+        player.user = user
+        player.email = user.email
+        player.save(update_fields=["user", "email"])
+        invitation.accepted_at = timezone.now()
+        invitation.save(update_fields=["accepted_at"])
+    return user

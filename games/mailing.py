@@ -1,0 +1,120 @@
+"""A closed night's results, e-mailed to each participant who has not opted out."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from club.models import Player
+from scoring.models import PouleStanding, TournamentStanding
+
+from .models import ResultEmail, Tournament
+
+logger = logging.getLogger(__name__)
+
+
+def result_address(player: Player) -> str:
+    """Where a player's results go: his own e-mail, else his account's."""
+    if player.email:
+        return player.email
+    return player.user.email if player.user_id and player.user else ""
+
+
+def _claim(tournament: Tournament, player: Player, address: str) -> ResultEmail | None:
+    """Record the e-mail before sending it: two runs at the same time (a task retried while
+    the first still runs) cannot both send it, the unique row decides. None: already sent."""
+    try:
+        with transaction.atomic():
+            return ResultEmail.objects.create(tournament=tournament, player=player, email=address)
+    except IntegrityError:
+        return None
+
+
+def _message(
+    context: dict[str, Any], language: str, address: str, connection: Any
+) -> EmailMultiAlternatives:
+    with translation.override(language):
+        subject = render_to_string("email/night_results_subject.txt", context)
+        body = render_to_string("email/night_results.txt", context)
+        html = render_to_string("email/night_results.html", context)
+    message = EmailMultiAlternatives(
+        subject=" ".join(subject.split()), body=body, to=[address], connection=connection
+    )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def night_results_send(tournament: Tournament) -> int:
+    """E-mail each participant of the night his results, in his language; returns how many
+    were sent. A participant already sent this night's results is skipped, so running it
+    twice sends nothing twice; an address that fails is logged and the others still go."""
+    tournament = Tournament.objects.select_related("club", "season").get(pk=tournament.pk)
+    lines = list(
+        TournamentStanding.objects.filter(tournament=tournament)
+        .select_related("player__user")
+        .order_by("rank", "player__display_name")
+    )
+    sent_before = set(
+        ResultEmail.objects.filter(tournament=tournament).values_list("player_id", flat=True)
+    )
+    poules: dict[int, list[PouleStanding]] = {}
+    for poule_line in (
+        PouleStanding.objects.filter(poule__tournament=tournament)
+        .select_related("poule")
+        .order_by("poule__round", "poule__table")
+    ):
+        poules.setdefault(poule_line.player_id, []).append(poule_line)
+    # Other participants are named as on the public pages: initials for who chose them.
+    winners = [line.player.public_display_name for line in lines if line.rank == 1]
+    site = settings.SITE_URL
+    results_url = site + reverse("my-results")
+    profile_url = site + reverse("profile")
+    public_url = (
+        site + reverse("games:results", kwargs={"slug": tournament.club.slug, "pk": tournament.pk})
+        if tournament.status == Tournament.Status.PUBLISHED
+        else ""
+    )
+
+    sent = 0
+    connection = get_connection()
+    for line in lines:
+        player = line.player
+        address = result_address(player)
+        if not player.result_emails or not address or player.pk in sent_before:
+            continue
+        record = _claim(tournament, player, address)
+        if record is None:
+            continue
+        context = {
+            "night": tournament,
+            "club": tournament.club,
+            "player": player,
+            "line": line,
+            "players": len(lines),
+            "poules": poules.get(player.pk, []),
+            "winners": winners,
+            "results_url": results_url,
+            "public_url": public_url,
+            "profile_url": profile_url,
+        }
+        try:
+            _message(context, player.language, address, connection).send()
+        except Exception:
+            logger.exception(
+                "night %s: results e-mail to player %s <%s> failed",
+                tournament.pk,
+                player.pk,
+                address,
+            )
+            # Not sent: the next run tries this address again.
+            record.delete()
+            continue
+        sent += 1
+    return sent

@@ -31,7 +31,7 @@ from ..permissions import require_club_admin
 
 # The invitation's account signs in with its username and password: the model backend,
 # named so that adding another backend to the settings does not break the welcome login.
-PASSWORD_BACKEND = "django.contrib.auth.backends.ModelBackend"
+PASSWORD_BACKEND = "club.backends.EmailOrUsernameBackend"
 
 
 @dataclass

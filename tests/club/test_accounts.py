@@ -630,3 +630,27 @@ def test_the_admin_lists_invitations_without_their_token(client, superuser, club
     assert change.status_code == 200
     assert invitation.token_hash not in change.text
     assert add.status_code == 403
+
+
+def test_a_member_logs_in_with_his_address_typed_in_capitals(client, db):
+    UserFactory(username="anne.dupont@example.org", email="anne.dupont@example.org")
+
+    response = client.post(
+        reverse("login"), {"username": " Anne.Dupont@Example.org", "password": PASSWORD}
+    )
+
+    assert response.status_code == 302
+    assert get_user(client).username == "anne.dupont@example.org"
+
+
+def test_two_usernames_differing_only_in_case_each_log_in_as_themselves_and_never_guess(client, db):
+    UserFactory(username="Jo")
+    UserFactory(username="jo")
+
+    exact = client.post(reverse("login"), {"username": "Jo", "password": PASSWORD})
+    assert exact.status_code == 302 and get_user(client).username == "Jo"
+    client.logout()
+    ambiguous = client.post(reverse("login"), {"username": "JO", "password": PASSWORD})
+
+    assert ambiguous.status_code == 200
+    assert not get_user(client).is_authenticated

@@ -218,7 +218,7 @@ def night_export(
             }
         )
     standings = TournamentStanding.objects.filter(tournament=tournament).order_by("rank", "pk")
-    return {
+    document = {
         "format": RESULT_FORMAT,
         "club": tournament.club.name,
         "season": tournament.season.name,
@@ -243,6 +243,11 @@ def night_export(
         ],
         "warnings": _warnings(tournament, doc_poules),
     }
+    # A night without a name leaves the field out: the format refuses an empty name, and an
+    # exported file must import back.
+    if not tournament.name:
+        del document["name"]
+    return document
 
 
 def _unique_names(players: dict[int, Player], name_of: Callable[[Player], str]) -> dict[int, str]:

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import Club, Membership, Player
-from club.permissions import is_club_admin, is_scorer, require_club_admin, require_scorer
+from club.permissions import is_club_admin, is_member, is_scorer, require_club_admin, require_scorer
 from scoring.services import point_table_for_preset
 
 from .. import services
@@ -87,6 +87,8 @@ def night_detail(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
         "present_count": night.present.count(),
         "can_score": is_scorer(request.user, night.club) and not night.is_locked,
         "can_admin": is_club_admin(request.user, night.club),
+        # Outside the club, a published night shows each member's chosen public name.
+        "public": not is_member(request.user, night.club),
     }
     return TemplateResponse(request, "games/night_detail.html", context)
 

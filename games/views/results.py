@@ -141,10 +141,6 @@ def night_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     else:
         require_sheet_reader(request, night)
         document = night_export(night, name_of=lambda player: player.public_display_name)
-    # The format leaves out the name of a night that has none; an empty one is refused on
-    # import, and a scorer's download must import back.
-    if not document.get("name"):
-        document.pop("name", None)
     body = json.dumps(document, indent=2, ensure_ascii=False)
     response = HttpResponse(body.encode(), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(night)}.json"'

@@ -142,6 +142,8 @@ def test_a_published_sheet_shows_a_members_initials_to_the_public(client, runnin
     assert player.display_name not in page
     room = client.get(url("room", running_night)).content.decode()
     assert player.initials in room and player.display_name not in room
+    board = client.get(url("night", running_night)).content.decode()
+    assert player.initials in board and player.display_name not in board
 
 
 def test_the_room_screen_is_for_club_members_while_the_night_runs(

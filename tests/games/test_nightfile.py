@@ -356,6 +356,19 @@ def test_a_night_exported_and_imported_into_an_empty_site_has_the_same_results(i
     assert night_export(restored) == exported
 
 
+def test_a_night_without_a_name_is_exported_without_one_and_imports_back(imported_night):
+    Tournament.objects.filter(pk=imported_night.pk).update(name="")
+    imported_night.refresh_from_db()
+    exported = night_export(imported_night)
+    assert "name" not in exported
+
+    empty_the_database()
+    restored = night_import(exported)
+
+    assert restored.name == ""
+    assert night_export(restored) == exported
+
+
 # --------------------------------------------------------------------------------------------
 # Commands
 

@@ -1,15 +1,110 @@
-"""The member's own space: profile, results, statistics, data download."""
+"""The member's own space: profile, results, statistics, data download.
 
-from django.http import Http404
+No view takes a player id: each works on the logged-in user's own player, so a member can
+never reach another player's profile or data, whatever he puts in the URL or the form.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+
+from .. import stats
+from ..models import Player
+from ..profile import MAX_PHOTO_BYTES, ProfileForm, profile_update
 
 
-def profile(request):  # TODO: being built for issue 5
-    raise Http404
+def _own_player(request: HttpRequest) -> Player | None:
+    # An account without a player (a site admin, an invitation not yet claimed) has no space.
+    return getattr(request.user, "player", None)
 
 
-def my_results(request):  # TODO: being built for issue 5
-    raise Http404
+def _no_player(request: HttpRequest) -> TemplateResponse:
+    return TemplateResponse(request, "club/member/no_player.html")
 
 
-def my_data(request):  # TODO: being built for issue 5
-    raise Http404
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    player = _own_player(request)
+    if player is None:
+        return _no_player(request)
+    if request.method == "POST":
+        # The form works on a copy: a refused form must not leave half its values on the
+        # player the page shows as "current".
+        form = ProfileForm(request.POST, request.FILES, instance=copy.copy(player))
+        if form.is_valid():
+            player = profile_update(player, form)
+            translation.activate(player.language)
+            messages.success(request, _("Votre profil est enregistré."))
+            response = redirect("profile")
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                player.language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
+            return response
+    else:
+        form = ProfileForm(instance=player)
+    context = {
+        "player": player,
+        "form": form,
+        "max_photo_mb": MAX_PHOTO_BYTES // (1024 * 1024),
+    }
+    return TemplateResponse(request, "club/member/profile.html", context)
+
+
+@login_required
+def my_results(request: HttpRequest) -> TemplateResponse:
+    """His nights of one season (``?saison=`` a season's name or id; the latest by default),
+    the chart against the club average, his contracts and his partners."""
+    player = _own_player(request)
+    if player is None:
+        return _no_player(request)
+    seasons = stats.seasons_played(player)
+    season = stats.season_choice(seasons, request.GET.get("saison"))
+    results = stats.season_results(player, season) if season else None
+    # A season's name is its link when it is unambiguous (one club); else its id.
+    names = [s.name for s in seasons]
+    choices = [(s, s.name if names.count(s.name) == 1 else s.pk) for s in seasons]
+    context = {
+        "player": player,
+        "seasons": choices,
+        "several_clubs": len({s.club_id for s in seasons}) > 1,
+        "season": season,
+        "results": results,
+        "chart_data": results.chart_data() if results else None,
+    }
+    return TemplateResponse(request, "club/member/my_results.html", context)
+
+
+@never_cache
+@login_required
+def my_data(request: HttpRequest) -> HttpResponse:
+    """All his own data as a JSON file to keep (GDPR's right of access and portability)."""
+    player = _own_player(request)
+    if player is None:
+        return _no_player(request)
+    document = stats.member_data(request.user, player)
+    response = HttpResponse(
+        json.dumps(document, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2),
+        content_type="application/json; charset=utf-8",
+    )
+    filename = f"mes-donnees-{timezone.localdate().isoformat()}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -1,0 +1,185 @@
+"""The member's profile: the form he fills in and the one service that saves it."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.core.validators import RegexValidator
+from django.db import transaction
+from django.template.defaultfilters import filesizeformat
+from django.utils.translation import gettext_lazy as _
+from PIL import Image
+
+from .models import Player
+
+# A member's photo is shown small; 2 MB is plenty for a phone picture and keeps the media
+# folder of a club's small server in check.
+MAX_PHOTO_BYTES = 2 * 1024 * 1024
+# Pillow's name of the format → the file extension the photo is stored under.
+PHOTO_FORMATS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
+
+# What a member may change of his own player. The form takes nothing else: the user link,
+# the names the club registered and the memberships are the club's business.
+PROFILE_FIELDS = [
+    "display_name",
+    "photo",
+    "email",
+    "phone",
+    "language",
+    "public_name",
+    "result_emails",
+]
+
+
+class PhotoField(forms.ImageField):
+    """A photo checked on its content: size first (before Pillow reads anything), then the
+    format Pillow detects in the bytes. The file name and the browser's content type are the
+    sender's word and are ignored."""
+
+    # The extension is not checked: a PNG sent as "photo.jpg" is a PNG, and is stored as one.
+    default_validators: list[Any] = []
+    default_error_messages = {
+        "too_large": _(
+            "La photo pèse %(size)s : le maximum est de %(limit)s. "
+            "Envoyez une image plus petite ou réduite."
+        ),
+        "not_an_image": _(
+            "Ce fichier n'est pas une image lisible. Envoyez une photo JPEG, PNG ou WebP."
+        ),
+        "wrong_format": _(
+            "Les images %(format)s ne sont pas acceptées : envoyez une photo JPEG, PNG ou WebP."
+        ),
+        "contradiction": _("Envoyez une nouvelle photo ou retirez l'actuelle, pas les deux."),
+        "empty": _("Le fichier envoyé est vide."),
+    }
+
+    def to_python(self, data: Any) -> UploadedFile | None:
+        upload = forms.FileField.to_python(self, data)
+        if upload is None:
+            return None
+        if upload.size > MAX_PHOTO_BYTES:
+            raise ValidationError(
+                self.error_messages["too_large"],
+                code="too_large",
+                params={
+                    "size": filesizeformat(upload.size),
+                    "limit": filesizeformat(MAX_PHOTO_BYTES),
+                },
+            )
+        upload.seek(0)
+        content = io.BytesIO(upload.read())
+        try:
+            with Image.open(content) as image:
+                found = image.format
+                image.verify()
+        except Exception:
+            # Pillow says "not an image" in many ways (OSError, SyntaxError, its bomb guard…):
+            # for the member they all mean the same thing.
+            raise ValidationError(
+                self.error_messages["not_an_image"], code="not_an_image"
+            ) from None
+        if found not in PHOTO_FORMATS:
+            raise ValidationError(
+                self.error_messages["wrong_format"],
+                code="wrong_format",
+                params={"format": found or "?"},
+            )
+        upload.seek(0)
+        upload.name = f"photo.{PHOTO_FORMATS[found]}"
+        upload.content_type = Image.MIME.get(found, "application/octet-stream")
+        return upload
+
+
+PHONE = RegexValidator(
+    r"^[0-9+() ./-]*$",
+    _("Un numéro de téléphone ne contient que des chiffres, des espaces et + ( ) . / -"),
+)
+
+
+class ProfileForm(forms.ModelForm):
+    photo = PhotoField(
+        label=_("Photo"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": "image/jpeg,image/png,image/webp"}),
+    )
+
+    class Meta:
+        model = Player
+        fields = PROFILE_FIELDS
+        labels = {
+            "display_name": _("Nom affiché"),
+            "email": _("E-mail"),
+            "phone": _("Téléphone"),
+            "language": _("Langue du site et des e-mails"),
+            "public_name": _("Sur les pages publiques"),
+            "result_emails": _("Recevoir mes résultats par e-mail après chaque soirée"),
+        }
+        widgets = {
+            "display_name": forms.TextInput(attrs={"autocomplete": "nickname"}),
+            "email": forms.EmailInput(attrs={"autocomplete": "email"}),
+            "phone": forms.TextInput(attrs={"type": "tel", "autocomplete": "tel"}),
+            "public_name": forms.RadioSelect,
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["phone"].validators.append(PHONE)
+        self.fields["display_name"].error_messages["required"] = _("Indiquez votre nom affiché.")
+        # The address is also the account's: without it the member could not reset a
+        # forgotten password. A player the club registered without one starts from the
+        # account's address.
+        email = self.fields["email"]
+        email.required = True
+        email.error_messages["required"] = _(
+            "Indiquez votre adresse e-mail : elle sert aussi à retrouver votre mot de passe."
+        )
+        user = self.instance.user if self.instance.user_id else None
+        if not self.instance.email and user is not None and user.email:
+            self.initial["email"] = user.email
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        user_id = self.instance.user_id
+        # Password reset finds the account by e-mail: two accounts on one address would both
+        # get a link, and the member would not know which one is his.
+        taken = (
+            get_user_model().objects.filter(email__iexact=email).exclude(pk=user_id).exists()
+            if email
+            else False
+        )
+        if taken:
+            raise ValidationError(
+                _("Cette adresse e-mail est déjà celle d'un autre compte du site."),
+                code="email_taken",
+            )
+        return email
+
+
+@transaction.atomic
+def profile_update(player: Player, form: ProfileForm) -> Player:
+    """Save the member's own profile and keep his account's e-mail the same as his player's.
+
+    ``form`` must be a valid ``ProfileForm`` of this very player. The old photo file is
+    removed only once the change is committed, so a failure leaves the profile as it was.
+    """
+    if form.instance.pk != player.pk:
+        raise ValueError("a member's profile form saves his own player only")
+    if not form.is_valid():
+        raise ValidationError(form.errors)
+    old_photo = form.initial.get("photo")
+    old_name = old_photo.name if old_photo else ""
+    player = form.save(commit=False)
+    player.save(update_fields=PROFILE_FIELDS)
+    user = player.user
+    if user is not None and user.email != player.email:
+        user.email = player.email
+        user.save(update_fields=["email"])
+    if old_name and old_name != player.photo.name:
+        storage = player.photo.storage
+        transaction.on_commit(lambda: storage.delete(old_name))
+    return player

@@ -1,0 +1,437 @@
+"""A member's own results, statistics and data, read from what the club nights stored.
+
+Read-only. Every function runs a fixed number of queries however many nights the member
+played: the rows come in a few set-based queries and the rest is plain Python.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
+
+from games.dealforms.belgian_whist import CONTRACT_LABELS
+from games.models import Deal, Seat, Tournament
+from scoring.engine.errors import EngineError
+from scoring.engine.games.belgian_whist import CONTRACTS
+from scoring.models import PointTable, PouleStanding, TournamentStanding
+
+from .models import Player, Season
+
+# Results count once a night is closed: a running night's standings still move.
+LOCKED = (Tournament.Status.CLOSED, Tournament.Status.PUBLISHED)
+BELGIAN_WHIST = "belgian_whist"
+# The two contracts a player declares with a partner (scoring-rules.md §1.1, side "pair").
+PARTNER_CONTRACTS = ("emballage", "trou")
+TOP_PARTNERS = 5
+DATA_FORMAT = "member-data/1"
+
+
+@dataclass(frozen=True)
+class NightLine:
+    night: Tournament
+    rank: int
+    tied: bool
+    tournament_points: Fraction
+    game_points: int
+    poules_played: int
+    poules_won: int
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    """One night of the season: the member's points so far and the club average so far."""
+
+    date: datetime.date
+    name: str
+    played: bool
+    mine: Fraction
+    average: Fraction
+
+
+@dataclass
+class ContractLine:
+    code: str
+    played: int = 0
+    made: int = 0
+
+    @property
+    def label(self) -> str:
+        return str(CONTRACT_LABELS.get(self.code, self.code))
+
+
+@dataclass
+class PartnerLine:
+    player: Player
+    deals: int = 0
+    made: int = 0
+    points: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.player.public_display_name
+
+    @property
+    def made_rate(self) -> Fraction:
+        return Fraction(self.made, self.deals) if self.deals else Fraction(0)
+
+
+@dataclass(frozen=True)
+class SeasonResults:
+    season: Season
+    nights: list[NightLine]
+    chart: list[ChartPoint]
+    contracts: list[ContractLine] = field(default_factory=list)
+    partners: list[PartnerLine] = field(default_factory=list)
+
+    @property
+    def tournament_points(self) -> Fraction:
+        return sum((line.tournament_points for line in self.nights), Fraction(0))
+
+    @property
+    def game_points(self) -> int:
+        return sum(line.game_points for line in self.nights)
+
+    @property
+    def poules_played(self) -> int:
+        return sum(line.poules_played for line in self.nights)
+
+    @property
+    def poules_won(self) -> int:
+        return sum(line.poules_won for line in self.nights)
+
+    @property
+    def nights_won(self) -> int:
+        return sum(1 for line in self.nights if line.rank == 1)
+
+    def chart_data(self) -> dict[str, list[Any]]:
+        """The chart's numbers for the page's script; floats only here, for drawing."""
+        return {
+            "labels": [point.date.strftime("%d/%m") for point in self.chart],
+            "mine": [round(float(point.mine), 2) for point in self.chart],
+            "average": [round(float(point.average), 2) for point in self.chart],
+        }
+
+
+def seasons_played(player: Player) -> list[Season]:
+    """The seasons with at least one closed night of the player, latest first."""
+    return list(
+        Season.objects.filter(tournaments__status__in=LOCKED, tournaments__standings__player=player)
+        .distinct()
+        .select_related("club")
+        .order_by("-start", "club__name")
+    )
+
+
+def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
+    """The season asked for by name or by id among ``seasons``; else the latest."""
+    if not seasons:
+        return None
+    if wanted:
+        by_name = [s for s in seasons if s.name == wanted]
+        if by_name:
+            return by_name[0]
+        by_pk = [s for s in seasons if str(s.pk) == wanted]
+        if by_pk:
+            return by_pk[0]
+    return seasons[0]
+
+
+def season_results(player: Player, season: Season) -> SeasonResults:
+    """The player's nights of ``season``, the chart against the club, his contracts and his
+    partners. Five queries, however many nights."""
+    nights = [
+        NightLine(
+            night=line.tournament,
+            rank=line.rank,
+            tied=line.tied,
+            tournament_points=line.tournament_points,
+            game_points=line.game_points,
+            poules_played=line.poules_played,
+            poules_won=line.poules_won,
+        )
+        for line in TournamentStanding.objects.filter(
+            player=player, tournament__season=season, tournament__status__in=LOCKED
+        )
+        .select_related("tournament__club")
+        .order_by("tournament__date", "tournament__name", "tournament_id")
+    ]
+    contracts, partners = _belgian_whist_stats(player, season)
+    return SeasonResults(
+        season=season,
+        nights=nights,
+        chart=_season_chart(player, season),
+        contracts=contracts,
+        partners=partners,
+    )
+
+
+def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
+    """At each night of the season, in date order: the player's tournament points so far, and
+    the club average so far = all tournament points awarded so far ÷ the players who have
+    played so far. A player counts in the average from his first night on."""
+    lines = (
+        TournamentStanding.objects.filter(tournament__season=season, tournament__status__in=LOCKED)
+        .order_by("tournament__date", "tournament__name", "tournament_id")
+        .values_list(
+            "tournament_id",
+            "tournament__date",
+            "tournament__name",
+            "player_id",
+            "tournament_points",
+        )
+    )
+    nights: dict[int, dict[str, Any]] = {}
+    for night_id, date, name, player_id, points in lines:
+        night = nights.setdefault(night_id, {"date": date, "name": name, "points": {}})
+        night["points"][player_id] = points
+    chart = []
+    awarded, mine = Fraction(0), Fraction(0)
+    seen: set[int] = set()
+    for night in nights.values():
+        awarded += sum(night["points"].values(), Fraction(0))
+        seen.update(night["points"])
+        mine += night["points"].get(player.pk, 0)
+        chart.append(
+            ChartPoint(
+                date=night["date"],
+                name=night["name"],
+                played=player.pk in night["points"],
+                mine=mine,
+                average=awarded / len(seen),
+            )
+        )
+    return chart
+
+
+@dataclass
+class _Table:
+    """One poule the player sat at: his seat, every seat's player, the night's point table."""
+
+    mine: int = 0
+    players: dict[int, Player] = field(default_factory=dict)
+    point_table_id: int | None = None
+
+
+def _belgian_whist_stats(
+    player: Player, season: Season
+) -> tuple[list[ContractLine], list[PartnerLine]]:
+    """Per contract, how often he declared and made it; with whom he does best in the pair
+    contracts. Three queries: the seats of his poules, their point tables, their deals."""
+    seats = Seat.objects.filter(
+        poule__seats__player=player,
+        tournament__season=season,
+        tournament__status__in=LOCKED,
+        tournament__game=BELGIAN_WHIST,
+    ).select_related("player", "tournament")
+    tables: dict[int, _Table] = defaultdict(_Table)
+    for seat in seats:
+        table = tables[seat.poule_id]
+        table.players[seat.number] = seat.player
+        table.point_table_id = seat.tournament.point_table_id
+        if seat.player_id == player.pk:
+            table.mine = seat.number
+    point_tables = {
+        table.pk: table.engine_table()
+        for table in PointTable.objects.filter(
+            pk__in={table.point_table_id for table in tables.values()}
+        )
+    }
+    deals = Deal.objects.filter(
+        poule__seats__player=player,
+        poule__tournament__season=season,
+        poule__tournament__status__in=LOCKED,
+        poule__tournament__game=BELGIAN_WHIST,
+    ).values_list("poule_id", "data", "points")
+
+    contracts = {code: ContractLine(code) for code in CONTRACTS}
+    partners: dict[int, PartnerLine] = {}
+    for poule_id, data, points in deals:
+        table = tables[poule_id]
+        mine = str(table.mine)
+        declarers = [str(seat) for seat in data.get("declarers") or ()]
+        contract = data.get("contract")
+        if mine not in declarers or contract not in contracts:
+            continue
+        made = _made(point_tables[table.point_table_id], data, mine)
+        if made is None:
+            continue
+        line = contracts[contract]
+        line.played += 1
+        line.made += made
+        if contract in PARTNER_CONTRACTS and len(declarers) == 2:
+            partner_seat = int(next(seat for seat in declarers if seat != mine))
+            partner = table.players[partner_seat]
+            together = partners.setdefault(partner.pk, PartnerLine(partner))
+            together.deals += 1
+            together.made += made
+            together.points += points[sorted(table.players).index(table.mine)]
+    best = sorted(
+        partners.values(),
+        key=lambda p: (-p.points, -p.made_rate, -p.deals, p.name),
+    )
+    return [line for line in contracts.values() if line.played], best[:TOP_PARTNERS]
+
+
+def _made(table: Any, data: dict[str, Any], mine: str) -> bool | None:
+    """Did the declarer at seat ``mine`` make his contract? He did when the night's point
+    table gives the declaring side positive points for the tricks taken; in the "each"
+    contracts (misères, piccolo) every declarer plays alone, with his own tricks.
+    ``None``: a stored deal the table cannot read (a table revised since) is not counted."""
+    try:
+        row = table.row(data["contract"], data.get("bid"))
+        tricks = data.get("tricks")
+        taken = tricks[mine] if row.side == "each" else tricks
+        return row.declarer[taken] > 0
+    except (EngineError, KeyError, TypeError, IndexError):
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# The member's data download
+
+
+def _date(value: datetime.date | datetime.datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
+    """Everything the site keeps about the member, as a JSON-ready document.
+
+    Other players appear only as seat numbers inside the deals of his tables, as on the
+    score sheet; their points are left out. Seven queries, however many nights.
+    """
+    nights: dict[int, dict[str, Any]] = {}
+    poules: dict[int, dict[str, Any]] = {}
+    seats = (
+        Seat.objects.filter(player=player)
+        .select_related("poule", "tournament__club", "tournament__season")
+        .order_by("tournament__date", "tournament__name", "tournament_id", "round")
+    )
+    for seat in seats:
+        night = seat.tournament
+        if night.pk not in nights:
+            nights[night.pk] = {
+                "club": night.club.name,
+                "season": night.season.name,
+                "date": _date(night.date),
+                "name": night.name,
+                "game": night.game,
+                "status": night.status,
+                "rank": None,
+                "tied": None,
+                "tournament_points": None,
+                "game_points": None,
+                "poules_played": None,
+                "poules_won": None,
+                "poules": [],
+            }
+        poule = {
+            "round": seat.poule.round,
+            "table": seat.poule.table,
+            "seat": seat.number,
+            "rank": None,
+            "tied": None,
+            "game_points": None,
+            "tournament_points": None,
+            "deals": [],
+        }
+        poules[seat.poule_id] = poule
+        nights[night.pk]["poules"].append(poule)
+
+    for line in TournamentStanding.objects.filter(player=player):
+        if line.tournament_id in nights:
+            nights[line.tournament_id].update(
+                rank=line.rank,
+                tied=line.tied,
+                tournament_points=str(line.tournament_points),
+                game_points=line.game_points,
+                poules_played=line.poules_played,
+                poules_won=line.poules_won,
+            )
+    for line in PouleStanding.objects.filter(player=player):
+        if line.poule_id in poules:
+            poules[line.poule_id].update(
+                rank=line.rank,
+                tied=line.tied,
+                game_points=line.game_points,
+                tournament_points=str(line.tournament_points),
+            )
+    # A seat's points are at its place in the seat order; the seat numbers of each poule
+    # come along with the deals (one query).
+    numbers: dict[int, list[int]] = defaultdict(list)
+    for poule_id, number in (
+        Seat.objects.filter(poule__seats__player=player)
+        .order_by("poule_id", "number")
+        .values_list("poule_id", "number")
+    ):
+        numbers[poule_id].append(number)
+    deals = (
+        Deal.objects.filter(poule__seats__player=player)
+        .order_by("poule_id", "number")
+        .values_list("poule_id", "number", "data", "dealer", "counted", "points")
+    )
+    for poule_id, number, data, dealer, counted, points in deals:
+        poule = poules[poule_id]
+        place = numbers[poule_id].index(poule["seat"])
+        poule["deals"].append(
+            {
+                "number": number,
+                "seat": poule["seat"],
+                "dealer": dealer,
+                "counted": counted,
+                "data": data,
+                "points": points[place] if place < len(points) else None,
+            }
+        )
+
+    return {
+        "format": DATA_FORMAT,
+        "exported": timezone.now().isoformat(),
+        "account": {
+            "username": user.get_username(),
+            "email": user.email,
+            "first_name": user.first_name,
+            "last_name": user.last_name,
+            "date_joined": _date(user.date_joined),
+            "last_login": _date(user.last_login),
+        },
+        "player": {
+            "first_name": player.first_name,
+            "last_name": player.last_name,
+            "display_name": player.display_name,
+            "initials": player.initials,
+            "public_name": player.public_name,
+            "photo": player.photo.url if player.photo else None,
+            "email": player.email,
+            "phone": player.phone,
+            "language": player.language,
+            "result_emails": player.result_emails,
+            "created": _date(player.created),
+        },
+        "memberships": [
+            {
+                "club": membership.club.name,
+                "role": membership.role,
+                "status": membership.status,
+                "start": _date(membership.start),
+                "end": _date(membership.end),
+            }
+            for membership in player.memberships.select_related("club").order_by("start")
+        ],
+        "invitations": [
+            {
+                "club": invitation.club.name,
+                "email": invitation.email,
+                "sent": _date(invitation.created),
+                "accepted": _date(invitation.accepted_at),
+            }
+            for invitation in player.invitations.select_related("club").order_by("created")
+        ],
+        "nights": list(nights.values()),
+    }

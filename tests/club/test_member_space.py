@@ -1,0 +1,726 @@
+"""The member's own space: his profile, his results and statistics, his data download.
+
+The season used below is small enough to check by hand (rcwhist point table and tournament
+points, scoring-rules.md §1.3 and §5). "Me" is the ``member`` persona's player.
+
+- 10/01 night 1, me · Anne · Bruno · Chloé (seats 1-4):
+  emballage 8 by me + Bruno, 9 tricks (+5 / −5); petite misère by me (0 tricks: made, +12 /
+  −4 each) and Anne (1 trick: failed, −18 / +6 each); solo 6 by me, 5 tricks (−9 / +3 each).
+  Game points: me 14, Bruno 10, Chloé 0, Anne −24 → tournament points 5, 3, 0, 0 (8 in all).
+- 10/02 night 2, without me: Anne · Bruno · Chloé · Didier; solo 6 by Anne made (+9 / −3).
+  Anne 5 (5 in all).
+- 10/03 night 3, Anne · me · Eva · Bruno: trou 8 by Anne + me, 8 tricks (+8 / −8).
+  Anne and me tied first: 4 each (8 in all).
+- 10/04 night 4, still running: me and three others — not counted anywhere.
+- 10/05 night 5, me · Eva · Chloé · Didier: emballage 8 by me + Eva, 6 tricks (−8 / +8).
+  Chloé and Didier tied first, 4 each; me and Eva tied third, 0 (8 in all).
+
+Club average after each closed night (points so far ÷ players so far): 8/4, 13/5, 21/6, 29/6.
+My points so far: 5, 5, 9, 9.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import random
+import re
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import translation
+from PIL import Image
+
+from club.models import Membership, Player
+from club.profile import MAX_PHOTO_BYTES
+from games.services import deal_record, poule_create, tournament_close, tournament_start
+from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+MEMBER_URLS = ["profile", "my-results", "my-data"]
+# Queries of "my results" beyond the login's own (session, user): his player, his seasons,
+# his nights, the season's standings, his poules' seats, their point tables, their deals.
+MY_RESULTS_QUERIES = 2 + 7
+# The data download: session, user, his player, then seats, night and poule standings, seat
+# numbers, deals, memberships, invitations.
+MY_DATA_QUERIES = 2 + 1 + 7
+
+
+@pytest.fixture(autouse=True)
+def restore_language():
+    """A language chosen in a request must not leak into the tests that follow."""
+    language = translation.get_language()
+    yield
+    translation.activate(language)
+
+
+@pytest.fixture
+def me(member) -> Player:
+    # A name of his own: the factories' names come round again and would be the others'.
+    player = member.player
+    player.first_name, player.last_name = "Zacharie", "Membre"
+    player.display_name = "Zacharie Membre"
+    player.save()
+    return player
+
+
+def named(club, first: str, last: str, **kwargs) -> Player:
+    return PlayerFactory(
+        first_name=first, last_name=last, display_name=f"{first} {last}", club=club, **kwargs
+    )
+
+
+def night_with(season, day: int, seated: list[Player], deals: list[dict], *, close=True):
+    """A night of ``season`` on its ``day``-th day: one poule of ``seated`` (seat 1 first)."""
+    night = TournamentFactory(
+        club=season.club,
+        season=season,
+        date=season.start + datetime.timedelta(days=day),
+        name=f"Soirée du jour {day}",
+    )
+    if not close:
+        tournament_start(night)
+    poule = poule_create(night, round=1, table=1, players=seated)
+    for deal in deals:
+        deal_record(poule, deal)
+    if close:
+        tournament_close(night)
+    return night
+
+
+@pytest.fixture
+def others(club):
+    return {
+        "anne": named(club, "Anne", "Dupont", email="anne@example.org", phone="0470 11 22 33"),
+        # Bruno chose initials: he is "B.L." wherever others see him.
+        "bruno": named(club, "Bruno", "Lemaire", public_name=Player.PublicName.INITIALS),
+        "chloe": named(club, "Chloé", "Martin"),
+        "didier": named(club, "Didier", "Peeters"),
+        "eva": named(club, "Eva", "Janssens"),
+    }
+
+
+@pytest.fixture
+def my_season(season, me, others):
+    anne, bruno, chloe, didier, eva = others.values()
+    night_with(
+        season,
+        9,
+        [me, anne, bruno, chloe],
+        [
+            {"contract": "emballage", "bid": 8, "declarers": ["1", "3"], "tricks": 9},
+            {"contract": "petite_misere", "declarers": ["1", "2"], "tricks": {"1": 0, "2": 1}},
+            {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 5},
+        ],
+    )
+    night_with(
+        season,
+        40,
+        [anne, bruno, chloe, didier],
+        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
+    )
+    night_with(
+        season,
+        69,
+        [anne, me, eva, bruno],
+        [{"contract": "trou", "bid": 8, "declarers": ["1", "2"], "tricks": 8}],
+    )
+    night_with(
+        season,
+        100,
+        [me, anne, bruno, chloe],
+        [{"contract": "abondance", "bid": 9, "declarers": ["1"], "tricks": 9}],
+        close=False,
+    )
+    night_with(
+        season,
+        130,
+        [me, eva, chloe, didier],
+        [{"contract": "emballage", "bid": 8, "declarers": ["1", "2"], "tricks": 6}],
+    )
+    return season
+
+
+class Tables(HTMLParser):
+    """The text of every body row of every table, by the table's first class."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: dict[str, list[list[str]]] = {}
+        self.current: list[list[str]] | None = None
+        self.in_body = self.in_cell = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            classes = (dict(attrs).get("class") or "").split()
+            self.current = self.tables.setdefault(classes[-1] if classes else "", [])
+        elif tag == "tbody":
+            self.in_body = True
+        elif self.in_body and tag == "tr":
+            self.current.append([])
+        elif self.in_body and tag in ("td", "th"):
+            self.in_cell = True
+            self.current[-1].append("")
+
+    def handle_endtag(self, tag):
+        if tag == "tbody":
+            self.in_body = False
+        elif tag in ("td", "th"):
+            self.in_cell = False
+
+    def handle_data(self, data):
+        if self.in_body and self.in_cell:
+            cell = self.current[-1]
+            cell[-1] = " ".join(f"{cell[-1]} {data}".split())
+
+
+def tables_of(response) -> dict[str, list[list[str]]]:
+    parser = Tables()
+    parser.feed(response.content.decode())
+    return parser.tables
+
+
+def chart_data_of(response) -> dict:
+    found = re.search(
+        r'<script id="season-chart-data" type="application/json">(.*?)</script>',
+        response.content.decode(),
+        re.DOTALL,
+    )
+    return json.loads(found.group(1))
+
+
+def image_file(fmt: str, name: str, size=(40, 30)) -> SimpleUploadedFile:
+    buffer = io.BytesIO()
+    Image.new("RGB", size, (122, 31, 43)).save(buffer, format=fmt)
+    return SimpleUploadedFile(name, buffer.getvalue(), content_type=f"image/{fmt.lower()}")
+
+
+def stored_photos() -> set[str]:
+    try:
+        return set(default_storage.listdir("players")[1])
+    except FileNotFoundError:
+        return set()
+
+
+def profile_post(me: Player, **changes) -> dict:
+    """The profile form as the member's browser sends it, with ``changes``."""
+    data = {
+        "display_name": me.display_name,
+        "email": me.email or me.user.email,
+        "phone": me.phone,
+        "language": me.language,
+        "public_name": me.public_name,
+        "result_emails": "on" if me.result_emails else "",
+    }
+    data.update(changes)
+    return {key: value for key, value in data.items() if value != ""}
+
+
+# --------------------------------------------------------------------------------------------
+# Who gets in
+
+
+@pytest.mark.parametrize("name", MEMBER_URLS)
+def test_an_anonymous_visitor_is_sent_to_the_login_page(client, name):
+    response = client.get(reverse(name))
+
+    assert response.status_code == 302
+    assert response.url == f"{reverse('login')}?next={reverse(name)}"
+
+
+@pytest.mark.parametrize("name", MEMBER_URLS)
+def test_an_account_without_a_player_is_told_to_ask_the_club_for_an_invitation(
+    client, name, my_season, others
+):
+    client.force_login(UserFactory(username="sans-joueur"))
+
+    response = client.get(reverse(name))
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "relié à aucun joueur" in page
+    assert "invitation" in page
+    assert "Anne Dupont" not in page
+    assert "anne@example.org" not in page
+
+
+def test_an_anonymous_post_to_the_profile_changes_nothing(client, me):
+    response = client.post(reverse("profile"), profile_post(me, display_name="Pirate"))
+
+    assert response.status_code == 302
+    me.refresh_from_db()
+    assert me.display_name != "Pirate"
+
+
+# --------------------------------------------------------------------------------------------
+# The profile
+
+
+def test_the_profile_page_shows_his_details_his_initials_and_links_to_his_other_pages(
+    client, member, me
+):
+    client.force_login(member)
+
+    page = client.get(reverse("profile")).content.decode()
+
+    assert f'value="{me.display_name}"' in page
+    assert me.initials in page
+    assert reverse("password_change") in page
+    assert reverse("my-results") in page
+    assert reverse("my-data") in page
+    assert "Pas encore de photo." in page
+
+
+def test_a_member_saves_his_profile_and_his_account_email_follows(client, member, me):
+    client.force_login(member)
+
+    response = client.post(
+        reverse("profile"),
+        profile_post(
+            me,
+            display_name="Le Président",
+            email="nouvelle@example.org",
+            phone="+32 470 12 34 56",
+            public_name="initials",
+            result_emails="",
+        ),
+        follow=True,
+    )
+
+    assert response.redirect_chain == [(reverse("profile"), 302)]
+    assert "Votre profil est enregistré." in response.content.decode()
+    me.refresh_from_db()
+    member.refresh_from_db()
+    assert me.display_name == "Le Président"
+    assert me.email == "nouvelle@example.org"
+    assert me.phone == "+32 470 12 34 56"
+    assert me.public_name == Player.PublicName.INITIALS
+    assert me.result_emails is False
+    assert member.email == "nouvelle@example.org"
+
+
+def test_a_player_registered_without_email_starts_from_his_accounts_address(client, member):
+    assert member.player.email == ""
+    client.force_login(member)
+
+    page = client.get(reverse("profile")).content.decode()
+
+    assert f'value="{member.email}"' in page
+
+
+def test_the_email_cannot_be_left_empty_since_it_is_the_accounts_too(client, member, me):
+    client.force_login(member)
+
+    response = client.post(reverse("profile"), profile_post(me, display_name="Moi", email=""))
+
+    assert "elle sert aussi à retrouver votre mot de passe" in response.content.decode()
+    member.refresh_from_db()
+    me.refresh_from_db()
+    assert member.email == "membre@example.org"
+    assert me.display_name != "Moi"
+
+
+def test_posting_extra_fields_changes_nothing_but_his_own_profile(client, member, me, outsider):
+    other = outsider.player
+    other_before = Player.objects.filter(pk=other.pk).values().get()
+    client.force_login(member)
+
+    client.post(
+        reverse("profile"),
+        profile_post(
+            me,
+            display_name="Moi",
+            id=other.pk,
+            pk=other.pk,
+            player=other.pk,
+            user=outsider.pk,
+            user_id=outsider.pk,
+            first_name="Usurpé",
+            last_name="Usurpé",
+            memberships=other.memberships.get().pk,
+            created="2000-01-01",
+        ),
+    )
+
+    me.refresh_from_db()
+    assert me.display_name == "Moi"
+    assert me.user == member
+    assert me.first_name != "Usurpé"
+    assert me.last_name != "Usurpé"
+    assert Player.objects.filter(pk=other.pk).values().get() == other_before
+    assert get_user_model().objects.get(pk=outsider.pk).player == other
+    assert list(me.memberships.values_list("role", flat=True)) == [Membership.Role.MEMBER]
+
+
+def test_an_email_already_used_by_another_account_is_refused(client, member, me, outsider):
+    client.force_login(member)
+
+    response = client.post(
+        reverse("profile"), profile_post(me, display_name="Moi", email=outsider.email.upper())
+    )
+
+    assert response.status_code == 200
+    assert "déjà celle d&#x27;un autre compte" in response.content.decode()
+    me.refresh_from_db()
+    assert me.display_name != "Moi"
+
+
+@pytest.mark.parametrize(
+    ("upload", "message"),
+    [
+        pytest.param(
+            lambda: SimpleUploadedFile(
+                "photo.png",
+                # Random pixels do not compress: a real PNG over the limit.
+                _noise_png(),
+                content_type="image/png",
+            ),
+            "La photo pèse",
+            id="too-large",
+        ),
+        pytest.param(
+            lambda: SimpleUploadedFile(
+                "photo.jpg", b"Ceci n'est pas une photo.\n" * 20, content_type="image/jpeg"
+            ),
+            "Ce fichier n&#x27;est pas une image lisible",
+            id="text-named-jpg",
+        ),
+        pytest.param(
+            lambda: image_file("GIF", "photo.gif"),
+            "Les images GIF ne sont pas acceptées",
+            id="gif",
+        ),
+    ],
+)
+def test_a_refused_photo_says_why_and_nothing_of_the_form_is_saved(
+    client, member, me, upload, message
+):
+    client.force_login(member)
+    before = Player.objects.filter(pk=me.pk).values().get()
+    files_before = stored_photos()
+
+    response = client.post(
+        reverse("profile"),
+        {**profile_post(me, display_name="Nom jamais enregistré"), "photo": upload()},
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert message in page
+    assert "Rien n'a été enregistré" in page
+    assert Player.objects.filter(pk=me.pk).values().get() == before
+    assert stored_photos() == files_before
+
+
+def _noise_png() -> bytes:
+    side = 1000
+    pixels = random.Random(5).randbytes(side * side * 3)
+    buffer = io.BytesIO()
+    Image.frombytes("RGB", (side, side), pixels).save(buffer, format="PNG")
+    assert len(buffer.getvalue()) > MAX_PHOTO_BYTES
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("fmt", "stored_as"), [("PNG", ".png"), ("JPEG", ".jpg"), ("WEBP", ".webp")]
+)
+def test_a_small_photo_is_accepted_and_shown(client, member, me, fmt, stored_as):
+    client.force_login(member)
+
+    client.post(
+        reverse("profile"), {**profile_post(me), "photo": image_file(fmt, f"moi.{fmt.lower()}")}
+    )
+
+    me.refresh_from_db()
+    assert me.photo.name.startswith("players/")
+    assert me.photo.name.endswith(stored_as)
+    page = client.get(reverse("profile")).content.decode()
+    assert f'src="{me.photo.url}"' in page
+
+
+def test_a_photo_is_known_by_its_content_not_by_its_name(client, member, me):
+    client.force_login(member)
+
+    client.post(reverse("profile"), {**profile_post(me), "photo": image_file("PNG", "moi.jpg")})
+
+    me.refresh_from_db()
+    assert me.photo.name.endswith(".png")
+
+
+def test_a_replaced_photo_leaves_no_old_file_behind(
+    client, member, me, django_capture_on_commit_callbacks
+):
+    client.force_login(member)
+    client.post(reverse("profile"), {**profile_post(me), "photo": image_file("PNG", "a.png")})
+    me.refresh_from_db()
+    old = me.photo.name
+
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("profile"), {**profile_post(me), "photo": image_file("JPEG", "b.jpg")})
+
+    me.refresh_from_db()
+    assert me.photo.name != old
+    assert default_storage.exists(me.photo.name)
+    assert not default_storage.exists(old)
+
+
+def test_a_member_removes_his_photo(client, member, me):
+    client.force_login(member)
+    client.post(reverse("profile"), {**profile_post(me), "photo": image_file("PNG", "moi.png")})
+
+    client.post(reverse("profile"), profile_post(me, **{"photo-clear": "on"}))
+
+    me.refresh_from_db()
+    assert not me.photo
+
+
+def test_choosing_a_language_switches_the_site_to_it(client, member, me):
+    client.force_login(member)
+
+    response = client.post(reverse("profile"), profile_post(me, language="nl"), follow=True)
+
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "nl"
+    assert '<html lang="nl">' in response.content.decode()
+    me.refresh_from_db()
+    assert me.language == "nl"
+
+
+# --------------------------------------------------------------------------------------------
+# My results
+
+
+def test_my_results_list_my_closed_nights_with_rank_and_points(client, member, my_season):
+    client.force_login(member)
+
+    response = client.get(reverse("my-results"))
+
+    rows = tables_of(response)["my-nights"]
+    assert [row[:5] for row in rows] == [
+        ["10/01/2024", "Soirée du jour 9", "1", "5", "14"],
+        ["10/03/2024", "Soirée du jour 69", "1 ex aequo", "4", "8"],
+        ["10/05/2024", "Soirée du jour 130", "3 ex aequo", "0", "-8"],
+    ]
+    page = response.content.decode()
+    assert "Soirée du jour 100" not in page  # still running
+    assert "Soirée du jour 40" not in [row[1] for row in rows]  # played without me
+
+
+def test_the_chart_ends_on_my_season_total_against_the_club_average(client, member, my_season):
+    client.force_login(member)
+
+    data = chart_data_of(client.get(reverse("my-results")))
+
+    assert data["labels"] == ["10/01", "10/02", "10/03", "10/05"]
+    assert data["mine"] == [5, 5, 9, 9]
+    assert data["mine"][-1] == 5 + 4 + 0
+    averages = [Fraction(8, 4), Fraction(13, 5), Fraction(21, 6), Fraction(29, 6)]
+    assert data["average"] == [round(float(a), 2) for a in averages]
+
+
+def test_the_chart_numbers_are_also_a_table_for_readers_without_javascript(
+    client, member, my_season
+):
+    client.force_login(member)
+
+    response = client.get(reverse("my-results"))
+
+    rows = tables_of(response)["results"]
+    chart_rows = [row for row in rows if len(row) == 4 and row[0].count("/") == 2]
+    assert [(row[0], row[2], row[3]) for row in chart_rows][-4:] == [
+        ("10/01/2024", "5", "2,00"),
+        ("10/02/2024", "5", "2,60"),
+        ("10/03/2024", "9", "3,50"),
+        ("10/05/2024", "9", "4,83"),
+    ]
+    assert "<details" in response.content.decode()
+
+
+def test_my_contracts_count_what_i_declared_and_what_i_made(client, member, my_season):
+    client.force_login(member)
+
+    rows = tables_of(client.get(reverse("my-results")))["contracts"]
+
+    assert rows == [
+        ["Emballage", "2", "1", "50 %"],
+        ["Solo", "1", "0", "0 %"],
+        # Anne failed her misère in the same deal; mine counts with my own tricks.
+        ["Petite misère", "1", "1", "100 %"],
+        ["Trou", "1", "1", "100 %"],
+    ]
+
+
+def test_my_partners_are_ranked_by_our_points_and_named_as_they_chose(client, member, my_season):
+    client.force_login(member)
+
+    rows = tables_of(client.get(reverse("my-results")))["partners"]
+
+    assert rows == [
+        ["Anne Dupont", "1", "1", "8"],
+        ["B.L.", "1", "1", "5"],
+        ["Eva Janssens", "1", "0", "-8"],
+    ]
+
+
+def test_only_my_five_best_partners_are_listed(client, member, me, season, club):
+    partners = [named(club, f"Partenaire{n}", "Test") for n in range(6)]
+    for day, partner in enumerate(partners):
+        tricks = 8 + day % 3
+        night_with(
+            season,
+            day + 1,
+            [me, partner, *PlayerFactory.create_batch(2, club=club)],
+            [{"contract": "emballage", "bid": 8, "declarers": ["1", "2"], "tricks": tricks}],
+        )
+    client.force_login(member)
+
+    rows = tables_of(client.get(reverse("my-results")))["partners"]
+
+    assert len(rows) == 5
+    assert [int(row[3]) for row in rows] == sorted((int(row[3]) for row in rows), reverse=True)
+
+
+def test_my_results_show_the_latest_season_unless_another_is_chosen(
+    client, member, me, club, my_season, others
+):
+    earlier = SeasonFactory(club=club, year=2023)
+    night_with(
+        earlier,
+        20,
+        [me, others["anne"], others["chloe"], others["didier"]],
+        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
+    )
+    client.force_login(member)
+
+    latest = client.get(reverse("my-results"))
+    by_name = client.get(reverse("my-results"), {"saison": "2023"})
+    by_id = client.get(reverse("my-results"), {"saison": str(earlier.pk)})
+
+    assert len(tables_of(latest)["my-nights"]) == 3
+    for chosen in (by_name, by_id):
+        assert [row[:5] for row in tables_of(chosen)["my-nights"]] == [
+            ["21/01/2023", "Soirée du jour 20", "1", "5", "9"]
+        ]
+    assert 'href="?saison=2023"' in latest.content.decode()
+
+
+def test_a_member_without_a_closed_night_is_told_so(client, member):
+    client.force_login(member)
+
+    response = client.get(reverse("my-results"))
+
+    assert "aucune soirée clôturée" in response.content.decode()
+
+
+@pytest.mark.parametrize("nights", [1, 4])
+def test_my_results_need_as_many_queries_for_4_nights_as_for_1(
+    client, member, me, season, club, nights, django_assert_num_queries
+):
+    for day in range(nights):
+        night_with(
+            season,
+            day + 1,
+            [me, *PlayerFactory.create_batch(3, club=club)],
+            [{"contract": "emballage", "bid": 8, "declarers": ["1", "2"], "tricks": 9}],
+        )
+    client.force_login(member)
+
+    with django_assert_num_queries(MY_RESULTS_QUERIES):
+        response = client.get(reverse("my-results"))
+
+    assert len(tables_of(response)["my-nights"]) == nights
+
+
+# --------------------------------------------------------------------------------------------
+# My data
+
+
+def test_my_data_is_a_json_file_of_my_account_profile_nights_and_deals(
+    client, member, me, my_season
+):
+    client.force_login(member)
+
+    response = client.get(reverse("my-data"))
+
+    assert response["Content-Type"].startswith("application/json")
+    assert re.fullmatch(
+        r'attachment; filename="mes-donnees-\d{4}-\d{2}-\d{2}\.json"',
+        response["Content-Disposition"],
+    )
+    data = json.loads(response.content)
+    assert data["account"]["username"] == "membre"
+    assert data["account"]["email"] == member.email
+    assert "password" not in json.dumps(data["account"])
+    assert data["player"]["display_name"] == me.display_name
+    assert data["memberships"] == [
+        {
+            "club": "RCWhist La Chevalerie",
+            "role": "member",
+            "status": "active",
+            "start": "2024-01-01",
+            "end": None,
+        }
+    ]
+    nights = data["nights"]
+    assert [
+        (n["date"], n["status"], n["rank"], n["tied"], n["tournament_points"]) for n in nights
+    ] == [
+        ("2024-01-10", "closed", 1, False, "5"),
+        ("2024-03-10", "closed", 1, True, "4"),
+        ("2024-04-10", "running", 1, False, "5"),
+        ("2024-05-10", "closed", 3, True, "0"),
+    ]
+    first = nights[0]["poules"][0]
+    assert (first["seat"], first["rank"], first["game_points"]) == (1, 1, 14)
+    assert [(d["number"], d["seat"], d["points"]) for d in first["deals"]] == [
+        (1, 1, 5),
+        (2, 1, 18),
+        (3, 1, -9),
+    ]
+    assert first["deals"][1]["data"] == {
+        "contract": "petite_misere",
+        "declarers": ["1", "2"],
+        "tricks": {"1": 0, "2": 1},
+    }
+    assert nights[1]["poules"][0]["deals"][0]["seat"] == 2
+
+
+def test_my_data_tells_nothing_about_the_other_players(client, member, my_season, others):
+    client.force_login(member)
+
+    text = client.get(reverse("my-data")).content.decode()
+
+    for player in others.values():
+        assert player.display_name not in text
+        assert player.last_name not in text
+    assert "anne@example.org" not in text
+    assert "0470 11 22 33" not in text
+    data = json.loads(text)
+    deal = data["nights"][0]["poules"][0]["deals"][0]
+    assert isinstance(deal["points"], int)  # his own, not the table's
+
+
+@pytest.mark.parametrize("nights", [1, 4])
+def test_my_data_needs_as_many_queries_for_4_nights_as_for_1(
+    client, member, me, season, club, nights, django_assert_num_queries
+):
+    for day in range(nights):
+        night_with(
+            season,
+            day + 1,
+            [me, *PlayerFactory.create_batch(3, club=club)],
+            [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}] * 2,
+        )
+    client.force_login(member)
+
+    with django_assert_num_queries(MY_DATA_QUERIES):
+        response = client.get(reverse("my-data"))
+
+    assert len(json.loads(response.content)["nights"]) == nights

@@ -27,6 +27,7 @@ account_urls = [
     path("profil/", member.profile, name="profile"),
     path("resultats/", member.my_results, name="my-results"),
     path("donnees.json", member.my_data, name="my-data"),
+    path("login/", accounts.MemberLoginView.as_view(), name="login"),
     path("", include("django.contrib.auth.urls")),
 ]
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.views import LoginView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -26,6 +28,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from .. import invitations
+from ..language import remember_language
 from ..models import Club, Invitation, Membership, Player
 from ..permissions import require_club_admin
 
@@ -153,3 +156,13 @@ def invitation_accept(request: HttpRequest, token: str) -> TemplateResponse | Ht
             )
             return redirect("profile")
     return TemplateResponse(request, "club/invitation_accept.html", {**context, "form": form})
+
+
+class MemberLoginView(LoginView):
+    """Django's login, and the member's interface switches to the language of his profile on
+    whatever device he logs in from."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        player = Player.objects.filter(user=form.get_user()).only("language").first()
+        return remember_language(response, player.language) if player else response

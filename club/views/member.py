@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 import json
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
@@ -21,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from .. import stats
+from ..language import remember_language
 from ..models import Player
 from ..profile import MAX_PHOTO_BYTES, ProfileForm, profile_update
 
@@ -47,18 +47,7 @@ def profile(request: HttpRequest) -> HttpResponse:
             player = profile_update(player, form)
             translation.activate(player.language)
             messages.success(request, _("Votre profil est enregistré."))
-            response = redirect("profile")
-            response.set_cookie(
-                settings.LANGUAGE_COOKIE_NAME,
-                player.language,
-                max_age=settings.LANGUAGE_COOKIE_AGE,
-                path=settings.LANGUAGE_COOKIE_PATH,
-                domain=settings.LANGUAGE_COOKIE_DOMAIN,
-                secure=settings.LANGUAGE_COOKIE_SECURE,
-                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-            )
-            return response
+            return remember_language(redirect("profile"), player.language)
     else:
         form = ProfileForm(instance=player)
     context = {

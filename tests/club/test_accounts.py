@@ -8,6 +8,7 @@ import datetime
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user, get_user_model
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
@@ -654,3 +655,20 @@ def test_two_usernames_differing_only_in_case_each_log_in_as_themselves_and_neve
 
     assert ambiguous.status_code == 200
     assert not get_user(client).is_authenticated
+
+
+def test_logging_in_switches_the_interface_to_the_language_of_the_members_profile(client, member):
+    Player.objects.filter(user=member).update(language="nl")
+
+    response = client.post(reverse("login"), {"username": "membre", "password": PASSWORD})
+
+    assert response.status_code == 302
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "nl"
+    assert client.get(reverse("profile")).headers["Content-Language"] == "nl"
+
+
+def test_an_account_without_a_player_logs_in_in_the_language_it_had(client, superuser):
+    response = client.post(reverse("login"), {"username": "root", "password": PASSWORD})
+
+    assert response.status_code == 302
+    assert settings.LANGUAGE_COOKIE_NAME not in response.cookies

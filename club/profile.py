@@ -8,18 +8,20 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import UploadedFile
+from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
 from django.core.validators import RegexValidator
 from django.db import transaction
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
-from PIL import Image
+from PIL import Image, ImageOps
 
 from .models import Player
 
 # A member's photo is shown small; 2 MB is plenty for a phone picture and keeps the media
 # folder of a club's small server in check.
 MAX_PHOTO_BYTES = 2 * 1024 * 1024
+# Pages show the photo at most a few hundred pixels wide; a phone's 4000 px picture is cut down.
+PHOTO_MAX_SIDE = 800
 # Pillow's name of the format → the file extension the photo is stored under.
 PHOTO_FORMATS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
 
@@ -89,10 +91,23 @@ class PhotoField(forms.ImageField):
                 code="wrong_format",
                 params={"format": found or "?"},
             )
-        upload.seek(0)
-        upload.name = f"photo.{PHOTO_FORMATS[found]}"
-        upload.content_type = Image.MIME.get(found, "application/octet-stream")
-        return upload
+        return _fresh_copy(content.getvalue(), found)
+
+
+def _fresh_copy(data: bytes, found: str) -> SimpleUploadedFile:
+    """The photo re-encoded: a phone's picture carries where and when it was taken (EXIF),
+    which a public player page must not hand out. It is turned upright first, since the
+    orientation tag goes with the rest."""
+    with Image.open(io.BytesIO(data)) as original:
+        image = ImageOps.exif_transpose(original)
+        image.thumbnail((PHOTO_MAX_SIDE, PHOTO_MAX_SIDE))
+        if found == "JPEG" and image.mode not in ("RGB", "L"):
+            image = image.convert("RGB")
+        out = io.BytesIO()
+        image.save(out, format=found)
+    return SimpleUploadedFile(
+        f"photo.{PHOTO_FORMATS[found]}", out.getvalue(), content_type=Image.MIME[found]
+    )
 
 
 PHONE = RegexValidator(

@@ -446,6 +446,24 @@ def test_a_small_photo_is_accepted_and_shown(client, member, me, fmt, stored_as)
     assert f'src="{me.photo.url}"' in page
 
 
+def test_a_phone_photo_loses_its_location_and_is_stored_upright_and_smaller(client, member, me):
+    exif = Image.Exif()
+    exif[0x0112] = 6  # orientation: the phone was held upright, turn 90° to show it
+    exif[0x8825] = {1: "N", 2: (50.0, 50.0, 0.0)}  # GPS: where the picture was taken
+    buffer = io.BytesIO()
+    Image.new("RGB", (1600, 1200), (122, 31, 43)).save(buffer, format="JPEG", exif=exif)
+    client.force_login(member)
+
+    photo = SimpleUploadedFile("moi.jpg", buffer.getvalue(), content_type="image/jpeg")
+    client.post(reverse("profile"), {**profile_post(me), "photo": photo})
+
+    me.refresh_from_db()
+    with Image.open(me.photo.open("rb")) as stored:
+        assert stored.format == "JPEG"
+        assert stored.size == (600, 800)
+        assert not stored.getexif()
+
+
 def test_a_photo_is_known_by_its_content_not_by_its_name(client, member, me):
     client.force_login(member)
 

@@ -1,4 +1,4 @@
-"""A member's own results, statistics and data, read from what the club nights stored.
+"""A member's own results and statistics, read from what the club nights stored.
 
 Read-only. Every function runs a fixed number of queries however many nights the member
 played: the rows come in a few set-based queries and the rest is plain Python.
@@ -12,14 +12,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.utils import timezone
-
 from games.dealforms.belgian_whist import CONTRACT_LABELS
 from games.models import Deal, Seat, Tournament
 from scoring.engine.errors import EngineError
 from scoring.engine.games.belgian_whist import CONTRACTS
-from scoring.models import PointTable, PouleStanding, TournamentStanding
+from scoring.models import PointTable, TournamentStanding
 
 from .models import Player, Season
 
@@ -29,7 +26,6 @@ BELGIAN_WHIST = "belgian_whist"
 # The two contracts a player declares with a partner (scoring-rules.md §1.1, side "pair").
 PARTNER_CONTRACTS = ("emballage", "trou")
 TOP_PARTNERS = 5
-DATA_FORMAT = "member-data/1"
 
 
 @dataclass(frozen=True)
@@ -290,148 +286,3 @@ def _made(table: Any, data: dict[str, Any], mine: str) -> bool | None:
         return row.declarer[taken] > 0
     except (EngineError, KeyError, TypeError, IndexError):
         return None
-
-
-# --------------------------------------------------------------------------------------------
-# The member's data download
-
-
-def _date(value: datetime.date | datetime.datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None
-
-
-def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
-    """Everything the site keeps about the member, as a JSON-ready document.
-
-    Other players appear only as seat numbers inside the deals of his tables, as on the
-    score sheet; their points are left out. Seven queries, however many nights.
-    """
-    nights: dict[int, dict[str, Any]] = {}
-    poules: dict[int, dict[str, Any]] = {}
-    seats = (
-        Seat.objects.filter(player=player)
-        .select_related("poule", "tournament__club", "tournament__season")
-        .order_by("tournament__date", "tournament__name", "tournament_id", "round")
-    )
-    for seat in seats:
-        night = seat.tournament
-        if night.pk not in nights:
-            nights[night.pk] = {
-                "club": night.club.name,
-                "season": night.season.name,
-                "date": _date(night.date),
-                "name": night.name,
-                "game": night.game,
-                "status": night.status,
-                "rank": None,
-                "tied": None,
-                "tournament_points": None,
-                "game_points": None,
-                "poules_played": None,
-                "poules_won": None,
-                "poules": [],
-            }
-        poule = {
-            "round": seat.poule.round,
-            "table": seat.poule.table,
-            "seat": seat.number,
-            "rank": None,
-            "tied": None,
-            "game_points": None,
-            "tournament_points": None,
-            "deals": [],
-        }
-        poules[seat.poule_id] = poule
-        nights[night.pk]["poules"].append(poule)
-
-    for line in TournamentStanding.objects.filter(player=player):
-        if line.tournament_id in nights:
-            nights[line.tournament_id].update(
-                rank=line.rank,
-                tied=line.tied,
-                tournament_points=str(line.tournament_points),
-                game_points=line.game_points,
-                poules_played=line.poules_played,
-                poules_won=line.poules_won,
-            )
-    for line in PouleStanding.objects.filter(player=player):
-        if line.poule_id in poules:
-            poules[line.poule_id].update(
-                rank=line.rank,
-                tied=line.tied,
-                game_points=line.game_points,
-                tournament_points=str(line.tournament_points),
-            )
-    # A seat's points are at its place in the seat order; the seat numbers of each poule
-    # come along with the deals (one query).
-    numbers: dict[int, list[int]] = defaultdict(list)
-    for poule_id, number in (
-        Seat.objects.filter(poule__seats__player=player)
-        .order_by("poule_id", "number")
-        .values_list("poule_id", "number")
-    ):
-        numbers[poule_id].append(number)
-    deals = (
-        Deal.objects.filter(poule__seats__player=player)
-        .order_by("poule_id", "number")
-        .values_list("poule_id", "number", "data", "dealer", "counted", "points")
-    )
-    for poule_id, number, data, dealer, counted, points in deals:
-        poule = poules[poule_id]
-        place = numbers[poule_id].index(poule["seat"])
-        poule["deals"].append(
-            {
-                "number": number,
-                "seat": poule["seat"],
-                "dealer": dealer,
-                "counted": counted,
-                "data": data,
-                "points": points[place] if place < len(points) else None,
-            }
-        )
-
-    return {
-        "format": DATA_FORMAT,
-        "exported": timezone.now().isoformat(),
-        "account": {
-            "username": user.get_username(),
-            "email": user.email,
-            "first_name": user.first_name,
-            "last_name": user.last_name,
-            "date_joined": _date(user.date_joined),
-            "last_login": _date(user.last_login),
-        },
-        "player": {
-            "first_name": player.first_name,
-            "last_name": player.last_name,
-            "display_name": player.display_name,
-            "initials": player.initials,
-            "public_name": player.public_name,
-            "photo": player.photo.url if player.photo else None,
-            "email": player.email,
-            "phone": player.phone,
-            "language": player.language,
-            "result_emails": player.result_emails,
-            "created": _date(player.created),
-        },
-        "memberships": [
-            {
-                "club": membership.club.name,
-                "role": membership.role,
-                "status": membership.status,
-                "start": _date(membership.start),
-                "end": _date(membership.end),
-            }
-            for membership in player.memberships.select_related("club").order_by("start")
-        ],
-        "invitations": [
-            {
-                "club": invitation.club.name,
-                "email": invitation.email,
-                "sent": _date(invitation.created),
-                "accepted": _date(invitation.accepted_at),
-            }
-            for invitation in player.invitations.select_related("club").order_by("created")
-        ],
-        "nights": list(nights.values()),
-    }

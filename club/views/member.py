@@ -19,7 +19,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from .. import stats
+from .. import member_data, stats
 from ..language import remember_language
 from ..models import Player
 from ..profile import MAX_PHOTO_BYTES, ProfileForm, profile_update
@@ -89,7 +89,7 @@ def my_data(request: HttpRequest) -> HttpResponse:
     player = _own_player(request)
     if player is None:
         return _no_player(request)
-    document = stats.member_data(request.user, player)
+    document = member_data.member_data(request.user, player)
     response = HttpResponse(
         json.dumps(document, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2),
         content_type="application/json; charset=utf-8",

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import OuterRef, Prefetch, Q, Subquery
 from django.utils.translation import gettext_lazy as _
 
 from club.models import GAME_CHOICES
@@ -134,6 +134,31 @@ class TournamentStanding(models.Model):
         return f"{self.tournament} – {self.rank}. {self.player}"
 
 
+class RankingSnapshotQuerySet(models.QuerySet):
+    def published(self) -> RankingSnapshotQuerySet:
+        return self.filter(published_at__isnull=False)
+
+    def live(self) -> RankingSnapshotQuerySet:
+        """The provisional ranking, recomputed when a night closes (club admins only)."""
+        return self.filter(published_at__isnull=True)
+
+    def latest_published(self) -> RankingSnapshotQuerySet:
+        """Each season's latest published snapshot: a club may publish a season several times
+        (mid-season, then final), and the public sees only the last one."""
+        latest = (
+            RankingSnapshot.objects.published()
+            .filter(season=OuterRef("season"))
+            .order_by("-published_at", "-pk")
+            .values("pk")[:1]
+        )
+        return self.published().filter(pk=Subquery(latest))
+
+    def with_winners(self) -> RankingSnapshotQuerySet:
+        """Prefetch each snapshot's first-ranked players as ``winners`` (one query)."""
+        winners = RankingLine.objects.filter(rank=1).select_related("player").order_by("position")
+        return self.prefetch_related(Prefetch("lines", queryset=winners, to_attr="winners"))
+
+
 class RankingSnapshot(models.Model):
     """A season ranking as computed at one moment. The live one (unpublished) is replaced
     whenever a night closes; a published one is frozen with its date."""
@@ -143,6 +168,8 @@ class RankingSnapshot(models.Model):
     published_at = models.DateTimeField(_("publié le"), null=True, blank=True)
     rules = models.JSONField(_("règles appliquées"), default=dict)
     tournaments = models.PositiveSmallIntegerField(_("soirées"), default=0)
+
+    objects = RankingSnapshotQuerySet.as_manager()
 
     class Meta:
         ordering = ["season", "-computed_at"]
@@ -161,6 +188,16 @@ class RankingSnapshot(models.Model):
         return f"{self.season} ({state})"
 
 
+class RankingLineQuerySet(models.QuerySet):
+    def in_order(self) -> RankingLineQuerySet:
+        """The lines as the ranking lists them, with their players' names."""
+        return self.select_related("player").order_by("position")
+
+    def latest_published(self) -> RankingLineQuerySet:
+        """Lines of each season's latest published ranking only."""
+        return self.filter(snapshot__in=RankingSnapshot.objects.latest_published())
+
+
 class RankingLine(models.Model):
     snapshot = models.ForeignKey(RankingSnapshot, on_delete=models.CASCADE, related_name="lines")
     player = models.ForeignKey("club.Player", on_delete=models.PROTECT, related_name="+")
@@ -173,6 +210,8 @@ class RankingLine(models.Model):
     tournaments_played = models.PositiveSmallIntegerField(_("soirées jouées"))
     tournaments_counted = models.PositiveSmallIntegerField(_("soirées retenues"))
     tournaments_won = models.PositiveSmallIntegerField(_("soirées gagnées"), default=0)
+
+    objects = RankingLineQuerySet.as_manager()
 
     class Meta:
         ordering = ["snapshot", "position"]

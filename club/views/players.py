@@ -1,7 +1,62 @@
-"""A player's public page: history and season totals."""
+"""A player's public page: his season totals and the nights he played, season by season.
 
-from django.http import Http404
+Public, so it reads only what a published ranking or a published night already shows, under
+the player's public name; nothing private (e-mail, phone) is even loaded.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+
+from games.models import Tournament
+from scoring.models import RankingLine, TournamentStanding
+
+from ..models import Club, Player
+
+PUBLIC_FIELDS = ("display_name", "first_name", "last_name", "public_name", "photo")
 
 
-def player_detail(request, slug, pk):  # TODO: being built for issue 5
-    raise Http404
+def player_detail(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
+    """The season chips are an htmx partial: choosing a season swaps only the history."""
+    club = get_object_or_404(Club, slug=slug)
+    # A former member keeps his page: his results stay in the club's published rankings.
+    player = get_object_or_404(Player.objects.in_club(club).only(*PUBLIC_FIELDS), pk=pk)
+    published_nights = TournamentStanding.objects.filter(
+        player=player, tournament__status=Tournament.Status.PUBLISHED
+    )
+    seasons = list(
+        club.seasons.annotate(
+            played=Exists(published_nights.filter(tournament__season=OuterRef("pk")))
+        )
+    )
+    played = [s for s in seasons if s.played]
+    wanted = request.GET.get("saison")
+    season = next((s for s in seasons if s.name == wanted), played[0] if played else None)
+    history = (
+        published_nights.filter(tournament__season=season)
+        .select_related("tournament")
+        .order_by("-tournament__date", "tournament__name")
+        if season
+        else TournamentStanding.objects.none()
+    )
+    context = {
+        "club": club,
+        "player": player,
+        "seasons": played,
+        "season": season,
+        "history": list(history),
+    }
+    template = "club/player.html"
+    if request.htmx:
+        return TemplateResponse(request, template + "#history", context)
+    context["totals"] = list(
+        RankingLine.objects.filter(player=player, snapshot__season__club=club)
+        .latest_published()
+        .select_related("snapshot__season")
+        .order_by("-snapshot__season__start")
+    )
+    context["show_photo"] = bool(player.photo) and player.public_name == Player.PublicName.FULL
+    return TemplateResponse(request, template, context)

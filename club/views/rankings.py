@@ -1,23 +1,165 @@
-"""The yearly ranking: current season, archive, exports, publishing."""
+"""The yearly ranking (classement annuel): the current season, one page per season, the archive
+of published seasons, its exports, and its publication by a club admin.
 
-from django.http import Http404
+The public only ever sees a published snapshot: a frozen copy with its date. The live ranking,
+recomputed whenever a night closes, is the club admins' preview of what they would publish.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.models import Tournament
+from scoring import tasks
+from scoring.models import RankingLine, RankingSnapshot
+
+from ..exports import EXPORT_FORMATS, table_response
+from ..models import Club, Season
+from ..permissions import is_club_admin, require_club_admin
 
 
-def ranking_current(request, slug):  # TODO: being built for issue 5
-    raise Http404
+def _seasons(club: Club) -> list[Season]:
+    """The club's seasons, newest first, each knowing whether it has a published ranking."""
+    published = RankingSnapshot.objects.published().filter(season=OuterRef("pk"))
+    return list(club.seasons.annotate(is_published=Exists(published)))
 
 
-def ranking_archive(request, slug):  # TODO: being built for issue 5
-    raise Http404
+def _season_named(seasons: list[Season], name: str) -> Season:
+    season = next((s for s in seasons if s.name == name), None)
+    if season is None:
+        raise Http404("no such season")
+    return season
 
 
-def ranking_season(request, slug, season):  # TODO: being built for issue 5
-    raise Http404
+def _split(lines: list[RankingLine]) -> tuple[list[RankingLine], list[RankingLine]]:
+    """Ranked players, then those listed apart (fewer nights than the minimum)."""
+    return [line for line in lines if line.rank is not None], [
+        line for line in lines if line.rank is None
+    ]
 
 
-def ranking_export(request, slug, season, fmt):  # TODO: being built for issue 5
-    raise Http404
+def _ranking_page(
+    request: HttpRequest, club: Club, seasons: list[Season], season: Season, *, current: bool
+) -> TemplateResponse:
+    can_admin = is_club_admin(request.user, club)
+    published = RankingSnapshot.objects.filter(season=season).latest_published().first()
+    # Nobody but a club admin may learn that an unpublished season has a ranking at all; the
+    # current season's page instead says plainly that nothing is published yet.
+    if published is None and not can_admin and not current:
+        raise Http404("this season's ranking is not published")
+    context = {
+        "club": club,
+        "season": season,
+        "current": current,
+        "can_admin": can_admin,
+        # The public switches between published seasons only: the others would be a 404.
+        "seasons": [s for s in seasons if s.is_published or can_admin],
+        "latest_published": next((s for s in seasons if s.is_published), None),
+        "published": published,
+        "live": None,
+    }
+    if published is not None:
+        context["ranked"], context["apart"] = _split(list(published.lines.in_order()))
+    if can_admin:
+        live = RankingSnapshot.objects.filter(season=season).live().first()
+        if live is not None:
+            context["live"] = live
+            context["live_ranked"], context["live_apart"] = _split(list(live.lines.in_order()))
+    return TemplateResponse(request, "club/ranking.html", context)
 
 
-def ranking_publish(request, slug, season):  # TODO: being built for issue 5
-    raise Http404
+def ranking_current(request: HttpRequest, slug: str) -> TemplateResponse:
+    """The ranking of the season under way (else the club's latest season)."""
+    club = get_object_or_404(Club, slug=slug)
+    seasons = _seasons(club)
+    if not seasons:
+        context = {"club": club, "seasons": [], "season": None, "current": True}
+        return TemplateResponse(request, "club/ranking.html", context)
+    today = timezone.localdate()
+    season = next((s for s in seasons if s.start <= today <= s.end), seasons[0])
+    return _ranking_page(request, club, seasons, season, current=True)
+
+
+def ranking_season(request: HttpRequest, slug: str, season: str) -> TemplateResponse:
+    club = get_object_or_404(Club, slug=slug)
+    seasons = _seasons(club)
+    return _ranking_page(request, club, seasons, _season_named(seasons, season), current=False)
+
+
+def ranking_archive(request: HttpRequest, slug: str) -> TemplateResponse:
+    """Every season the club has published, newest first, with its winners."""
+    club = get_object_or_404(Club, slug=slug)
+    snapshots = (
+        RankingSnapshot.objects.filter(season__club=club)
+        .latest_published()
+        .select_related("season")
+        .with_winners()
+        .order_by("-season__start")
+    )
+    context = {"club": club, "snapshots": list(snapshots)}
+    return TemplateResponse(request, "club/ranking_archive.html", context)
+
+
+def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> HttpResponse:
+    """The published ranking as CSV or Excel, players under their public names."""
+    if fmt not in EXPORT_FORMATS:
+        raise Http404("unknown export format")
+    season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, name=season)
+    snapshot = RankingSnapshot.objects.filter(season=season).latest_published().first()
+    if snapshot is None:
+        raise Http404("this season's ranking is not published")
+    header = [
+        _("Rang"),
+        _("Joueur"),
+        _("Soirées jouées"),
+        _("Soirées retenues"),
+        _("Soirées gagnées"),
+        _("Points de tournoi"),
+        _("Points de jeu"),
+    ]
+    rows = (
+        [
+            line.rank,
+            line.player.public_display_name,
+            line.tournaments_played,
+            line.tournaments_counted,
+            line.tournaments_won,
+            line.tournament_points,
+            line.game_points,
+        ]
+        for line in snapshot.lines.in_order()
+    )
+    return table_response(
+        fmt,
+        f"classement-{season.club.slug}-{slugify(season.name)}",
+        _("Classement %(season)s") % {"season": season.name},
+        header,
+        rows,
+    )
+
+
+@login_required
+@require_POST
+def ranking_publish(request: HttpRequest, slug: str, season: str) -> HttpResponse:
+    """Freeze the season's ranking as it stands now; the task computes it from the closed
+    nights, so what is published is never a stale live snapshot."""
+    season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, name=season)
+    require_club_admin(request.user, season.club)
+    locked = [Tournament.Status.CLOSED, Tournament.Status.PUBLISHED]
+    if not Tournament.objects.filter(season=season, status__in=locked).exists():
+        messages.error(request, _("Aucune soirée clôturée dans cette saison : rien à publier."))
+    else:
+        season_id = season.pk
+        transaction.on_commit(lambda: tasks.ranking_publish.delay(season_id))
+        messages.success(request, _("Classement %(season)s publié.") % {"season": season.name})
+    return redirect("ranking-season", slug=slug, season=season.name)

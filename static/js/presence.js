@@ -6,12 +6,15 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!search) return;
   const list = document.querySelector(search.dataset.filter);
   const fold = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  search.addEventListener("input", () => {
+  const filter = () => {
     const wanted = fold(search.value.trim());
     for (const item of list.children) {
       item.hidden = wanted !== "" && !fold(item.dataset.name).includes(wanted);
     }
-  });
+  };
+  search.addEventListener("input", filter);
+  // A name typed before the script ran (a slow phone), or kept by the browser on "back".
+  filter();
   list.addEventListener("change", () => {
     counter.textContent = list.querySelectorAll("input:checked").length;
   });

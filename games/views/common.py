@@ -40,6 +40,12 @@ def require_room_viewer(request: HttpRequest, night: Tournament) -> None:
         raise PermissionDenied("the room screen is for the club's members")
 
 
+def shows_public_names(request: HttpRequest, night: Tournament) -> bool:
+    """Outside the club (the public, another club's members), a published night names each
+    member by his chosen public name; the club itself sees the names it knows."""
+    return not is_member(request.user, night.club)
+
+
 def require_sheet_editor(request: HttpRequest, night: Tournament) -> None:
     if not can_edit_sheets(request, night):
         raise PermissionDenied("scorers until the night is closed, club admins afterwards")

@@ -14,13 +14,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import Club, Membership, Player
-from club.permissions import is_club_admin, is_member, is_scorer, require_club_admin, require_scorer
+from club.permissions import is_club_admin, is_scorer, require_club_admin, require_scorer
 from scoring.services import point_table_for_preset
 
 from .. import services
 from ..forms import NightForm
 from ..models import Deal, Poule, RoundDraw
-from .common import night_for, require_sheet_reader
+from .common import night_for, require_sheet_reader, shows_public_names
 
 
 def _error_text(error: ValidationError) -> str:
@@ -87,8 +87,7 @@ def night_detail(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
         "present_count": night.present.count(),
         "can_score": is_scorer(request.user, night.club) and not night.is_locked,
         "can_admin": is_club_admin(request.user, night.club),
-        # Outside the club, a published night shows each member's chosen public name.
-        "public": not is_member(request.user, night.club),
+        "public": shows_public_names(request, night),
     }
     return TemplateResponse(request, "games/night_detail.html", context)
 
@@ -186,7 +185,14 @@ def seating(request: HttpRequest, slug: str, pk: int, round: int) -> TemplateRes
         Poule.objects.filter(tournament=night, round=round).with_seated_players().order_by("table")
     )
     draw = RoundDraw.objects.filter(tournament=night, round=round).first()
-    context = {"club": night.club, "night": night, "round": round, "poules": poules, "draw": draw}
+    context = {
+        "club": night.club,
+        "night": night,
+        "round": round,
+        "poules": poules,
+        "draw": draw,
+        "public": shows_public_names(request, night),
+    }
     return TemplateResponse(request, "games/seating.html", context)
 
 

@@ -9,7 +9,7 @@ from django.template.response import TemplateResponse
 
 from scoring.models import TournamentStanding
 
-from .common import night_for, require_room_viewer
+from .common import night_for, require_room_viewer, shows_public_names
 
 # Seconds between two refreshes of the room screen: a deal takes a few minutes to play.
 ROOM_REFRESH_SECONDS = 10
@@ -43,8 +43,7 @@ def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
         "standings": standings,
         "rounds": rounds,
         "refresh": ROOM_REFRESH_SECONDS if not night.is_locked else None,
-        # The public sees a published night with each member's chosen public name.
-        "public": request.user.is_anonymous,
+        "public": shows_public_names(request, night),
     }
     template = "games/room.html#standings" if request.htmx else "games/room.html"
     return TemplateResponse(request, template, context)

@@ -17,7 +17,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.permissions import is_member
 from scoring.models import PouleStanding
 
 from .. import services
@@ -29,6 +28,7 @@ from .common import (
     readable_problem,
     require_sheet_editor,
     require_sheet_reader,
+    shows_public_names,
 )
 
 
@@ -104,8 +104,7 @@ def _change_lines(changes: list[DealChange], game: str, names: dict[str, str]) -
 def sheet_context(
     request: HttpRequest, night: Tournament, poule: Poule, form: Any, seats: list[Any]
 ) -> dict:
-    # Outside the club, a published sheet shows each member's chosen public name.
-    public = not is_member(request.user, night.club)
+    public = shows_public_names(request, night)
     for seat in seats:
         seat.name = seat.player.public_display_name if public else seat.player.display_name
     # Column headers on a phone: first names, unless two players at the table share one.

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from club.models import Player
-from games.services import deal_record, poule_create, tournament_close
+from games.models import Tournament
+from games.services import deal_record, poule_create, tournament_close, tournament_publish
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +54,7 @@ def night_rows(response):
 
 
 def night_won_by(winner, season, day, name=None):
-    """A closed night of ``season`` where ``winner`` is the only first."""
+    """A published night of ``season`` where ``winner`` is the only first."""
     night = TournamentFactory(
         club=season.club,
         season=season,
@@ -63,7 +64,7 @@ def night_won_by(winner, season, day, name=None):
     others = PlayerFactory.create_batch(3, club=season.club)
     poule = poule_create(night, round=1, table=1, players=[winner, *others])
     deal_record(poule, SOLO_BY_SEAT_1)
-    return tournament_close(night)
+    return tournament_publish(tournament_close(night))
 
 
 @pytest.fixture
@@ -133,12 +134,31 @@ def test_players_tied_first_are_all_shown_as_winners(client, club, seasons, anne
     bruno, chloe, didier = PlayerFactory.create_batch(3, club=club)
     poule = poule_create(night, round=1, table=1, players=[anne, bruno, chloe, didier])
     deal_record(poule, {"contract": "emballage", "bid": 8, "declarers": ["1", "3"], "tricks": 9})
-    tournament_close(night)
+    tournament_publish(tournament_close(night))
 
     [(_, _, winners, points)] = night_rows(client.get(reverse("club-detail", args=[club.slug])))
 
     assert sorted(winners.split(", ")) == sorted(["Anne Dupont", chloe.display_name])
     assert points == "4"
+
+
+def test_a_night_not_yet_published_keeps_its_winner_for_the_clubs_scorers(
+    client, club, seasons, anne, scorer, member
+):
+    _, season_2025 = seasons
+    night = night_won_by(anne, season_2025, day=10)
+    Tournament.objects.filter(pk=night.pk).update(status=Tournament.Status.CLOSED)
+    page = reverse("club-detail", args=[club.slug])
+
+    [(_, _, public_winner, public_points)] = night_rows(client.get(page))
+    client.force_login(member)
+    [(_, _, member_winner, _)] = night_rows(client.get(page))
+    client.force_login(scorer)
+    [(_, _, scorer_winner, scorer_points)] = night_rows(client.get(page))
+
+    assert (public_winner, public_points) == ("—", "")
+    assert member_winner == "—"
+    assert (scorer_winner, scorer_points) == ("Anne Dupont", "5")
 
 
 def test_a_winner_who_chose_initials_is_shown_by_initials(client, club, seasons, member):

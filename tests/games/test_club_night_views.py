@@ -144,6 +144,27 @@ def test_a_published_sheet_shows_a_members_initials_to_the_public(client, runnin
     assert player.initials in room and player.display_name not in room
     board = client.get(url("night", running_night)).content.decode()
     assert player.initials in board and player.display_name not in board
+    seating = client.get(url("seating", running_night, round=1)).content.decode()
+    assert player.initials in seating and player.display_name not in seating
+
+
+def test_a_published_night_shows_initials_to_a_logged_in_player_of_another_club(
+    client, running_night, outsider
+):
+    poule = table_of(running_night, 4)
+    services.deal_record(poule, EMBALLAGE)
+    player = poule.seats.get(number=2).player
+    player.public_name = "initials"
+    player.save()
+    services.tournament_close(running_night)
+    services.tournament_publish(running_night)
+    client.force_login(outsider)
+
+    for page in ("room", "night", "seating"):
+        kwargs = {"round": 1} if page == "seating" else {}
+        text = client.get(url(page, running_night, **kwargs)).content.decode()
+        assert player.initials in text, page
+        assert player.display_name not in text, page
 
 
 def test_the_room_screen_is_for_club_members_while_the_night_runs(

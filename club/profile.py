@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
 from django.core.validators import RegexValidator
 from django.db import transaction
+from django.db.models import Q
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, ImageOps
@@ -163,7 +164,10 @@ class ProfileForm(forms.ModelForm):
         # Password reset finds the account by e-mail: two accounts on one address would both
         # get a link, and the member would not know which one is his.
         taken = (
-            get_user_model().objects.filter(email__iexact=email).exclude(pk=user_id).exists()
+            get_user_model()
+            .objects.filter(Q(email__iexact=email) | Q(username__iexact=email))
+            .exclude(pk=user_id)
+            .exists()
             if email
             else False
         )
@@ -192,8 +196,12 @@ def profile_update(player: Player, form: ProfileForm) -> Player:
     player.save(update_fields=PROFILE_FIELDS)
     user = player.user
     if user is not None and user.email != player.email:
+        # An invited member logs in with his address (it is his username): the new address
+        # becomes his login too, or he would have to remember the old one.
+        if user.username.lower() == user.email.lower():
+            user.username = player.email.lower()
         user.email = player.email
-        user.save(update_fields=["email"])
+        user.save(update_fields=["username", "email"])
     if old_name and old_name != player.photo.name:
         storage = player.photo.storage
         transaction.on_commit(lambda: storage.delete(old_name))

@@ -41,7 +41,13 @@ from PIL import Image
 from club.models import Membership, Player
 from club.profile import MAX_PHOTO_BYTES
 from games.services import deal_record, poule_create, tournament_close, tournament_start
-from tests.factories import PlayerFactory, SeasonFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    PASSWORD,
+    PlayerFactory,
+    SeasonFactory,
+    TournamentFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -277,6 +283,33 @@ def test_the_profile_page_shows_his_details_his_initials_and_links_to_his_other_
     assert reverse("my-results") in page
     assert reverse("my-data") in page
     assert "Pas encore de photo." in page
+
+
+def test_an_invited_member_logs_in_with_his_new_address_after_changing_it(client, me):
+    user = me.user
+    user.username = user.email = me.email = "zacharie@example.org"
+    user.save()
+    me.save()
+    client.force_login(user)
+
+    client.post(reverse("profile"), profile_post(me, email="Zach.Membre@example.org"))
+    client.logout()
+
+    user.refresh_from_db()
+    assert user.username == "zach.membre@example.org"
+    assert client.login(username="zach.membre@example.org", password=PASSWORD)
+    assert not client.login(username="zacharie@example.org", password=PASSWORD)
+
+
+def test_an_address_that_is_another_accounts_login_is_refused(client, member, me):
+    UserFactory(username="deja@example.org", email="")
+    client.force_login(member)
+
+    response = client.post(reverse("profile"), profile_post(me, email="Deja@example.org"))
+
+    assert "autre compte du site" in response.content.decode()
+    me.refresh_from_db()
+    assert me.email != "Deja@example.org"
 
 
 def test_a_member_saves_his_profile_and_his_account_email_follows(client, member, me):

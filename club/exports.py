@@ -20,7 +20,14 @@ EXPORT_FORMATS = ("csv", "xlsx")
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
+# A cell starting with one of these is a formula to Excel and LibreOffice; a member's display
+# name is his own text and must never run as one ("=HYPERLINK(…)" in a public export).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(value: Any) -> Any:
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
     # Tournament points are exact fractions (a tie shares 5 + 3 as 4 each, or 3 + 1 + 0 as
     # 4/3): a spreadsheet gets the number, rounded for reading only where it has decimals.
     if isinstance(value, Fraction):

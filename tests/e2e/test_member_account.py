@@ -106,6 +106,7 @@ def test_an_invited_player_sets_his_password_edits_his_profile_and_sees_the_rank
     phone.fill("#id_username", "Chloe.Martin@example.org")
     phone.fill("#id_password", NEW_PASSWORD)
     phone.locator("main button[type=submit]").click()
+    expect(phone.locator("form[action$='/logout/']")).to_be_attached()
     phone.goto(f"{base}/compte/resultats/")
     expect(phone.locator("main")).to_contain_text(imported_night.name)
     page_never_scrolls_sideways(phone)

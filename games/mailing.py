@@ -56,11 +56,7 @@ def night_results_send(tournament: Tournament) -> int:
     were sent. A participant already sent this night's results is skipped, so running it
     twice sends nothing twice; an address that fails is logged and the others still go."""
     tournament = Tournament.objects.select_related("club", "season").get(pk=tournament.pk)
-    lines = list(
-        TournamentStanding.objects.filter(tournament=tournament)
-        .select_related("player__user")
-        .order_by("rank", "player__display_name")
-    )
+    lines = list(TournamentStanding.objects.of_night(tournament).select_related("player__user"))
     sent_before = set(
         ResultEmail.objects.filter(tournament=tournament).values_list("player_id", flat=True)
     )

@@ -105,6 +105,16 @@ class PouleStanding(models.Model):
         return f"{self.poule} – {self.rank}. {self.player}"
 
 
+class TournamentStandingQuerySet(models.QuerySet):
+    def of_night(self, tournament: Any) -> TournamentStandingQuerySet:
+        """A night's standings in rank order, with their players (one query)."""
+        return (
+            self.filter(tournament=tournament)
+            .select_related("player")
+            .order_by("rank", "player__display_name")
+        )
+
+
 class TournamentStanding(models.Model):
     tournament = models.ForeignKey(
         "games.Tournament", on_delete=models.CASCADE, related_name="standings"
@@ -116,6 +126,8 @@ class TournamentStanding(models.Model):
     game_points = models.IntegerField(_("points de jeu"))
     poules_played = models.PositiveSmallIntegerField(_("poules jouées"))
     poules_won = models.PositiveSmallIntegerField(_("poules gagnées"))
+
+    objects = TournamentStandingQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "rank", "player__display_name"]

@@ -30,11 +30,7 @@ def _filename(night: Tournament) -> str:
 
 
 def _standings(night: Tournament) -> list[TournamentStanding]:
-    return list(
-        TournamentStanding.objects.filter(tournament=night)
-        .select_related("player")
-        .order_by("rank", "player__display_name")
-    )
+    return list(TournamentStanding.objects.of_night(night))
 
 
 def _rounds(night: Tournament) -> list[dict[str, Any]]:

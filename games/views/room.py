@@ -18,11 +18,7 @@ ROOM_REFRESH_SECONDS = 10
 def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     night = night_for(slug, pk)
     require_room_viewer(request, night)
-    standings = list(
-        TournamentStanding.objects.filter(tournament=night)
-        .select_related("player")
-        .order_by("rank", "player__display_name")
-    )
+    standings = list(TournamentStanding.objects.of_night(night))
     poules = list(night.poules.annotate(seat_count=Count("seats")).order_by("round", "table"))
     rounds = []
     for number in range(1, night.rounds + 1):

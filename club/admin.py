@@ -17,7 +17,7 @@ class SeasonInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "default_game", "deals_per_poule_4", "deals_per_poule_5"]
+    list_display = ["name", "slug", "default_rules", "deals_per_poule_4", "deals_per_poule_5"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SeasonInline]

@@ -30,11 +30,11 @@ from django.utils import timezone
 from club.models import Club, Membership, Player, Season
 from games.demo import FIRST_NAMES, LAST_NAMES
 from games.models import Poule, Seat, Tournament
+from games.services import point_table_for_preset
 from scoring.engine.base import PouleScore
 from scoring.engine.standings import poule_standings, scheme
 from scoring.models import PouleStanding
 from scoring.services import (
-    point_table_for_preset,
     ranking_publish,
     season_ranking_update,
     tournament_standings_update,
@@ -93,10 +93,12 @@ def _random_score(rng: random.Random) -> PouleScore:
     )
 
 
-def _nights(club: Club, seasons: list[Season], players: list[Player], rng: random.Random) -> None:
+def _tournaments(
+    club: Club, seasons: list[Season], players: list[Player], rng: random.Random
+) -> None:
     point_table = point_table_for_preset("rcwhist")
     points_scheme = scheme("rcwhist")
-    nights = Tournament.objects.bulk_create(
+    tournaments = Tournament.objects.bulk_create(
         Tournament(
             club=club,
             season=season,
@@ -116,8 +118,8 @@ def _nights(club: Club, seasons: list[Season], players: list[Player], rng: rando
     )
     tables = PLAYERS // TABLE
     poules = Poule.objects.bulk_create(
-        Poule(tournament=night, round=round, table=table, counted_deals=12)
-        for night in nights
+        Poule(tournament=tournament, round=round, table=table, counted_deals=12)
+        for tournament in tournaments
         for round in range(1, ROUNDS + 1)
         for table in range(1, tables + 1)
     )
@@ -151,8 +153,8 @@ def _nights(club: Club, seasons: list[Season], players: list[Player], rng: rando
             ]
     Seat.objects.bulk_create(seats, batch_size=5000)
     PouleStanding.objects.bulk_create(standings, batch_size=5000)
-    for night in nights:
-        tournament_standings_update(night)
+    for tournament in tournaments:
+        tournament_standings_update(tournament)
 
 
 def _rankings(seasons: list[Season]) -> None:
@@ -174,7 +176,7 @@ def generate(seed: int, report: Callable[[str], None]) -> tuple[Club, list[Seaso
         club = Club.objects.create(name="Banc d'essai des classements", slug="banc-classements")
         players = _players(club)
         seasons = _seasons(club, timezone.localdate().year)
-        _nights(club, seasons, players, rng)
+        _tournaments(club, seasons, players, rng)
     _rankings(seasons)
     report(
         f"generated {len(seasons)} seasons × {NIGHTS} nights × {PLAYERS} players "

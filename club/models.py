@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine.errors import EngineError
 from scoring.engine.ranking import SEASON_METRICS, RankingRules
 from scoring.engine.standings import scheme as tournament_points_scheme
+from scoring.engine.tables import PRESET_GAME, PRESETS
 
 GAME_CHOICES = [
     ("belgian_whist", _("Whist belge")),
@@ -19,6 +20,9 @@ GAME_CHOICES = [
     ("hearts", _("Cœurs")),
     ("besigue", _("Bésigue")),
 ]
+GAME_LABELS = dict(GAME_CHOICES)
+# The point tables a club may choose from, grouped by game as the night form lists them.
+RULES_CHOICES = [(GAME_LABELS[game], [(n, n) for n in names]) for game, names in PRESETS.items()]
 DEFAULT_PRECEDENCE = ["tournament_points", "game_points"]
 
 
@@ -50,17 +54,14 @@ def check_ranking_rules(best_n: int | None, min_tournaments: int, precedence: li
 class Club(models.Model):
     name = models.CharField(_("nom"), max_length=120, unique=True)
     slug = models.SlugField(_("identifiant"), max_length=60, unique=True)
-    # The club's rules: what a new club night starts from.
-    default_game = models.CharField(
-        _("jeu par défaut"), max_length=20, choices=GAME_CHOICES, default="belgian_whist"
-    )
-    default_point_table = models.ForeignKey(
-        "scoring.PointTable",
-        verbose_name=_("tableau des points par défaut"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
+    # The club's rules: what a new club night starts from. The point table is chosen by name
+    # (a preset); a night uses that table's latest version, so a club that revised its table
+    # plays the revision from then on. The name also says the game.
+    default_rules = models.CharField(
+        _("tableau des points par défaut"),
+        max_length=60,
+        choices=RULES_CHOICES,
+        default="rcwhist",
     )
     tournament_points = models.JSONField(
         _("points de tournoi"),
@@ -105,6 +106,10 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def default_game(self) -> str:
+        return PRESET_GAME[self.default_rules]
 
     def clean(self) -> None:
         try:

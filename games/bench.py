@@ -22,12 +22,13 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from club import services as club_services
 from club.models import Club, Membership, Player
 from games import services
 from games.dealforms import deal_form_class, deal_post_data
 from games.demo import random_deal
 from games.models import Poule, Tournament
-from scoring.services import point_table_for_preset
+from scoring import services as scoring
 
 PLAYERS = 40
 ROUNDS = 3
@@ -43,15 +44,15 @@ def _night() -> tuple[Tournament, Any]:
         Membership.objects.create(club=club, player=player, start=datetime.date(2026, 1, 1))
     Player.objects.filter(pk=players[0].pk).update(user=user)
     Membership.objects.filter(player=players[0]).update(role=Membership.Role.SCORER)
-    night = services.tournament_create(
+    tournament = services.tournament_create(
         club=club,
-        season=services.season_for_date(club, datetime.date(2026, 11, 19)),
+        season=club_services.season_for_date(club, datetime.date(2026, 11, 19)),
         date=datetime.date(2026, 11, 19),
         game="belgian_whist",
-        point_table=point_table_for_preset("rcwhist"),
+        point_table=services.point_table_for_preset("rcwhist"),
     )
-    services.presence_set(night, players)
-    return night, user
+    services.presence_set(tournament, players)
+    return tournament, user
 
 
 def deal_post(poule: Poule, deal: dict[str, Any]) -> dict[str, Any]:
@@ -65,21 +66,21 @@ def deal_post(poule: Poule, deal: dict[str, Any]) -> dict[str, Any]:
 
 def run(report: Callable[[str], None] = print, seed: int = 2026) -> dict[str, Any]:
     rng = random.Random(seed)
-    night, user = _night()
+    tournament, user = _night()
     client = Client()
     client.force_login(user)
     times: list[float] = []
     queries: list[int] = []
     for round in range(1, ROUNDS + 1):
-        services.round_draw(night, round, seed=seed + round)
-        for poule in night.poules.filter(round=round).order_by("table"):
+        scoring.round_draw(tournament, round, seed=seed + round)
+        for poule in tournament.poules.filter(round=round).order_by("table"):
             path = reverse(
                 "games:sheet",
-                kwargs={"slug": night.club.slug, "pk": night.pk, "poule_pk": poule.pk},
+                kwargs={"slug": tournament.club.slug, "pk": tournament.pk, "poule_pk": poule.pk},
             )
             seat_names = [str(n) for n in range(1, poule.seats.count() + 1)]
             counted = 0
-            while counted < night.deals_per_poule(len(seat_names)):
+            while counted < tournament.deals_per_poule(len(seat_names)):
                 deal = random_deal(rng, seat_names)
                 data = deal_post(poule, deal)
                 connection.queries_log.clear()

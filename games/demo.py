@@ -10,6 +10,8 @@ import datetime
 import random
 from typing import Any
 
+from .draw import table_sizes
+
 # The demo club's 28 members (first names A … Z, then two more).
 FIRST_NAMES = [
     "Anne", "Bruno", "Chloé", "Didier", "Eva", "François", "Geneviève", "Henri", "Isabelle",
@@ -83,15 +85,6 @@ def random_deal(rng: random.Random, players: list[str]) -> dict[str, Any]:
     if rng.random() < 0.01:
         deal["penalties"] = [{"player": rng.choice(players), "points": 2}]
     return deal
-
-
-def table_sizes(present: int) -> list[int]:
-    """Tables of 4, with tables of 5 only as needed (6, 7 and 11 players cannot be seated)."""
-    tables = present // 4
-    fives = present - 4 * tables
-    if present < 4 or fives > tables:
-        raise ValueError(f"{present} players cannot sit at tables of 4 and 5")
-    return [5] * fives + [4] * (tables - fives)
 
 
 def random_night(

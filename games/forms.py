@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.models import GAME_CHOICES, Club
-from scoring.engine.tables import PRESET_GAME, PRESETS
+from club.models import RULES_CHOICES, Club
+from scoring.engine.tables import PRESET_GAME
 
 from .models import DrawMethod
 
@@ -17,10 +17,9 @@ TOURNAMENT_POINTS_CHOICES = [
     ("rcwhist", _("5 / 3 / 1 (RCWhist : 2e et 3e seulement si positifs)")),
     ("freewhist", _("90 / 60 / 30 / 0 (tournois libres)")),
 ]
-GAME_LABELS = dict(GAME_CHOICES)
 
 
-class NightForm(forms.Form):
+class TournamentForm(forms.Form):
     """Tonight's tournament: what is played and how."""
 
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
@@ -38,16 +37,12 @@ class NightForm(forms.Form):
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
-        default_rules = (
-            club.default_point_table.name
-            if club.default_point_table
-            else PRESETS[club.default_game][0]
-        )
         kwargs.setdefault(
             "initial",
             {
                 "date": datetime.date.today(),
-                "rules": default_rules,
+                # Exactly what the club chose.
+                "rules": club.default_rules,
                 "tournament_points": club.tournament_points
                 if isinstance(club.tournament_points, str)
                 else "rcwhist",
@@ -57,9 +52,7 @@ class NightForm(forms.Form):
         )
         super().__init__(*args, **kwargs)
         # One list grouped by game: choosing the point table chooses the game.
-        self.fields["rules"].choices = [
-            (GAME_LABELS[game], [(name, name) for name in names]) for game, names in PRESETS.items()
-        ]
+        self.fields["rules"].choices = RULES_CHOICES
 
     @property
     def game(self) -> str:

@@ -41,9 +41,9 @@ def _message(
     context: dict[str, Any], language: str, address: str, connection: Any
 ) -> EmailMultiAlternatives:
     with translation.override(language):
-        subject = render_to_string("email/night_results_subject.txt", context)
-        body = render_to_string("email/night_results.txt", context)
-        html = render_to_string("email/night_results.html", context)
+        subject = render_to_string("email/tournament_results_subject.txt", context)
+        body = render_to_string("email/tournament_results.txt", context)
+        html = render_to_string("email/tournament_results.html", context)
     message = EmailMultiAlternatives(
         subject=" ".join(subject.split()), body=body, to=[address], connection=connection
     )
@@ -51,12 +51,14 @@ def _message(
     return message
 
 
-def night_results_send(tournament: Tournament) -> int:
+def tournament_results_send(tournament: Tournament) -> int:
     """E-mail each participant of the night his results, in his language; returns how many
     were sent. A participant already sent this night's results is skipped, so running it
     twice sends nothing twice; an address that fails is logged and the others still go."""
     tournament = Tournament.objects.select_related("club", "season").get(pk=tournament.pk)
-    lines = list(TournamentStanding.objects.of_night(tournament).select_related("player__user"))
+    lines = list(
+        TournamentStanding.objects.of_tournament(tournament).select_related("player__user")
+    )
     sent_before = set(
         ResultEmail.objects.filter(tournament=tournament).values_list("player_id", flat=True)
     )
@@ -89,7 +91,7 @@ def night_results_send(tournament: Tournament) -> int:
         if record is None:
             continue
         context = {
-            "night": tournament,
+            "tournament": tournament,
             "club": tournament.club,
             "player": player,
             "line": line,

@@ -1,6 +1,11 @@
-"""What is played: club nights (tournaments), their poules, seats and deals."""
+"""What is played: point tables (versioned), club nights (tournaments), their rounds, poules,
+seats and deals."""
 
 from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -9,15 +14,79 @@ from django.db.models import Prefetch, Q
 from django.utils.translation import gettext_lazy as _
 
 from club.models import GAME_CHOICES, Club, Player, Season, default_scheme
+from scoring.engine.errors import EngineError
+from scoring.engine.tables import load_table
+
+
+def table_checksum(data: Any) -> str:
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+# checksum → the engine's (immutable) table; a club uses a handful of tables.
+_ENGINE_TABLES: dict[str, Any] = {}
+
+
+class PointTable(models.Model):
+    """A point table at one version. Once a deal has been scored with it, it never changes:
+    a correction creates the next version (``games.services.point_table_revise``), and past
+    results keep the version they were scored with."""
+
+    game = models.CharField(_("jeu"), max_length=20, choices=GAME_CHOICES)
+    name = models.SlugField(_("nom"), max_length=60, help_text=_("Nom du preset, ex. rcwhist."))
+    version = models.PositiveIntegerField(_("version"), default=1)
+    label = models.CharField(_("libellé"), max_length=120, blank=True)
+    data = models.JSONField(_("données"))
+    checksum = models.CharField(_("empreinte"), max_length=64, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "name", "-version"]
+        verbose_name = _("tableau des points")
+        verbose_name_plural = _("tableaux des points")
+        constraints = [
+            models.UniqueConstraint(fields=["name", "version"], name="point_table_version_unique"),
+            models.CheckConstraint(
+                condition=Q(version__gte=1), name="point_table_version_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label or self.name} (v{self.version})"
+
+    def clean(self) -> None:
+        try:
+            table = load_table(self.data)
+        except EngineError as error:
+            raise ValidationError({"data": str(error)}) from None
+        if table.game != self.game:
+            raise ValidationError({"data": _("Ce tableau est pour le jeu « %s ».") % table.game})
+        self.checksum = table_checksum(self.data)
+
+    def engine_table(self) -> Any:
+        """The engine's frozen table. Loaded once per process and checksum: a score sheet is
+        saved deal after deal all night, and a stored version never changes."""
+        table = _ENGINE_TABLES.get(self.checksum)
+        if table is None:
+            table = load_table(self.data)
+            if self.checksum:
+                _ENGINE_TABLES[self.checksum] = table
+        return table
+
+    @property
+    def is_used(self) -> bool:
+        return Deal.objects.filter(poule__tournament__point_table=self).exists()
+
+
+# A closed night's results count (in the season ranking, the statistics); a published one's
+# too, and its sheets are public. A running night's standings still move.
+COUNTED_STATUSES = ("closed", "published")
 
 
 class TournamentQuerySet(models.QuerySet):
-    def with_winners(self) -> TournamentQuerySet:
-        """Prefetch each night's first-placed players (one query for any number of nights)."""
-        from scoring.models import TournamentStanding
-
-        winners = TournamentStanding.objects.filter(rank=1).select_related("player")
-        return self.prefetch_related(Prefetch("standings", queryset=winners, to_attr="winners"))
+    def counted(self) -> TournamentQuerySet:
+        """The nights whose results count: closed or published."""
+        return self.filter(status__in=COUNTED_STATUSES)
 
 
 class DrawMethod(models.TextChoices):
@@ -42,7 +111,7 @@ class Tournament(models.Model):
     name = models.CharField(_("nom"), max_length=120, blank=True)
     game = models.CharField(_("jeu"), max_length=20, choices=GAME_CHOICES)
     point_table = models.ForeignKey(
-        "scoring.PointTable",
+        PointTable,
         verbose_name=_("tableau des points"),
         on_delete=models.PROTECT,
         related_name="tournaments",
@@ -56,7 +125,7 @@ class Tournament(models.Model):
         default=DrawMethod.AVOID_REPEATS,
     )
     present = models.ManyToManyField(
-        Player, verbose_name=_("joueurs présents"), blank=True, related_name="nights_present"
+        Player, verbose_name=_("joueurs présents"), blank=True, related_name="tournaments_present"
     )
     status = models.CharField(
         _("état"), max_length=10, choices=Status.choices, default=Status.PLANNED
@@ -97,7 +166,16 @@ class Tournament(models.Model):
 
     @property
     def is_locked(self) -> bool:
-        return self.status in (self.Status.CLOSED, self.Status.PUBLISHED)
+        """Closed or published: its sheets no longer change, its results count."""
+        return self.status in COUNTED_STATUSES
+
+    def dealt_rounds(self) -> set[int]:
+        """The rounds with at least one deal recorded (even a pass): their draw is final."""
+        return set(
+            Deal.objects.filter(poule__tournament=self)
+            .values_list("poule__round", flat=True)
+            .distinct()
+        )
 
     def deals_per_poule(self, seats: int) -> int:
         """How many deals the club plays at a table of ``seats``."""

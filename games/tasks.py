@@ -7,8 +7,8 @@ from .models import Tournament
 
 
 @shared_task
-def night_results_email(tournament_id: int) -> int:
+def tournament_results_email(tournament_id: int) -> int:
     """E-mail a closed night's results to its participants; returns how many were sent (a
     second run sends none: who already has them is recorded)."""
     tournament = Tournament.objects.get(pk=tournament_id)
-    return mailing.night_results_send(tournament)
+    return mailing.tournament_results_send(tournament)

@@ -1,86 +1,17 @@
-"""Point tables (versioned) and the stored results: standings and ranking snapshots.
+"""The stored results: poule and tournament standings, and season ranking snapshots.
 
 Results are written when a deal is recorded or a night closed, never recomputed on read.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import OuterRef, Prefetch, Q, Subquery
 from django.utils.translation import gettext_lazy as _
 
-from club.models import GAME_CHOICES
-from scoring.engine.errors import EngineError
-from scoring.engine.tables import load_table
-
 from .fields import FractionField
-
-
-def table_checksum(data: Any) -> str:
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-# checksum → the engine's (immutable) table; a club uses a handful of tables.
-_ENGINE_TABLES: dict[str, Any] = {}
-
-
-class PointTable(models.Model):
-    """A point table at one version. Once a deal has been scored with it, it never changes:
-    a correction creates the next version (``scoring.services.point_table_revise``), and past
-    results keep the version they were scored with."""
-
-    game = models.CharField(_("jeu"), max_length=20, choices=GAME_CHOICES)
-    name = models.SlugField(_("nom"), max_length=60, help_text=_("Nom du preset, ex. rcwhist."))
-    version = models.PositiveIntegerField(_("version"), default=1)
-    label = models.CharField(_("libellé"), max_length=120, blank=True)
-    data = models.JSONField(_("données"))
-    checksum = models.CharField(_("empreinte"), max_length=64, editable=False)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["game", "name", "-version"]
-        verbose_name = _("tableau des points")
-        verbose_name_plural = _("tableaux des points")
-        constraints = [
-            models.UniqueConstraint(fields=["name", "version"], name="point_table_version_unique"),
-            models.CheckConstraint(
-                condition=Q(version__gte=1), name="point_table_version_positive"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.label or self.name} (v{self.version})"
-
-    def clean(self) -> None:
-        try:
-            table = load_table(self.data)
-        except EngineError as error:
-            raise ValidationError({"data": str(error)}) from None
-        if table.game != self.game:
-            raise ValidationError({"data": _("Ce tableau est pour le jeu « %s ».") % table.game})
-        self.checksum = table_checksum(self.data)
-
-    def engine_table(self) -> Any:
-        """The engine's frozen table. Loaded once per process and checksum: a score sheet is
-        saved deal after deal all night, and a stored version never changes."""
-        table = _ENGINE_TABLES.get(self.checksum)
-        if table is None:
-            table = load_table(self.data)
-            if self.checksum:
-                _ENGINE_TABLES[self.checksum] = table
-        return table
-
-    @property
-    def is_used(self) -> bool:
-        from games.models import Deal
-
-        return Deal.objects.filter(poule__tournament__point_table=self).exists()
 
 
 class PouleStanding(models.Model):
@@ -106,7 +37,13 @@ class PouleStanding(models.Model):
 
 
 class TournamentStandingQuerySet(models.QuerySet):
-    def of_night(self, tournament: Any) -> TournamentStandingQuerySet:
+    def winners(self) -> Prefetch:
+        """A prefetch of each night's first-placed players as ``winners``, for a queryset of
+        nights (one query for any number of nights)."""
+        first = self.filter(rank=1).select_related("player")
+        return Prefetch("standings", queryset=first, to_attr="winners")
+
+    def of_tournament(self, tournament: Any) -> TournamentStandingQuerySet:
         """A night's standings in rank order, with their players (one query)."""
         return (
             self.filter(tournament=tournament)

@@ -1,29 +1,47 @@
-"""Load rows → engine → save results. The only code that writes points and standings."""
+"""What it is worth: recording, correcting and deleting deals, the draw of the rounds,
+closing, publishing and reopening a night, and the season rankings.
+
+The only code that writes points and standings. A deal takes one trip: the view (or the API,
+an importer) calls ``deal_record``, which locks the poule, asks the engine for the whole
+sheet's points, and stores the deal, the poule standings and the tournament standings in one
+transaction. Work that follows a commit (the season ranking, the result e-mails) is queued by
+its task's name: the tasks are the interface's, above this module.
+"""
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Sequence
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from club.models import Season
-from games.models import Deal, Poule, Tournament
+from club.celery import enqueue_on_commit
+from club.models import Player, Season
+from games import draw
+from games import services as games
+from games.models import Deal, DealChange, DrawMethod, Poule, RoundDraw, Seat, Tournament
+from games.services import require_open
 from scoring.engine.base import PouleScore
 from scoring.engine.errors import DocumentRefused
+from scoring.engine.games import game_module
 from scoring.engine.night import score_poule_deals
 from scoring.engine.ranking import TournamentEntry, season_ranking
 from scoring.engine.standings import PouleResult, poule_standings, scheme, tournament_standings
 
-from .models import (
-    PointTable,
-    PouleStanding,
-    RankingLine,
-    RankingSnapshot,
-    TournamentStanding,
-    table_checksum,
-)
+from .models import PouleStanding, RankingLine, RankingSnapshot, TournamentStanding
+
+# The tasks that follow a commit, by name (``scoring/tasks.py``, ``games/tasks.py``).
+SEASON_RANKING_UPDATE = "scoring.tasks.season_ranking_update"
+RESULTS_EMAIL = "games.tasks.tournament_results_email"
+
+
+# --------------------------------------------------------------------------------------------
+# A poule's score sheet
 
 
 def refused_as_validation_error(refused: DocumentRefused) -> ValidationError:
@@ -43,19 +61,17 @@ def poule_score(poule: Poule, seat_numbers: list[int], deals_data: list[Any]) ->
 # No savepoint of their own: they run inside the recording service's transaction after every
 # deal, and a failure there rolls the whole deal back anyway.
 @transaction.atomic(savepoint=False)
-def poule_sheet_save(poule: Poule, deals: list[Deal]) -> PouleScore:
+def _poule_sheet_save(poule: Poule, deals: list[Deal]) -> PouleScore:
     """Score a poule's whole sheet (``deals`` in playing order, new ones unsaved) and store it:
     new deals are inserted, deals whose points or dealer changed are updated, and the poule's
     standings are replaced. Nothing is written when the engine refuses the sheet."""
     seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
     score = poule_score(poule, [s.number for s in seats], [d.data for d in deals])
     new, changed = [], []
-    for deal, points, dealer in zip(deals, score.deal_points, score.dealers, strict=True):
-        values = (
-            list(points),
-            None if dealer is None else seats[dealer].number,
-            deal.data.get("contract") != "pass",
-        )
+    for deal, points, dealer, counted in zip(
+        deals, score.deal_points, score.dealers, score.counted, strict=True
+    ):
+        values = (list(points), None if dealer is None else seats[dealer].number, counted)
         if deal.pk is None or (deal.points, deal.dealer, deal.counted) != values:
             deal.points, deal.dealer, deal.counted = values
             (new if deal.pk is None else changed).append(deal)
@@ -82,9 +98,9 @@ def poule_sheet_save(poule: Poule, deals: list[Deal]) -> PouleScore:
     return score
 
 
-def poule_rescore(poule: Poule) -> PouleScore:
+def _poule_rescore(poule: Poule) -> PouleScore:
     """Re-score a poule's stored sheet (after a deal was removed, or a table revised)."""
-    return poule_sheet_save(poule, list(poule.deals.order_by("number")))
+    return _poule_sheet_save(poule, list(poule.deals.order_by("number")))
 
 
 @transaction.atomic(savepoint=False)
@@ -100,7 +116,9 @@ def tournament_standings_update(tournament: Tournament) -> None:
         PouleResult(player=player, rank=rank, game_points=game, tournament_points=points)
         for player, rank, game, points in lines
     ]
-    standings = tournament_standings(results, lower_game_points_better=tournament.game == "hearts")
+    standings = tournament_standings(
+        results, lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER
+    )
     TournamentStanding.objects.filter(tournament=tournament).delete()
     TournamentStanding.objects.bulk_create(
         TournamentStanding(
@@ -117,10 +135,264 @@ def tournament_standings_update(tournament: Tournament) -> None:
     )
 
 
+# --------------------------------------------------------------------------------------------
+# Recording deals
+
+
+def _after_closed_correction(tournament: Tournament) -> None:
+    """A closed night corrected by a club admin: its season ranking follows once committed."""
+    if tournament.is_locked:
+        enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
+
+
+@transaction.atomic
+def deals_record(
+    poule: Poule, deals_data: Sequence[dict[str, Any]], by: AbstractBaseUser | None = None
+) -> list[Deal]:
+    """Append deals to a poule's score sheet, score it, and update the standings.
+
+    Deals name players by seat number ("1" … "5"). The engine checks the whole sheet before
+    anything is written, so a refused deal leaves the sheet as it was.
+    """
+    poule = (
+        Poule.objects.select_for_update().select_related("tournament__point_table").get(pk=poule.pk)
+    )
+    require_open(poule.tournament)
+    sheet = list(poule.deals.order_by("number"))
+    new = [
+        Deal(poule=poule, number=len(sheet) + index, data=data, recorded_by=by)
+        for index, data in enumerate(deals_data, start=1)
+    ]
+    _poule_sheet_save(poule, [*sheet, *new])
+    tournament_standings_update(poule.tournament)
+    return new
+
+
+def deal_record(poule: Poule, data: dict[str, Any], by: AbstractBaseUser | None = None) -> Deal:
+    return deals_record(poule, [data], by)[0]
+
+
+@transaction.atomic
+def deal_correct(
+    deal: Deal,
+    data: dict[str, Any],
+    by: AbstractBaseUser | None = None,
+    *,
+    closed_ok: bool = False,
+) -> Deal:
+    """Replace a deal's data; every later point and standing follows, and the change is kept
+    (who, when, before → after). ``closed_ok``: a club admin corrects a closed night."""
+    deal = Deal.objects.select_for_update().select_related("poule__tournament").get(pk=deal.pk)
+    poule = deal.poule
+    require_open(poule.tournament, closed_ok=closed_ok)
+    sheet = list(poule.deals.order_by("number"))
+    corrected = next(d for d in sheet if d.pk == deal.pk)
+    if corrected.data == data:
+        return corrected
+    before = corrected.data
+    corrected.data = data
+    corrected.recorded_by = by
+    _poule_sheet_save(poule, sheet)
+    corrected.save(update_fields=["data", "recorded_by", "recorded_at"])
+    DealChange.objects.create(
+        poule=poule,
+        deal=corrected,
+        number=corrected.number,
+        action=DealChange.Action.CORRECTED,
+        before=before,
+        after=data,
+        by=by,
+    )
+    tournament_standings_update(poule.tournament)
+    _after_closed_correction(poule.tournament)
+    return corrected
+
+
+@transaction.atomic
+def deal_delete(deal: Deal, by: AbstractBaseUser | None = None, *, closed_ok: bool = False) -> None:
+    """Remove a deal; later deals move up one number so the sheet has no gap. The removed deal
+    stays in the poule's history."""
+    deal = Deal.objects.select_for_update().select_related("poule__tournament").get(pk=deal.pk)
+    poule = deal.poule
+    require_open(poule.tournament, closed_ok=closed_ok)
+    DealChange.objects.create(
+        poule=poule,
+        deal=None,
+        number=deal.number,
+        action=DealChange.Action.DELETED,
+        before=deal.data,
+        by=by,
+    )
+    deal.delete()
+    later = list(poule.deals.filter(number__gt=deal.number).order_by("number"))
+    for moved in later:
+        moved.number -= 1
+        moved.save(update_fields=["number"])
+    _poule_rescore(poule)
+    tournament_standings_update(poule.tournament)
+    _after_closed_correction(poule.tournament)
+
+
+# --------------------------------------------------------------------------------------------
+# The draw of a round
+
+
+def _draw_order_by_standings(tournament: Tournament, present: list[int]) -> list[int]:
+    """Present players best first by tonight's standings; those not yet ranked last."""
+    ranked = list(
+        TournamentStanding.objects.filter(tournament=tournament, player_id__in=present)
+        .order_by("rank", "player__display_name")
+        .values_list("player_id", flat=True)
+    )
+    return ranked + sorted(set(present) - set(ranked))
+
+
+def _size_range(sizes: set[int]) -> str:
+    low, high = min(sizes), max(sizes)
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _check_table_sizes(tournament: Tournament, sizes: list[int]) -> None:
+    """The draw seats tables of 4 and 5; a game (or a bésigue table for 2 or 3) played at
+    other sizes is refused before anything is written."""
+    allowed = set(game_module(tournament.game).PLAYERS)
+    players = getattr(tournament.point_table.engine_table(), "players", None)
+    if isinstance(players, int):
+        allowed &= {players}
+    wrong = sorted({size for size in sizes if size not in allowed})
+    if wrong:
+        raise ValidationError(
+            _(
+                "À ce jeu, une table compte %(allowed)s joueurs : %(count)s présents donneraient "
+                "des tables de %(sizes)s. Ajoutez ou retirez des joueurs."
+            )
+            % {
+                "allowed": _size_range(allowed or {players}),
+                "count": sum(sizes),
+                "sizes": ", ".join(str(n) for n in wrong),
+            }
+        )
+
+
+@transaction.atomic
+def round_draw(
+    tournament: Tournament,
+    round: int,
+    *,
+    seed: int | None = None,
+    by: AbstractBaseUser | None = None,
+) -> RoundDraw:
+    """Seat tonight's present players at the tables of ``round``. Round 1 is drawn at random,
+    later rounds with the night's method. A round can be drawn again until its first deal is
+    recorded; the seed is stored so that the same draw can be reproduced."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    require_open(tournament)
+    if not 1 <= round <= tournament.rounds:
+        raise ValidationError(
+            _("La soirée compte %(rounds)s tours : pas de tour %(round)s.")
+            % {"rounds": tournament.rounds, "round": round}
+        )
+    if round in tournament.dealt_rounds():
+        raise ValidationError(
+            _("Le tour %(round)s a déjà des donnes encodées : son tirage ne peut plus être refait.")
+            % {"round": round}
+        )
+    present = sorted(tournament.present.values_list("pk", flat=True))
+    try:
+        sizes = draw.table_sizes(len(present))
+    except draw.DrawRefused as refused:
+        raise ValidationError(str(refused)) from None
+    _check_table_sizes(tournament, sizes)
+    earlier = Seat.objects.filter(tournament=tournament, round__lt=round).values_list(
+        "poule_id", "player_id"
+    )
+    if round == 1:
+        method, met = "random", None
+    elif tournament.draw_method == DrawMethod.STANDINGS:
+        method, met = "standings", None
+        present = _draw_order_by_standings(tournament, present)
+    else:
+        tables: dict[int, list[int]] = {}
+        for poule_id, player_id in earlier:
+            tables.setdefault(poule_id, []).append(player_id)
+        method, met = "avoid_repeats", draw.pairs_met(tables.values())
+    seed = secrets.randbits(31) if seed is None else seed
+    seating = draw.draw_round(present, seed=seed, method=method, met=met)
+
+    Poule.objects.filter(tournament=tournament, round=round).delete()
+    players = Player.objects.in_bulk([p for table in seating for p in table])
+    for number, table in enumerate(seating, start=1):
+        games.poule_create(
+            tournament, round=round, table=number, players=[players[p] for p in table]
+        )
+    drawn, _created = RoundDraw.objects.update_or_create(
+        tournament=tournament,
+        round=round,
+        defaults={
+            "method": method,
+            "seed": seed,
+            "repeats": draw.repeat_count(seating, met or {}),
+            "drawn_by": by,
+        },
+    )
+    if tournament.status == Tournament.Status.PLANNED:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    return drawn
+
+
+# --------------------------------------------------------------------------------------------
+# Closing, publishing, reopening a night
+
+
+@transaction.atomic
+def tournament_close(tournament: Tournament) -> Tournament:
+    """Lock the night and, once the close is committed, have the season ranking recomputed
+    and the results e-mailed to the participants."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.is_locked:
+        raise ValidationError(_("La soirée est déjà clôturée."))
+    if not tournament.poules.exists():
+        raise ValidationError(_("La soirée n'a aucune poule."))
+    if not Deal.objects.filter(poule__tournament=tournament).exists():
+        raise ValidationError(_("Aucune donne n'a été encodée."))
+    tournament.status = Tournament.Status.CLOSED
+    tournament.save(update_fields=["status"])
+    enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
+    enqueue_on_commit(RESULTS_EMAIL, tournament.pk)
+    return tournament
+
+
+@transaction.atomic
+def tournament_publish(tournament: Tournament) -> Tournament:
+    """A closed night's score sheets become visible to members and the public."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.CLOSED:
+        raise ValidationError(_("Seule une soirée clôturée peut être publiée."))
+    tournament.status = Tournament.Status.PUBLISHED
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_reopen(tournament: Tournament) -> Tournament:
+    """A club admin reopens a closed night to correct it; the ranking follows when re-closed."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.CLOSED:
+        raise ValidationError(_("Seule une soirée clôturée peut être rouverte."))
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
+    return tournament
+
+
+# --------------------------------------------------------------------------------------------
+# Season rankings
+
+
 def _season_entries(season: Season) -> list[TournamentEntry]:
     lines = TournamentStanding.objects.filter(
-        tournament__season=season,
-        tournament__status__in=[Tournament.Status.CLOSED, Tournament.Status.PUBLISHED],
+        tournament__in=Tournament.objects.filter(season=season).counted()
     ).order_by("tournament__date", "tournament_id", "rank")
     return [
         TournamentEntry(
@@ -172,68 +444,17 @@ def season_ranking_update(season: Season) -> RankingSnapshot:
     return _write_snapshot(snapshot or RankingSnapshot(season=season), season)
 
 
+def ranking_publish_check(season: Season) -> None:
+    """A ranking is published from closed nights: a season without one has nothing to show."""
+    if not Tournament.objects.filter(season=season).counted().exists():
+        raise ValidationError(_("Aucune soirée clôturée dans cette saison : rien à publier."))
+
+
 @transaction.atomic
 def ranking_publish(season: Season) -> RankingSnapshot:
     """Freeze the season ranking as it stands now, with today's date."""
+    ranking_publish_check(season)
     snapshot = _write_snapshot(RankingSnapshot(season=season, published_at=timezone.now()), season)
     snapshot.published_at = snapshot.computed_at
     snapshot.save(update_fields=["published_at"])
     return snapshot
-
-
-@transaction.atomic
-def point_table_revise(table: PointTable, data: Any, label: str | None = None) -> PointTable:
-    """Change a point table. A table that has scored a deal is never edited in place: the
-    change becomes its next version, and past results keep the version they were scored with."""
-    if table.pk and table_checksum(data) == table.checksum and label in (None, table.label):
-        return table  # nothing changed: no new version
-    if table.pk and table.is_used:
-        latest = PointTable.objects.filter(name=table.name).order_by("-version").first()
-        table = PointTable(
-            game=table.game,
-            name=table.name,
-            version=(latest.version if latest else table.version) + 1,
-            label=table.label,
-        )
-    table.data = data
-    if label is not None:
-        table.label = label
-    table.full_clean()
-    table.save()
-    return table
-
-
-def point_table_for_preset(name: str) -> PointTable:
-    """The latest stored version of a preset, created from the shipped JSON the first time."""
-    from scoring.engine.tables import PRESET_GAME, preset_data
-
-    table = PointTable.objects.filter(name=name).order_by("-version").first()
-    if table is not None:
-        return table
-    data = preset_data(name)
-    table = PointTable(
-        game=PRESET_GAME[name], name=name, version=1, label=data.get("label", name), data=data
-    )
-    table.full_clean()
-    table.save()
-    return table
-
-
-def point_table_for_data(data: dict[str, Any]) -> PointTable:
-    """A stored table with exactly this data (same checksum), else a new version of its name."""
-    checksum = table_checksum(data)
-    existing = PointTable.objects.filter(checksum=checksum).order_by("-version").first()
-    if existing is not None:
-        return existing
-    name = str(data.get("name") or "custom")[:60]
-    latest = PointTable.objects.filter(name=name).order_by("-version").first()
-    table = PointTable(
-        game=data.get("game", ""),
-        name=name,
-        version=latest.version + 1 if latest else 1,
-        label=str(data.get("label", name))[:120],
-        data=data,
-    )
-    table.full_clean()
-    table.save()
-    return table

@@ -16,9 +16,8 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from club.models import Club, Membership, Player, Season
 from games.demo import random_night
-from games.models import Tournament
-from games.nightfile import night_import
-from scoring.models import PointTable
+from games.models import PointTable, Tournament
+from games.nightfile import tournament_import
 
 from .factories import (
     ClubFactory,
@@ -126,6 +125,6 @@ def imported_night(
 ) -> Tournament:
     """The night imported (and so closed), with the season ranking its close triggers."""
     with django_capture_on_commit_callbacks(execute=True):
-        night = night_import(night_document)
-    night.refresh_from_db()
-    return night
+        tournament = tournament_import(night_document)
+    tournament.refresh_from_db()
+    return tournament

@@ -16,9 +16,8 @@ from django.utils.text import slugify
 from club.models import Club, Membership, Player, Season
 from games import services as games
 from games.demo import FIRST_NAMES, LAST_NAMES
-from games.models import Poule, Tournament
-from scoring.models import PointTable
-from scoring.services import point_table_for_preset
+from games.models import PointTable, Poule, Tournament
+from games.services import point_table_for_preset
 
 PASSWORD = "un-mot-de-passe-de-membre"
 
@@ -109,7 +108,9 @@ class TournamentFactory(factory.django.DjangoModelFactory):
 
     club = factory.SubFactory(ClubFactory)
     season = factory.SubFactory(SeasonFactory, club=factory.SelfAttribute("..club"))
-    date = factory.LazyAttribute(lambda night: night.season.start + datetime.timedelta(days=13))
+    date = factory.LazyAttribute(
+        lambda tournament: tournament.season.start + datetime.timedelta(days=13)
+    )
     name = factory.Sequence(lambda n: f"Soirée {n}")
     game = "belgian_whist"
     point_table = factory.SubFactory(PointTableFactory)

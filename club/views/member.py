@@ -19,7 +19,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from .. import member_data, stats
+from scoring import member_data, stats
+
 from ..language import remember_language
 from ..models import Player
 from ..profile import MAX_PHOTO_BYTES, ProfileForm, profile_update

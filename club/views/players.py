@@ -24,19 +24,19 @@ def player_detail(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     club = get_object_or_404(Club, slug=slug)
     # A former member keeps his page: his results stay in the club's published rankings.
     player = get_object_or_404(Player.objects.in_club(club).only(*PUBLIC_FIELDS), pk=pk)
-    published_nights = TournamentStanding.objects.filter(
+    published_tournaments = TournamentStanding.objects.filter(
         player=player, tournament__status=Tournament.Status.PUBLISHED
     )
     seasons = list(
         club.seasons.annotate(
-            played=Exists(published_nights.filter(tournament__season=OuterRef("pk")))
+            played=Exists(published_tournaments.filter(tournament__season=OuterRef("pk")))
         )
     )
     played = [s for s in seasons if s.played]
     wanted = request.GET.get("saison")
     season = next((s for s in seasons if s.name == wanted), played[0] if played else None)
     history = (
-        published_nights.filter(tournament__season=season)
+        published_tournaments.filter(tournament__season=season)
         .select_related("tournament")
         .order_by("-tournament__date", "tournament__name")
         if season

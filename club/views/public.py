@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 
 from games.models import Tournament
+from scoring.models import TournamentStanding
 
 from ..models import Club
 from ..permissions import is_club_admin, is_scorer
@@ -28,11 +29,13 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
     club = get_object_or_404(Club, slug=slug)
     seasons = list(club.seasons.all())
     season = None
-    wanted = request.GET.get("season")
+    wanted = request.GET.get("saison")
     if seasons:
         season = next((s for s in seasons if s.name == wanted), seasons[0])
-    nights = (
-        Tournament.objects.filter(season=season).with_winners().order_by("-date", "name")
+    tournaments = (
+        Tournament.objects.filter(season=season)
+        .prefetch_related(TournamentStanding.objects.winners())
+        .order_by("-date", "name")
         if season
         else Tournament.objects.none()
     )
@@ -40,11 +43,11 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         "club": club,
         "seasons": seasons,
         "season": season,
-        "nights": list(nights),
+        "tournaments": list(tournaments),
         "can_score": is_scorer(request.user, club),
         "can_admin": is_club_admin(request.user, club),
     }
     template = "club/club_detail.html"
     if request.htmx:
-        template += "#nights"
+        template += "#tournaments"
     return TemplateResponse(request, template, context)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,8 +20,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.models import Tournament
-from scoring import tasks
+from scoring import services, tasks
 from scoring.models import RankingLine, RankingSnapshot
 
 from ..exports import EXPORT_FORMATS, table_response
@@ -155,9 +155,12 @@ def ranking_publish(request: HttpRequest, slug: str, season: str) -> HttpRespons
     nights, so what is published is never a stale live snapshot."""
     season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, name=season)
     require_club_admin(request.user, season.club)
-    locked = [Tournament.Status.CLOSED, Tournament.Status.PUBLISHED]
-    if not Tournament.objects.filter(season=season, status__in=locked).exists():
-        messages.error(request, _("Aucune soirée clôturée dans cette saison : rien à publier."))
+    try:
+        # The service's own check, asked before the task is queued so that the club admin
+        # reads the refusal at once.
+        services.ranking_publish_check(season)
+    except ValidationError as refused:
+        messages.error(request, " ".join(refused.messages))
     else:
         season_id = season.pk
         transaction.on_commit(lambda: tasks.ranking_publish.delay(season_id))

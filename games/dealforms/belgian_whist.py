@@ -12,23 +12,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.games.belgian_whist import CONTRACTS, PASS
 
+from ..labels import CONTRACT_LABELS
 from .base import TRICK_CHOICES, TRICKS, DealForm, _number, _plis
 
 # scoring-rules.md §1.1, FR column.
-CONTRACT_LABELS = {
-    "emballage": _("Emballage"),
-    "solo": _("Solo"),
-    "petite_misere": _("Petite misère"),
-    "solo_sur_misere": _("Solo 8 sur petite misère"),
-    "abondance": _("Abondance"),
-    "trou": _("Trou"),
-    "grande_misere": _("Grande misère"),
-    "grande_misere_table": _("Grande misère sur table"),
-    "petit_chelem": _("Petit solo chelem"),
-    "chelem": _("Solo chelem"),
-    "piccolo": _("Piccolo"),
-    PASS: _("Tous passent"),
-}
 # Contracts whose name on the sheet carries the bid ("Emballage 9"); the others' bid is fixed
 # by the contract itself (Solo chelem is 13).
 BID_IN_NAME = {"emballage", "solo", "abondance", "trou"}

@@ -14,40 +14,44 @@ from club.permissions import is_club_admin, is_member, is_scorer
 from ..models import Tournament
 
 
-def night_for(slug: str, pk: int) -> Tournament:
+def tournament_for(slug: str, pk: int) -> Tournament:
     return get_object_or_404(
         Tournament.objects.select_related("club", "season", "point_table"), pk=pk, club__slug=slug
     )
 
 
-def can_edit_sheets(request: HttpRequest, night: Tournament) -> bool:
+def can_edit_sheets(request: HttpRequest, tournament: Tournament) -> bool:
     """Scorers change sheets until the night is closed, club admins afterwards too."""
-    if night.is_locked:
-        return is_club_admin(request.user, night.club)
-    return is_scorer(request.user, night.club)
+    if tournament.is_locked:
+        return is_club_admin(request.user, tournament.club)
+    return is_scorer(request.user, tournament.club)
 
 
-def require_sheet_reader(request: HttpRequest, night: Tournament) -> None:
+def require_sheet_reader(request: HttpRequest, tournament: Tournament) -> None:
     """Score sheets are for the club's scorers until the night is published; then for all."""
-    if night.status != Tournament.Status.PUBLISHED and not is_scorer(request.user, night.club):
+    if tournament.status != Tournament.Status.PUBLISHED and not is_scorer(
+        request.user, tournament.club
+    ):
         raise PermissionDenied("sheets are published with the night")
 
 
-def require_room_viewer(request: HttpRequest, night: Tournament) -> None:
+def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
     """The room screen shows tonight's standings to the club (a member's login on the room's
     screen); once the night is published, to everybody."""
-    if night.status != Tournament.Status.PUBLISHED and not is_member(request.user, night.club):
+    if tournament.status != Tournament.Status.PUBLISHED and not is_member(
+        request.user, tournament.club
+    ):
         raise PermissionDenied("the room screen is for the club's members")
 
 
-def shows_public_names(request: HttpRequest, night: Tournament) -> bool:
+def shows_public_names(request: HttpRequest, tournament: Tournament) -> bool:
     """Outside the club (the public, another club's members), a published night names each
     member by his chosen public name; the club itself sees the names it knows."""
-    return not is_member(request.user, night.club)
+    return not is_member(request.user, tournament.club)
 
 
-def require_sheet_editor(request: HttpRequest, night: Tournament) -> None:
-    if not can_edit_sheets(request, night):
+def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:
+    if not can_edit_sheets(request, tournament):
         raise PermissionDenied("scorers until the night is closed, club admins afterwards")
 
 

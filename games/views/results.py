@@ -21,30 +21,30 @@ from scoring.models import PouleStanding, TournamentStanding
 
 from ..dealforms import describe_deal
 from ..models import Deal, Poule, Tournament
-from ..nightfile import night_export
-from .common import night_for, require_sheet_reader
+from ..nightfile import tournament_export
+from .common import require_sheet_reader, tournament_for
 
 
-def _filename(night: Tournament) -> str:
-    return f"soiree-{night.date.isoformat()}-{night.club.slug}"
+def _filename(tournament: Tournament) -> str:
+    return f"soiree-{tournament.date.isoformat()}-{tournament.club.slug}"
 
 
-def _standings(night: Tournament) -> list[TournamentStanding]:
-    return list(TournamentStanding.objects.of_night(night))
+def _standings(tournament: Tournament) -> list[TournamentStanding]:
+    return list(TournamentStanding.objects.of_tournament(tournament))
 
 
-def _rounds(night: Tournament) -> list[dict[str, Any]]:
+def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
     """Every round's poules with their seats, deals (described, points per seat) and
     standings. Four queries whatever the size of the night."""
     deals = Deal.objects.order_by("number").only("poule", "number", "data", "points", "counted")
     poules = list(
-        Poule.objects.filter(tournament=night)
+        Poule.objects.filter(tournament=tournament)
         .with_seated_players()
         .prefetch_related(Prefetch("deals", queryset=deals))
         .order_by("round", "table")
     )
     lines: dict[int, list[PouleStanding]] = {}
-    for line in PouleStanding.objects.filter(poule__tournament=night).order_by(
+    for line in PouleStanding.objects.filter(poule__tournament=tournament).order_by(
         "poule_id", "rank", "seat"
     ):
         lines.setdefault(line.poule_id, []).append(line)
@@ -69,7 +69,7 @@ def _rounds(night: Tournament) -> list[dict[str, Any]]:
                 "deals": [
                     {
                         "deal": deal,
-                        "text": describe_deal(night.game, deal.data, names),
+                        "text": describe_deal(tournament.game, deal.data, names),
                     }
                     for deal in poule.deals.all()
                 ],
@@ -83,15 +83,15 @@ def _rounds(night: Tournament) -> list[dict[str, Any]]:
     return [{"number": number, "poules": tables} for number, tables in sorted(rounds.items())]
 
 
-def night_results(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
+def tournament_results(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     """The night's standings, then every poule with its deals and points."""
-    night = night_for(slug, pk)
-    require_sheet_reader(request, night)
+    tournament = tournament_for(slug, pk)
+    require_sheet_reader(request, tournament)
     context = {
-        "club": night.club,
-        "night": night,
-        "standings": _standings(night),
-        "rounds": _rounds(night),
+        "club": tournament.club,
+        "tournament": tournament,
+        "standings": _standings(tournament),
+        "rounds": _rounds(tournament),
     }
     return TemplateResponse(request, "games/results.html", context)
 
@@ -100,8 +100,8 @@ def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpRe
     """The night's standings as CSV or Excel, with public names: exports leave the club."""
     if fmt not in EXPORT_FORMATS:
         raise Http404("csv or xlsx")
-    night = night_for(slug, pk)
-    require_sheet_reader(request, night)
+    tournament = tournament_for(slug, pk)
+    require_sheet_reader(request, tournament)
     header = [
         _("Rang"),
         _("Ex aequo"),
@@ -121,23 +121,23 @@ def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpRe
             line.poules_won,
             line.poules_played,
         ]
-        for line in _standings(night)
+        for line in _standings(tournament)
     ]
-    title = f"{night.name or _('Soirée')} {night.date:%d-%m-%Y}"
-    return table_response(fmt, _filename(night), title, header, rows)
+    title = f"{tournament.name or _('Soirée')} {tournament.date:%d-%m-%Y}"
+    return table_response(fmt, _filename(tournament), title, header, rows)
 
 
-def night_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def tournament_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The club-night file (``club-night-result/1``). The club's scorers download any night
     with the names the club knows its members by, to keep and re-import; everybody else, a
     published night with public names."""
-    night = night_for(slug, pk)
-    if is_scorer(request.user, night.club):
-        document = night_export(night)
+    tournament = tournament_for(slug, pk)
+    if is_scorer(request.user, tournament.club):
+        document = tournament_export(tournament)
     else:
-        require_sheet_reader(request, night)
-        document = night_export(night, name_of=lambda player: player.public_display_name)
+        require_sheet_reader(request, tournament)
+        document = tournament_export(tournament, name_of=lambda player: player.public_display_name)
     body = json.dumps(document, indent=2, ensure_ascii=False)
     response = HttpResponse(body.encode(), content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(night)}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{_filename(tournament)}.json"'
     return response

@@ -17,23 +17,25 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import services
+from scoring.engine.base import next_dealer
+from scoring.engine.games import game_module, mort
 from scoring.models import PouleStanding
 
-from .. import services
 from ..dealforms import DealForm, deal_form_class, describe_deal
 from ..models import Deal, DealChange, Poule, Tournament
 from .common import (
     can_edit_sheets,
-    night_for,
     readable_problem,
     require_sheet_editor,
     require_sheet_reader,
     shows_public_names,
+    tournament_for,
 )
 
 
-def _poule_for(night: Tournament, poule_pk: int) -> Poule:
-    return get_object_or_404(Poule, pk=poule_pk, tournament=night)
+def _poule_for(tournament: Tournament, poule_pk: int) -> Poule:
+    return get_object_or_404(Poule, pk=poule_pk, tournament=tournament)
 
 
 def _seats(poule: Poule) -> list[Any]:
@@ -41,12 +43,12 @@ def _seats(poule: Poule) -> list[Any]:
 
 
 def _deal_form(
-    night: Tournament, seats: list[Any], data: Any = None, deal: Deal | None = None
+    tournament: Tournament, seats: list[Any], data: Any = None, deal: Deal | None = None
 ) -> DealForm:
-    return deal_form_class(night.game)(
+    return deal_form_class(tournament.game)(
         data,
         seats=[(seat.number, seat.player.display_name) for seat in seats],
-        table=night.point_table.engine_table(),
+        table=tournament.point_table.engine_table(),
         initial_deal=deal.data if deal else None,
     )
 
@@ -57,10 +59,10 @@ def _deal_form(
 _BLANK_FORMS: dict[tuple[Any, ...], SafeString] = {}
 
 
-def _blank_form_html(night: Tournament, seats: list[Any]) -> SafeString:
+def _blank_form_html(tournament: Tournament, seats: list[Any]) -> SafeString:
     key = (
-        night.game,
-        night.point_table.checksum,
+        tournament.game,
+        tournament.point_table.checksum,
         tuple((seat.number, seat.player.display_name) for seat in seats),
         get_language(),
     )
@@ -68,7 +70,7 @@ def _blank_form_html(night: Tournament, seats: list[Any]) -> SafeString:
     if html is None:
         if len(_BLANK_FORMS) >= 512:
             _BLANK_FORMS.clear()
-        html = _BLANK_FORMS[key] = _deal_form(night, seats).render()
+        html = _BLANK_FORMS[key] = _deal_form(tournament, seats).render()
     return html
 
 
@@ -77,17 +79,6 @@ def _refuse(form: DealForm, error: ValidationError, seats: list[Any]) -> None:
     names = {str(seat.number): seat.player.display_name for seat in seats}
     for message in error.messages:
         form.add_error(None, readable_problem(message, names))
-
-
-def _next_dealer(deals: list[Deal], seat_count: int) -> int | None:
-    """The seat that deals next: one seat clockwise per counted deal, the same dealer again
-    after everybody passed. None when the game's sheet does not follow a dealer."""
-    if not deals:
-        return 1
-    last = deals[-1]
-    if last.dealer is None:
-        return None
-    return last.dealer % seat_count + 1 if last.counted else last.dealer
 
 
 def _change_lines(changes: list[DealChange], game: str, names: dict[str, str]) -> list[Any]:
@@ -102,9 +93,9 @@ def _change_lines(changes: list[DealChange], game: str, names: dict[str, str]) -
 
 
 def sheet_context(
-    request: HttpRequest, night: Tournament, poule: Poule, form: Any, seats: list[Any]
+    request: HttpRequest, tournament: Tournament, poule: Poule, form: Any, seats: list[Any]
 ) -> dict:
-    public = shows_public_names(request, night)
+    public = shows_public_names(request, tournament)
     for seat in seats:
         seat.name = seat.player.public_display_name if public else seat.player.display_name
     # Column headers on a phone: first names, unless two players at the table share one.
@@ -124,28 +115,37 @@ def sheet_context(
         rows.append(
             {
                 "deal": deal,
-                "text": describe_deal(night.game, deal.data, names),
+                "text": describe_deal(tournament.game, deal.data, names),
                 "cells": list(zip(deal.points, totals, strict=False)),
                 "dealer": names.get(str(deal.dealer), ""),
-                "history": _change_lines(deal.history, night.game, names),
+                "history": _change_lines(deal.history, tournament.game, names),
             }
         )
     removed = _change_lines(
         [change for change in changes if change.action == DealChange.Action.DELETED],
-        night.game,
+        tournament.game,
         names,
     )
-    expected = night.deals_per_poule(len(seats))
+    expected = tournament.deals_per_poule(len(seats))
     complete = poule.counted_deals >= expected
-    next_dealer = _next_dealer(deals, len(seats))
+    dealer = (
+        next_dealer(
+            # Seats are numbered from 1 on the sheet, indexed from 0 by the engine.
+            [None if d.dealer is None else d.dealer - 1 for d in deals],
+            [d.counted for d in deals],
+            len(seats),
+        )
+        if game_module(tournament.game).RECORDS_DEALER
+        else None
+    )
     standings = (
         list(PouleStanding.objects.filter(poule=poule).select_related("player").order_by("rank"))
         if deals
         else []
     )
     return {
-        "club": night.club,
-        "night": night,
+        "club": tournament.club,
+        "tournament": tournament,
         "poule": poule,
         "seats": seats,
         "rows": rows,
@@ -153,29 +153,29 @@ def sheet_context(
         "removed": removed,
         "expected": expected,
         "complete": complete,
-        "next_dealer": names.get(str(next_dealer)),
-        "mort": len(seats) == 5 and night.game == "belgian_whist",
+        "next_dealer": None if dealer is None else names.get(str(dealer + 1)),
+        "mort": dealer is not None and mort(tournament.game, len(seats), dealer) is not None,
         "standings": standings,
         "public": public,
         "form": form,
         # An untouched form is the same for every deal: its fragment comes from the cache.
-        "form_html": _blank_form_html(night, seats) if form and not form.is_bound else None,
-        "can_edit": can_edit_sheets(request, night),
+        "form_html": _blank_form_html(tournament, seats) if form and not form.is_bound else None,
+        "can_edit": can_edit_sheets(request, tournament),
     }
 
 
 def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpResponse:
     """GET: the sheet (read-only for members and the public once published). POST: record
     a deal; the htmx request gets the updated sheet back, the plain form a redirect."""
-    night = night_for(slug, pk)
-    poule = _poule_for(night, poule_pk)
+    tournament = tournament_for(slug, pk)
+    poule = _poule_for(tournament, poule_pk)
     form = None
     seats = _seats(poule)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        require_sheet_editor(request, night)
-        form = _deal_form(night, seats, request.POST)
+        require_sheet_editor(request, tournament)
+        form = _deal_form(tournament, seats, request.POST)
         if form.is_valid():
             try:
                 recorded = services.deal_record(poule, form.deal_data(), by=request.user)
@@ -185,47 +185,55 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
                 if not request.htmx:
                     return redirect("games:sheet", slug=slug, pk=pk, poule_pk=poule.pk)
                 poule.counted_deals = recorded.poule.counted_deals
-                form = _deal_form(night, seats)
+                form = _deal_form(tournament, seats)
     else:
-        require_sheet_reader(request, night)
-    if form is None and can_edit_sheets(request, night):
-        form = _deal_form(night, seats)
+        require_sheet_reader(request, tournament)
+    if form is None and can_edit_sheets(request, tournament):
+        form = _deal_form(tournament, seats)
     template = "games/sheet.html#sheet" if request.htmx else "games/sheet.html"
-    return TemplateResponse(request, template, sheet_context(request, night, poule, form, seats))
+    return TemplateResponse(
+        request, template, sheet_context(request, tournament, poule, form, seats)
+    )
 
 
 @login_required
 def deal_edit(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpResponse:
     """Correct a deal: the form opens with the deal as recorded; the change is kept."""
-    night = night_for(slug, pk)
-    require_sheet_editor(request, night)
+    tournament = tournament_for(slug, pk)
+    require_sheet_editor(request, tournament)
     deal = get_object_or_404(
-        Deal.objects.select_related("poule"), pk=deal_pk, poule__tournament=night
+        Deal.objects.select_related("poule"), pk=deal_pk, poule__tournament=tournament
     )
     seats = _seats(deal.poule)
-    form = _deal_form(night, seats, request.POST or None, deal=deal)
+    form = _deal_form(tournament, seats, request.POST or None, deal=deal)
     if request.method == "POST" and form.is_valid():
         try:
             services.deal_correct(
-                deal, form.deal_data(), by=request.user, closed_ok=night.is_locked
+                deal, form.deal_data(), by=request.user, closed_ok=tournament.is_locked
             )
         except ValidationError as refused:
             _refuse(form, refused, seats)
         else:
             messages.success(request, _("Donne %(number)s corrigée.") % {"number": deal.number})
             return redirect("games:sheet", slug=slug, pk=pk, poule_pk=deal.poule_id)
-    context = {"club": night.club, "night": night, "poule": deal.poule, "deal": deal, "form": form}
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "poule": deal.poule,
+        "deal": deal,
+        "form": form,
+    }
     return TemplateResponse(request, "games/deal_edit.html", context)
 
 
 @login_required
 @require_POST
 def deal_delete(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpResponse:
-    night = night_for(slug, pk)
-    require_sheet_editor(request, night)
-    deal = get_object_or_404(Deal, pk=deal_pk, poule__tournament=night)
+    tournament = tournament_for(slug, pk)
+    require_sheet_editor(request, tournament)
+    deal = get_object_or_404(Deal, pk=deal_pk, poule__tournament=tournament)
     try:
-        services.deal_delete(deal, by=request.user, closed_ok=night.is_locked)
+        services.deal_delete(deal, by=request.user, closed_ok=tournament.is_locked)
     except ValidationError as refused:
         messages.error(request, " ".join(refused.messages))
     else:

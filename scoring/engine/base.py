@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -25,6 +26,7 @@ class PouleScore:
     (the game points themselves, except hearts: table average − own total).
     ``lower_is_better`` — hearts ranks totals ascending; every other game descending.
     ``counted_deals`` — deals that count toward the poule's number (a passed deal does not).
+    ``counted`` — per deal, whether it counts toward that number.
     """
 
     deal_points: tuple[tuple[int, ...], ...]
@@ -34,6 +36,22 @@ class PouleScore:
     lower_is_better: bool = False
     counted_deals: int = 0
     warnings: tuple[str, ...] = ()
+    counted: tuple[bool, ...] = ()
+
+
+def next_dealer(
+    dealers: Sequence[int | None], counted: Sequence[bool], seat_count: int
+) -> int | None:
+    """The seat index that deals next, from the deals so far (their dealers and whether they
+    counted): one seat clockwise after a counted deal, the same dealer again after a deal that
+    did not count (everybody passed). ``None`` once a deal has no dealer: the game's sheet does
+    not follow one."""
+    if not dealers:
+        return 0
+    last = dealers[-1]
+    if last is None:
+        return None
+    return (last + 1) % seat_count if counted[-1] else last
 
 
 def add_penalties(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import datetime
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,6 +90,34 @@ def read_table(rules: Any, game: str, place: str = "rules") -> Any:
     if table.game != game:
         raise EngineError(place, f'point table "{table.name}" is for {table.game}, not {game}')
     return table
+
+
+# Where a deal names players (night-format.md, every game): one name, a list of names, or an
+# object keyed by name.
+NAME_FIELDS = frozenset(
+    {"dealer", "player", "queen_of_spades", "revoke", "mixed_tricks", "last_trick"}
+)
+NAME_LIST_FIELDS = frozenset({"declarers", "team"})
+NAME_KEYED_FIELDS = frozenset({"hearts", "declarations", "brisques", "points"})
+
+
+def rename_players(value: Any, rename: Callable[[Any], Any], key: str = "") -> Any:
+    """A copy of a deal (as the club-night file writes it) with every player reference passed
+    through ``rename``: the site stores deals with players named by seat number, the file
+    names them."""
+    if isinstance(value, Mapping):
+        keyed = key in NAME_KEYED_FIELDS or (key == "tricks" and "team" not in value)
+        return {
+            (rename(k) if keyed else k): rename_players(v, rename, "" if keyed else k)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        if key in NAME_LIST_FIELDS:
+            return [rename(v) for v in value]
+        return [rename_players(v, rename, key) for v in value]
+    if key in NAME_FIELDS:
+        return rename(value)
+    return value
 
 
 def score_poule_deals(table: Any, seats: Sequence[str], raw_deals: Sequence[Any]) -> PouleScore:
@@ -268,7 +296,7 @@ def short_poule_warning(
     table: int,
     seats: int,
     counted_deals: int,
-    deals_per_poule: dict[int, int] = DEFAULT_DEALS_PER_POULE,
+    deals_per_poule: Mapping[int, int] = DEFAULT_DEALS_PER_POULE,
 ) -> str | None:
     """The warning for a poule with fewer deals than the club plays at a table of its size."""
     expected = deals_per_poule.get(seats)
@@ -280,19 +308,29 @@ def short_poule_warning(
     )
 
 
+def short_poule_warnings(
+    game: str,
+    poules: Sequence[tuple[int, int, int, int]],
+    deals_per_poule: Mapping[int, int] = DEFAULT_DEALS_PER_POULE,
+) -> list[str]:
+    """Warnings for the poules (round, table, seats, counted deals) that played fewer deals
+    than the club plays, in a game played to a set number of deals per poule."""
+    if not game_module(game).FIXED_DEALS_PER_POULE:
+        return []
+    warnings = (short_poule_warning(*poule, deals_per_poule) for poule in poules)
+    return [warning for warning in warnings if warning]
+
+
 def _warnings(game: str, players: tuple[str, ...], poules: list[ScoredPoule]) -> list[str]:
     warnings = [
         f"round {poule.round}, table {poule.table}: {warning}"
         for poule in poules
         for warning in poule.score.warnings
     ]
-    if game == "belgian_whist":
-        for poule in poules:
-            warning = short_poule_warning(
-                poule.round, poule.table, len(poule.seats), poule.score.counted_deals
-            )
-            if warning:
-                warnings.append(warning)
+    warnings += short_poule_warnings(
+        game,
+        [(p.round, p.table, len(p.seats), p.score.counted_deals) for p in poules],
+    )
     rounds = sorted({p.round for p in poules})
     for round_no in rounds:
         present = {name for p in poules if p.round == round_no for name in p.seats}

@@ -39,7 +39,7 @@ def test_every_model_of_the_site_is_registered():
         "games.Tournament",
         "games.Poule",
         "games.Deal",
-        "scoring.PointTable",
+        "games.PointTable",
         "scoring.PouleStanding",
         "scoring.TournamentStanding",
         "scoring.RankingSnapshot",
@@ -93,8 +93,7 @@ def club_change_form(club, **changes):
     form = {
         "name": club.name,
         "slug": club.slug,
-        "default_game": club.default_game,
-        "default_point_table": "",
+        "default_rules": club.default_rules,
         "tournament_points": '"rcwhist"',
         "deals_per_poule_4": club.deals_per_poule_4,
         "deals_per_poule_5": club.deals_per_poule_5,

@@ -40,7 +40,8 @@ from PIL import Image
 
 from club.models import Membership, Player
 from club.profile import MAX_PHOTO_BYTES
-from games.services import deal_record, poule_create, tournament_close, tournament_start
+from games.services import poule_create, tournament_start
+from scoring.services import deal_record, tournament_close
 from tests.factories import (
     PASSWORD,
     PlayerFactory,
@@ -86,20 +87,20 @@ def named(club, first: str, last: str, **kwargs) -> Player:
 
 def night_with(season, day: int, seated: list[Player], deals: list[dict], *, close=True):
     """A night of ``season`` on its ``day``-th day: one poule of ``seated`` (seat 1 first)."""
-    night = TournamentFactory(
+    tournament = TournamentFactory(
         club=season.club,
         season=season,
         date=season.start + datetime.timedelta(days=day),
         name=f"Soirée du jour {day}",
     )
     if not close:
-        tournament_start(night)
-    poule = poule_create(night, round=1, table=1, players=seated)
+        tournament_start(tournament)
+    poule = poule_create(tournament, round=1, table=1, players=seated)
     for deal in deals:
         deal_record(poule, deal)
     if close:
-        tournament_close(night)
-    return night
+        tournament_close(tournament)
+    return tournament
 
 
 @pytest.fixture
@@ -670,11 +671,11 @@ def test_a_member_without_a_closed_night_is_told_so(client, member):
     assert "aucune soirée clôturée" in response.content.decode()
 
 
-@pytest.mark.parametrize("nights", [1, 4])
+@pytest.mark.parametrize("tournaments", [1, 4])
 def test_my_results_need_as_many_queries_for_4_nights_as_for_1(
-    client, member, me, season, club, nights, django_assert_num_queries
+    client, member, me, season, club, tournaments, django_assert_num_queries
 ):
-    for day in range(nights):
+    for day in range(tournaments):
         night_with(
             season,
             day + 1,
@@ -686,7 +687,7 @@ def test_my_results_need_as_many_queries_for_4_nights_as_for_1(
     with django_assert_num_queries(MY_RESULTS_QUERIES):
         response = client.get(reverse("my-results"))
 
-    assert len(tables_of(response)["my-nights"]) == nights
+    assert len(tables_of(response)["my-nights"]) == tournaments
 
 
 # --------------------------------------------------------------------------------------------
@@ -719,16 +720,16 @@ def test_my_data_is_a_json_file_of_my_account_profile_nights_and_deals(
             "end": None,
         }
     ]
-    nights = data["nights"]
+    tournaments = data["tournaments"]
     assert [
-        (n["date"], n["status"], n["rank"], n["tied"], n["tournament_points"]) for n in nights
+        (n["date"], n["status"], n["rank"], n["tied"], n["tournament_points"]) for n in tournaments
     ] == [
         ("2024-01-10", "closed", 1, False, "5"),
         ("2024-03-10", "closed", 1, True, "4"),
         ("2024-04-10", "running", 1, False, "5"),
         ("2024-05-10", "closed", 3, True, "0"),
     ]
-    first = nights[0]["poules"][0]
+    first = tournaments[0]["poules"][0]
     assert (first["seat"], first["rank"], first["game_points"]) == (1, 1, 14)
     assert [(d["number"], d["seat"], d["points"]) for d in first["deals"]] == [
         (1, 1, 5),
@@ -740,7 +741,7 @@ def test_my_data_is_a_json_file_of_my_account_profile_nights_and_deals(
         "declarers": ["1", "2"],
         "tricks": {"1": 0, "2": 1},
     }
-    assert nights[1]["poules"][0]["deals"][0]["seat"] == 2
+    assert tournaments[1]["poules"][0]["deals"][0]["seat"] == 2
 
 
 def test_my_data_tells_nothing_about_the_other_players(client, member, my_season, others):
@@ -754,15 +755,15 @@ def test_my_data_tells_nothing_about_the_other_players(client, member, my_season
     assert "anne@example.org" not in text
     assert "0470 11 22 33" not in text
     data = json.loads(text)
-    deal = data["nights"][0]["poules"][0]["deals"][0]
+    deal = data["tournaments"][0]["poules"][0]["deals"][0]
     assert isinstance(deal["points"], int)  # his own, not the table's
 
 
-@pytest.mark.parametrize("nights", [1, 4])
+@pytest.mark.parametrize("tournaments", [1, 4])
 def test_my_data_needs_as_many_queries_for_4_nights_as_for_1(
-    client, member, me, season, club, nights, django_assert_num_queries
+    client, member, me, season, club, tournaments, django_assert_num_queries
 ):
-    for day in range(nights):
+    for day in range(tournaments):
         night_with(
             season,
             day + 1,
@@ -774,4 +775,4 @@ def test_my_data_needs_as_many_queries_for_4_nights_as_for_1(
     with django_assert_num_queries(MY_DATA_QUERIES):
         response = client.get(reverse("my-data"))
 
-    assert len(json.loads(response.content)["nights"]) == nights
+    assert len(json.loads(response.content)["tournaments"]) == tournaments

@@ -11,8 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from club.models import Player
-from games.services import tournament_publish
-from scoring.services import ranking_publish, season_ranking_update
+from scoring.services import ranking_publish, season_ranking_update, tournament_publish
 from tests.club.test_rankings import closed_night
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, SeasonFactory
 
@@ -235,13 +234,13 @@ def test_the_photo_is_shown_for_a_player_under_his_full_name(client, club, anne)
     assert f'<img class="player-photo" src="{anne.photo.url}" alt="Anne Dupont"' in page
 
 
-@pytest.mark.parametrize("seasons, nights", [(1, 2), (3, 6)])
+@pytest.mark.parametrize("seasons, tournaments", [(1, 2), (3, 6)])
 def test_the_player_page_needs_as_many_queries_for_3_seasons_of_6_nights_as_for_1_of_2(
-    client, club, table, seasons, nights, django_assert_num_queries
+    client, club, table, seasons, tournaments, django_assert_num_queries
 ):
     for year in range(2024 - seasons + 1, 2025):
         season = SeasonFactory(club=club, year=year)
-        for day in range(nights):
+        for day in range(tournaments):
             published_night(season, table, day=7 * day)
         ranking_publish(season)
 
@@ -249,4 +248,4 @@ def test_the_player_page_needs_as_many_queries_for_3_seasons_of_6_nights_as_for_
         page = client.get(player_url(table[0], club)).content.decode()
 
     assert len(table_rows(page, "totals")) == seasons
-    assert len(table_rows(page, "history-table")) == nights
+    assert len(table_rows(page, "history-table")) == tournaments

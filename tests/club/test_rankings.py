@@ -15,9 +15,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import Player
-from games.services import deal_record, poule_create, tournament_close
+from games.services import poule_create
 from scoring.models import RankingSnapshot
-from scoring.services import ranking_publish, season_ranking_update
+from scoring.services import deal_record, ranking_publish, season_ranking_update, tournament_close
 from tests.conftest import persona
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, TournamentFactory
 
@@ -46,22 +46,22 @@ HEADER = [
 def closed_night(season, players, day, name=None):
     """A closed night of ``season``: ``players`` at tables of four in that order, seat 1 of
     each table winning it with one solo."""
-    night = TournamentFactory(
+    tournament = TournamentFactory(
         club=season.club,
         season=season,
         date=season.start + datetime.timedelta(days=day),
         **({"name": name} if name else {}),
     )
     for table, start in enumerate(range(0, len(players), 4), start=1):
-        poule = poule_create(night, round=1, table=table, players=players[start : start + 4])
+        poule = poule_create(tournament, round=1, table=table, players=players[start : start + 4])
         deal_record(poule, SOLO_BY_SEAT_1)
-    return tournament_close(night)
+    return tournament_close(tournament)
 
 
-def played_season(season, players, nights):
+def played_season(season, players, tournaments):
     """``nights`` closed nights of ``season``; the seating turns by one each night so that
     the wins are shared. Returns the live ranking, as closing the nights leaves it."""
-    for day in range(nights):
+    for day in range(tournaments):
         turn = day % len(players)
         closed_night(season, players[turn:] + players[:turn], day=7 * day)
     return season_ranking_update(season)
@@ -206,7 +206,7 @@ def test_a_season_chip_leads_to_each_published_season_only(client, club, table):
     for season in (season_2023, season_2024):
         closed_night(season, table, day=10)
         ranking_publish(season)
-    played_season(unpublished, table, nights=1)
+    played_season(unpublished, table, tournaments=1)
 
     page = client.get(season_url(season_2024)).content.decode()
 
@@ -265,7 +265,7 @@ def test_the_current_season_not_yet_published_says_so_and_links_to_the_latest_pu
     closed_night(season_2023, table, day=1)
     ranking_publish(season_2023)
     season_2024 = SeasonFactory(club=club, year=2024)
-    played_season(season_2024, table, nights=2)
+    played_season(season_2024, table, tournaments=2)
 
     response = client.get(reverse("ranking", args=[club.slug]))
 
@@ -293,7 +293,7 @@ def test_a_club_without_seasons_has_an_empty_ranking_page(client, club):
 def test_an_unpublished_ranking_is_invisible_to_all_but_club_admins(
     client, request, season, table, persona
 ):
-    played_season(season, table, nights=2)
+    played_season(season, table, tournaments=2)
     if persona:
         client.force_login(request.getfixturevalue(persona))
 
@@ -311,7 +311,7 @@ def test_an_unpublished_ranking_is_invisible_to_all_but_club_admins(
 def test_a_club_admin_sees_the_provisional_ranking_and_the_publish_button(
     client, season, table, club_admin
 ):
-    live = played_season(season, table, nights=2)
+    live = played_season(season, table, tournaments=2)
     client.force_login(club_admin)
 
     response = client.get(season_url(season))
@@ -328,7 +328,7 @@ def test_a_club_admin_sees_the_provisional_ranking_and_the_publish_button(
 def test_a_club_admin_sees_both_the_published_and_the_newer_provisional_ranking(
     client, club, season, table, published, club_admin
 ):
-    played_season(season, [*PlayerFactory.create_batch(3, club=club), table[1]], nights=1)
+    played_season(season, [*PlayerFactory.create_batch(3, club=club), table[1]], tournaments=1)
     client.force_login(club_admin)
 
     page = client.get(season_url(season)).content.decode()
@@ -344,7 +344,7 @@ def test_a_club_admin_sees_both_the_published_and_the_newer_provisional_ranking(
 def test_publishing_freezes_the_ranking_later_nights_change_only_the_live_one(
     client, season, table, anne, bruno, club_admin, django_capture_on_commit_callbacks
 ):
-    played_season(season, table, nights=1)
+    played_season(season, table, tournaments=1)
     client.force_login(club_admin)
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -371,7 +371,7 @@ def test_publishing_freezes_the_ranking_later_nights_change_only_the_live_one(
 def test_the_club_admin_is_told_the_ranking_is_published(
     client, season, table, club_admin, django_capture_on_commit_callbacks
 ):
-    played_season(season, table, nights=1)
+    played_season(season, table, tournaments=1)
     client.force_login(club_admin)
 
     # The task runs once the request's work is committed, before the redirect is followed.
@@ -399,7 +399,7 @@ def test_a_season_without_a_closed_night_is_not_published(
 def test_only_a_club_admin_may_publish_the_ranking(
     client, request, season, table, persona, django_capture_on_commit_callbacks
 ):
-    played_season(season, table, nights=1)
+    played_season(season, table, tournaments=1)
     client.force_login(request.getfixturevalue(persona))
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -412,7 +412,7 @@ def test_only_a_club_admin_may_publish_the_ranking(
 def test_the_public_is_sent_to_the_login_page_to_publish(
     client, season, table, django_capture_on_commit_callbacks
 ):
-    played_season(season, table, nights=1)
+    played_season(season, table, tournaments=1)
 
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(season_url(season, "ranking-publish"))
@@ -423,7 +423,7 @@ def test_the_public_is_sent_to_the_login_page_to_publish(
 
 
 def test_a_ranking_is_published_only_by_a_post(client, season, table, club_admin):
-    played_season(season, table, nights=1)
+    played_season(season, table, tournaments=1)
     client.force_login(club_admin)
 
     response = client.get(season_url(season, "ranking-publish"))
@@ -434,7 +434,7 @@ def test_a_ranking_is_published_only_by_a_post(client, season, table, club_admin
 
 def test_a_club_admin_of_another_club_may_not_publish(client, season, table):
     client.force_login(persona(ClubFactory(name="Whist Club de Namur"), "namur", "admin"))
-    played_season(season, table, nights=1)
+    played_season(season, table, tournaments=1)
 
     assert client.post(season_url(season, "ranking-publish")).status_code == 403
     assert not RankingSnapshot.objects.published().exists()
@@ -452,7 +452,7 @@ def test_the_archive_lists_the_published_seasons_newest_first_with_their_winners
         closed_night(season, seats, day=1)
         closed_night(season, seats, day=8)
         ranking_publish(season)
-    played_season(SeasonFactory(club=club, year=2024), table, nights=1)
+    played_season(SeasonFactory(club=club, year=2024), table, tournaments=1)
 
     page = client.get(reverse("ranking-archive", args=[club.slug])).content.decode()
 
@@ -517,7 +517,7 @@ def test_an_unknown_export_format_is_not_found(client, season, published):
 
 
 def test_an_unpublished_ranking_has_no_export(client, season, table, club_admin):
-    played_season(season, table, nights=1)
+    played_season(season, table, tournaments=1)
     client.force_login(club_admin)
 
     assert client.get(export_url(season, "csv")).status_code == 404
@@ -555,11 +555,19 @@ def test_a_member_who_chose_initials_appears_under_them_on_every_ranking_page_an
 @pytest.mark.parametrize(
     "persona, expected", [(None, RANKING_PAGE_QUERIES), ("club_admin", RANKING_PAGE_ADMIN_QUERIES)]
 )
-@pytest.mark.parametrize("players, nights", [(8, 2), (32, 6)])
+@pytest.mark.parametrize("players, tournaments", [(8, 2), (32, 6)])
 def test_the_ranking_pages_need_as_many_queries_for_32_players_and_6_nights_as_for_8_and_2(
-    client, request, club, season, persona, expected, players, nights, django_assert_num_queries
+    client,
+    request,
+    club,
+    season,
+    persona,
+    expected,
+    players,
+    tournaments,
+    django_assert_num_queries,
 ):
-    played_season(season, PlayerFactory.create_batch(players, club=club), nights)
+    played_season(season, PlayerFactory.create_batch(players, club=club), tournaments)
     ranking_publish(season)
     season_ranking_update(season)
     if persona:

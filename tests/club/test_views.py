@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from club.models import Player
 from games.models import Tournament
-from games.services import deal_record, poule_create, tournament_close, tournament_publish
+from games.services import poule_create
+from scoring.services import deal_record, tournament_close, tournament_publish
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +48,7 @@ class ResultsTable(HTMLParser):
             self.rows[-1][-1] += data.strip()
 
 
-def night_rows(response):
+def tournament_rows(response):
     table = ResultsTable()
     table.feed(response.content.decode())
     return table.rows
@@ -55,16 +56,16 @@ def night_rows(response):
 
 def night_won_by(winner, season, day, name=None):
     """A published night of ``season`` where ``winner`` is the only first."""
-    night = TournamentFactory(
+    tournament = TournamentFactory(
         club=season.club,
         season=season,
         date=season.start + datetime.timedelta(days=day),
         **({"name": name} if name else {}),
     )
     others = PlayerFactory.create_batch(3, club=season.club)
-    poule = poule_create(night, round=1, table=1, players=[winner, *others])
+    poule = poule_create(tournament, round=1, table=1, players=[winner, *others])
     deal_record(poule, SOLO_BY_SEAT_1)
-    return tournament_publish(tournament_close(night))
+    return tournament_publish(tournament_close(tournament))
 
 
 @pytest.fixture
@@ -105,7 +106,7 @@ def test_the_club_page_shows_the_latest_season_unless_one_is_chosen(client, club
     url = reverse("club-detail", args=[club.slug])
 
     latest = client.get(url).content.decode()
-    chosen = client.get(url, {"season": "2024"}).content.decode()
+    chosen = client.get(url, {"saison": "2024"}).content.decode()
 
     assert "Soirée de mars 2025" in latest
     assert "Soirée de mars 2024" not in latest
@@ -122,7 +123,7 @@ def test_each_night_shows_its_winner_and_their_tournament_points(client, club, s
 
     response = client.get(reverse("club-detail", args=[club.slug]))
 
-    assert [(date, winner, points) for date, _, winner, points in night_rows(response)] == [
+    assert [(date, winner, points) for date, _, winner, points in tournament_rows(response)] == [
         ("10/02/2025", "Bruno Lemaire", "5"),
         ("11/01/2025", "Anne Dupont", "5"),
     ]
@@ -130,13 +131,15 @@ def test_each_night_shows_its_winner_and_their_tournament_points(client, club, s
 
 def test_players_tied_first_are_all_shown_as_winners(client, club, seasons, anne):
     _, season_2025 = seasons
-    night = TournamentFactory(club=club, season=season_2025, date=datetime.date(2025, 3, 13))
+    tournament = TournamentFactory(club=club, season=season_2025, date=datetime.date(2025, 3, 13))
     bruno, chloe, didier = PlayerFactory.create_batch(3, club=club)
-    poule = poule_create(night, round=1, table=1, players=[anne, bruno, chloe, didier])
+    poule = poule_create(tournament, round=1, table=1, players=[anne, bruno, chloe, didier])
     deal_record(poule, {"contract": "emballage", "bid": 8, "declarers": ["1", "3"], "tricks": 9})
-    tournament_publish(tournament_close(night))
+    tournament_publish(tournament_close(tournament))
 
-    [(_, _, winners, points)] = night_rows(client.get(reverse("club-detail", args=[club.slug])))
+    [(_, _, winners, points)] = tournament_rows(
+        client.get(reverse("club-detail", args=[club.slug]))
+    )
 
     assert sorted(winners.split(", ")) == sorted(["Anne Dupont", chloe.display_name])
     assert points == "4"
@@ -146,15 +149,15 @@ def test_a_night_not_yet_published_keeps_its_winner_for_the_clubs_scorers(
     client, club, seasons, anne, scorer, member
 ):
     _, season_2025 = seasons
-    night = night_won_by(anne, season_2025, day=10)
-    Tournament.objects.filter(pk=night.pk).update(status=Tournament.Status.CLOSED)
+    tournament = night_won_by(anne, season_2025, day=10)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CLOSED)
     page = reverse("club-detail", args=[club.slug])
 
-    [(_, _, public_winner, public_points)] = night_rows(client.get(page))
+    [(_, _, public_winner, public_points)] = tournament_rows(client.get(page))
     client.force_login(member)
-    [(_, _, member_winner, _)] = night_rows(client.get(page))
+    [(_, _, member_winner, _)] = tournament_rows(client.get(page))
     client.force_login(scorer)
-    [(_, _, scorer_winner, scorer_points)] = night_rows(client.get(page))
+    [(_, _, scorer_winner, scorer_points)] = tournament_rows(client.get(page))
 
     assert (public_winner, public_points) == ("—", "")
     assert member_winner == "—"
@@ -170,7 +173,7 @@ def test_a_winner_who_chose_initials_is_shown_by_initials(client, club, seasons,
 
     response = client.get(reverse("club-detail", args=[club.slug]))
 
-    [(_, _, winner, _)] = night_rows(response)
+    [(_, _, winner, _)] = tournament_rows(response)
     assert winner == player.initials
     page = response.content.decode()
     assert player.display_name not in page
@@ -182,7 +185,7 @@ def test_an_htmx_request_gets_only_the_nights_section(client, club, seasons, ann
     night_won_by(anne, season_2024, day=72, name="Soirée de mars 2024")
 
     response = client.get(
-        reverse("club-detail", args=[club.slug]), {"season": "2024"}, headers={"HX-Request": "true"}
+        reverse("club-detail", args=[club.slug]), {"saison": "2024"}, headers={"HX-Request": "true"}
     )
 
     assert response.status_code == 200
@@ -197,22 +200,22 @@ def test_an_htmx_request_gets_only_the_nights_section(client, club, seasons, ann
 def test_every_season_link_works_without_javascript(client, club, seasons):
     page = client.get(reverse("club-detail", args=[club.slug])).content.decode()
 
-    assert 'href="?season=2024" hx-get="?season=2024"' in page
-    assert 'href="?season=2025" hx-get="?season=2025"' in page
+    assert 'href="?saison=2024" hx-get="?saison=2024"' in page
+    assert 'href="?saison=2025" hx-get="?saison=2025"' in page
 
 
-@pytest.mark.parametrize("nights", [2, 6])
+@pytest.mark.parametrize("tournaments", [2, 6])
 def test_the_club_page_needs_as_many_queries_for_6_nights_as_for_2(
-    client, club, seasons, nights, django_assert_num_queries
+    client, club, seasons, tournaments, django_assert_num_queries
 ):
     _, season_2025 = seasons
-    for day in range(nights):
+    for day in range(tournaments):
         night_won_by(PlayerFactory(club=club), season_2025, day=7 * day)
 
     with django_assert_num_queries(CLUB_PAGE_QUERIES):
         response = client.get(reverse("club-detail", args=[club.slug]))
 
-    assert len(night_rows(response)) == nights
+    assert len(tournament_rows(response)) == tournaments
 
 
 @pytest.mark.parametrize("persona", [None, "club_admin", "scorer", "member", "outsider"])
@@ -224,7 +227,7 @@ def test_the_club_page_is_public(client, request, club, seasons, anne, persona):
     response = client.get(reverse("club-detail", args=[club.slug]))
 
     assert response.status_code == 200
-    assert [winner for _, _, winner, _ in night_rows(response)] == ["Anne Dupont"]
+    assert [winner for _, _, winner, _ in tournament_rows(response)] == ["Anne Dupont"]
 
 
 def test_an_unknown_club_is_not_found(client, club):
@@ -246,4 +249,4 @@ def test_the_home_page_of_a_site_with_several_clubs_lists_them(client, club, sea
 
     assert f'href="{reverse("club-detail", args=[club.slug])}"' in page
     assert f'href="{reverse("club-detail", args=[other.slug])}"' in page
-    assert f'href="{reverse("club-detail", args=[club.slug])}?season=2024"' in page
+    assert f'href="{reverse("club-detail", args=[club.slug])}?saison=2024"' in page

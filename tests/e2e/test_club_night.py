@@ -95,11 +95,11 @@ def test_a_scorer_runs_a_night_on_a_phone(live_server, phone: Page, club, season
     # Round 1: a table of 5 and a table of 4.
     page.click("#tour-1 button:has-text('Tirer les tables')")
     expect(page.locator("#tour-1 .card")).to_have_count(2)
-    night = Tournament.objects.get(name="Soirée de mars")
-    sizes = sorted(p.seats.count() for p in night.poules.all())
+    tournament = Tournament.objects.get(name="Soirée de mars")
+    sizes = sorted(p.seats.count() for p in tournament.poules.all())
     assert sizes == [4, 5]
     snap(page, "2-night")
-    table_of_4 = next(p for p in night.poules.all() if p.seats.count() == 4)
+    table_of_4 = next(p for p in tournament.poules.all() if p.seats.count() == 4)
 
     # A full poule of 12 counted deals (and one all-pass) on the phone, through htmx.
     page.click(f"#tour-1 .card:has-text('Table {table_of_4.table}') a")
@@ -131,11 +131,11 @@ def test_a_scorer_runs_a_night_on_a_phone(live_server, phone: Page, club, season
     assert (change.before["tricks"], change.after["tricks"]) == (7, 8)
 
     # The room screen shows tonight's standings as stored.
-    page.goto(f"{base}/clubs/{club.slug}/soirees/{night.pk}/salle/")
+    page.goto(f"{base}/clubs/{club.slug}/soirees/{tournament.pk}/salle/")
     rows = page.locator(".room-standings tbody tr")
     snap(page, "5-room")
     expect(rows).to_have_count(4)
-    first = TournamentStanding.objects.filter(tournament=night).order_by("rank").first()
+    first = TournamentStanding.objects.filter(tournament=tournament).order_by("rank").first()
     expect(rows.first).to_contain_text(first.player.display_name)
     expect(rows.first).to_contain_text(re.sub(r"\.0+$", "", f"{float(first.tournament_points):g}"))
     assert Player.objects.count() == 10

@@ -12,8 +12,8 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from club.models import Player
-from games.services import tournament_publish
 from scoring.models import RankingSnapshot
+from scoring.services import tournament_publish
 
 from .conftest import PHONE
 from .test_club_night import log_in, snap

@@ -6,8 +6,8 @@ import pytest
 
 from club.models import Club, Player, Season
 from games import services
-from games.models import Tournament
-from scoring.models import PointTable
+from games.models import PointTable, Tournament
+from scoring import services as scoring_services
 from tests.conftest import NIGHT_DATE
 
 # Fixed, so that every test sees the same tables.
@@ -25,6 +25,6 @@ def tonight(club: Club, season: Season, point_table: PointTable) -> Tournament:
 def running_night(tonight: Tournament, club_members: list[Player]) -> Tournament:
     """Nine present: round 1 seats them at a table of 4 and a table of 5."""
     services.presence_set(tonight, club_members[:9])
-    services.round_draw(tonight, 1, seed=DRAW_SEED)
+    scoring_services.round_draw(tonight, 1, seed=DRAW_SEED)
     tonight.refresh_from_db()
     return tonight

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+from club import services as club_services
 from club.models import Membership, Player
 from games import services
 from games.models import DealChange, DrawMethod, Poule, RoundDraw, Seat, Tournament
+from scoring import services as scoring_services
 from scoring.models import TournamentStanding
 from tests.factories import PlayerFactory
 
@@ -20,10 +22,10 @@ EMBALLAGE = {"contract": "emballage", "bid": 8, "declarers": ["2", "4"], "tricks
 SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 6}
 
 
-def tables_of(night: Tournament, round: int) -> list[list[int]]:
+def tables_of(tournament: Tournament, round: int) -> list[list[int]]:
     return [
         list(poule.seats.order_by("number").values_list("player_id", flat=True))
-        for poule in night.poules.filter(round=round).order_by("table")
+        for poule in tournament.poules.filter(round=round).order_by("table")
     ]
 
 
@@ -37,16 +39,16 @@ def test_a_draw_stores_its_seed_and_the_same_seed_reproduces_it(running_night):
     first = tables_of(running_night, 1)
     draw = RoundDraw.objects.get(tournament=running_night, round=1)
     assert draw.seed == DRAW_SEED and draw.method == "random"
-    services.round_draw(running_night, 1, seed=draw.seed)
+    scoring_services.round_draw(running_night, 1, seed=draw.seed)
     assert tables_of(running_night, 1) == first
 
 
 def test_a_round_can_be_redrawn_until_its_first_deal(running_night):
-    services.round_draw(running_night, 1, seed=DRAW_SEED + 1)
+    scoring_services.round_draw(running_night, 1, seed=DRAW_SEED + 1)
     poule = running_night.poules.filter(round=1).first()
-    services.deal_record(poule, EMBALLAGE)
+    scoring_services.deal_record(poule, EMBALLAGE)
     with pytest.raises(ValidationError, match="déjà des donnes"):
-        services.round_draw(running_night, 1)
+        scoring_services.round_draw(running_night, 1)
     assert Poule.objects.filter(tournament=running_night, round=1).count() == 2
 
 
@@ -55,7 +57,7 @@ def test_a_count_that_cannot_be_seated_is_refused_with_a_suggestion(tonight, pre
     players = PlayerFactory.create_batch(present, club=tonight.club)
     services.presence_set(tonight, players)
     with pytest.raises(ValidationError) as refused:
-        services.round_draw(tonight, 1)
+        scoring_services.round_draw(tonight, 1)
     assert str(present) in refused.value.messages[0]
     assert "ajoutez" in refused.value.messages[0]
     assert not tonight.poules.exists()
@@ -64,8 +66,8 @@ def test_a_count_that_cannot_be_seated_is_refused_with_a_suggestion(tonight, pre
 def test_round_two_avoids_players_meeting_again(tonight, club):
     players = PlayerFactory.create_batch(16, club=club)
     services.presence_set(tonight, players)
-    services.round_draw(tonight, 1, seed=1)
-    services.round_draw(tonight, 2, seed=2)
+    scoring_services.round_draw(tonight, 1, seed=1)
+    scoring_services.round_draw(tonight, 2, seed=2)
     met = set()
     for table in tables_of(tonight, 1):
         met |= {frozenset((a, b)) for a in table for b in table if a != b}
@@ -78,8 +80,8 @@ def test_round_two_seeded_by_standings_puts_the_four_best_at_table_1(running_nig
     running_night.draw_method = DrawMethod.STANDINGS
     running_night.save()
     for poule in running_night.poules.filter(round=1):
-        services.deal_record(poule, EMBALLAGE)
-    services.round_draw(running_night, 2, seed=5)
+        scoring_services.deal_record(poule, EMBALLAGE)
+    scoring_services.round_draw(running_night, 2, seed=5)
     best = list(
         TournamentStanding.objects.filter(tournament=running_night)
         .order_by("rank", "player__display_name")
@@ -90,7 +92,7 @@ def test_round_two_seeded_by_standings_puts_the_four_best_at_table_1(running_nig
 
 def test_a_round_beyond_the_nights_rounds_is_refused(running_night):
     with pytest.raises(ValidationError, match="pas de tour 4"):
-        services.round_draw(running_night, 4)
+        scoring_services.round_draw(running_night, 4)
 
 
 def test_a_player_from_another_club_cannot_be_present(tonight):
@@ -101,7 +103,7 @@ def test_a_player_from_another_club_cannot_be_present(tonight):
 
 
 def test_a_guest_is_created_and_ticked_present_in_one_step(tonight):
-    guest = services.player_add_to_night(tonight, "  Olivier   Lambert ", guest=True)
+    guest = services.player_add_to_tournament(tonight, "  Olivier   Lambert ", guest=True)
     assert guest.display_name == "Olivier Lambert"
     assert tonight.present.filter(pk=guest.pk).exists()
     membership = Membership.objects.get(player=guest, club=tonight.club)
@@ -110,15 +112,17 @@ def test_a_guest_is_created_and_ticked_present_in_one_step(tonight):
 
 def test_a_new_player_with_a_club_members_name_is_refused(tonight, club_members):
     with pytest.raises(ValidationError, match="déjà dans la liste"):
-        services.player_add_to_night(tonight, club_members[0].display_name.upper(), guest=False)
+        services.player_add_to_tournament(
+            tonight, club_members[0].display_name.upper(), guest=False
+        )
     assert Player.objects.filter(display_name=club_members[0].display_name).count() == 1
 
 
 def test_a_correction_is_kept_with_before_and_after(running_night, scorer):
     poule = running_night.poules.get(round=1, table=1)
-    deal = services.deal_record(poule, EMBALLAGE, by=scorer)
+    deal = scoring_services.deal_record(poule, EMBALLAGE, by=scorer)
     corrected = {**EMBALLAGE, "tricks": 7}
-    services.deal_correct(deal, corrected, by=scorer)
+    scoring_services.deal_correct(deal, corrected, by=scorer)
     change = DealChange.objects.get(deal=deal)
     assert (change.action, change.before, change.after, change.by) == (
         "corrected",
@@ -131,16 +135,16 @@ def test_a_correction_is_kept_with_before_and_after(running_night, scorer):
 
 
 def test_an_unchanged_correction_leaves_no_history(running_night):
-    deal = services.deal_record(running_night.poules.get(round=1, table=1), EMBALLAGE)
-    services.deal_correct(deal, dict(EMBALLAGE))
+    deal = scoring_services.deal_record(running_night.poules.get(round=1, table=1), EMBALLAGE)
+    scoring_services.deal_correct(deal, dict(EMBALLAGE))
     assert not DealChange.objects.exists()
 
 
 def test_a_deleted_deal_stays_in_the_poules_history(running_night, scorer):
     poule = running_night.poules.get(round=1, table=1)
-    first = services.deal_record(poule, EMBALLAGE)
-    services.deal_record(poule, SOLO)
-    services.deal_delete(first, by=scorer)
+    first = scoring_services.deal_record(poule, EMBALLAGE)
+    scoring_services.deal_record(poule, SOLO)
+    scoring_services.deal_delete(first, by=scorer)
     change = poule.changes.get()
     assert (change.action, change.number, change.before) == ("deleted", 1, EMBALLAGE)
     assert list(poule.deals.values_list("number", "data")) == [(1, SOLO)]
@@ -149,25 +153,25 @@ def test_a_deleted_deal_stays_in_the_poules_history(running_night, scorer):
 def test_a_closed_night_is_corrected_only_with_closed_ok(
     running_night, django_capture_on_commit_callbacks
 ):
-    deal = services.deal_record(running_night.poules.get(round=1, table=1), EMBALLAGE)
-    services.tournament_close(running_night)
+    deal = scoring_services.deal_record(running_night.poules.get(round=1, table=1), EMBALLAGE)
+    scoring_services.tournament_close(running_night)
     with pytest.raises(ValidationError, match="clôturée"):
-        services.deal_correct(deal, SOLO)
+        scoring_services.deal_correct(deal, SOLO)
     with django_capture_on_commit_callbacks() as callbacks:
-        services.deal_correct(deal, SOLO, closed_ok=True)
+        scoring_services.deal_correct(deal, SOLO, closed_ok=True)
     assert len(callbacks) == 1  # the season ranking follows the correction
 
 
 def test_the_season_of_a_new_night_is_opened_for_its_calendar_year(club):
     import datetime
 
-    season = services.season_for_date(club, datetime.date(2026, 11, 21))
+    season = club_services.season_for_date(club, datetime.date(2026, 11, 21))
     assert (season.name, season.start, season.end) == (
         "2026",
         datetime.date(2026, 1, 1),
         datetime.date(2026, 12, 31),
     )
-    assert services.season_for_date(club, datetime.date(2026, 3, 1)) == season
+    assert club_services.season_for_date(club, datetime.date(2026, 3, 1)) == season
 
 
 def test_a_seat_holds_each_present_player_once_per_round(running_night):
@@ -178,19 +182,19 @@ def test_a_seat_holds_each_present_player_once_per_round(running_night):
 
 
 def test_a_classic_whist_night_is_drawn_only_at_tables_of_4(club, season, club_members):
-    from scoring.services import point_table_for_preset
+    from games.services import point_table_for_preset
 
-    night = services.tournament_create(
+    tournament = services.tournament_create(
         club=club,
         season=season,
         date=season.start,
         game="whist",
         point_table=point_table_for_preset("whist7"),
     )
-    services.presence_set(night, club_members[:9])
+    services.presence_set(tournament, club_members[:9])
     with pytest.raises(ValidationError, match="une table compte 4 joueurs"):
-        services.round_draw(night, 1)
-    assert not night.poules.exists()
-    services.presence_set(night, club_members[:8])
-    services.round_draw(night, 1)
-    assert [p.seats.count() for p in night.poules.all()] == [4, 4]
+        scoring_services.round_draw(tournament, 1)
+    assert not tournament.poules.exists()
+    services.presence_set(tournament, club_members[:8])
+    scoring_services.round_draw(tournament, 1)
+    assert [p.seats.count() for p in tournament.poules.all()] == [4, 4]

@@ -10,6 +10,7 @@ from django.urls import reverse
 from games import services
 from games.bench import deal_post
 from games.models import Deal, DealChange, Tournament
+from scoring import services as scoring_services
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -18,40 +19,42 @@ EMBALLAGE = {"contract": "emballage", "bid": 8, "declarers": ["2", "4"], "tricks
 SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 7}
 
 
-def url(name: str, night: Tournament, **kwargs) -> str:
-    return reverse(f"games:{name}", kwargs={"slug": night.club.slug, "pk": night.pk, **kwargs})
+def url(name: str, tournament: Tournament, **kwargs) -> str:
+    return reverse(
+        f"games:{name}", kwargs={"slug": tournament.club.slug, "pk": tournament.pk, **kwargs}
+    )
 
 
-def table_of(night: Tournament, size: int):
-    return next(p for p in night.poules.filter(round=1) if p.seats.count() == size)
+def table_of(tournament: Tournament, size: int):
+    return next(p for p in tournament.poules.filter(round=1) if p.seats.count() == size)
 
 
-def scorer_only_requests(night: Tournament) -> list[tuple[str, str, dict]]:
+def scorer_only_requests(tournament: Tournament) -> list[tuple[str, str, dict]]:
     """Every request that changes a night, as (method, url, data)."""
-    poule = table_of(night, 4)
-    deal = services.deal_record(poule, EMBALLAGE)
+    poule = table_of(tournament, 4)
+    deal = scoring_services.deal_record(poule, EMBALLAGE)
     return [
-        ("get", reverse("games:night-create", kwargs={"slug": night.club.slug}), {}),
-        ("post", reverse("games:night-create", kwargs={"slug": night.club.slug}), {}),
-        ("get", url("presence", night), {}),
-        ("post", url("presence", night), {"present": []}),
-        ("post", url("player-add", night), {"display_name": "Intrus", "guest": "on"}),
-        ("post", url("draw", night, round=2), {}),
-        ("post", url("sheet", night, poule_pk=poule.pk), deal_post(poule, SOLO)),
-        ("get", url("deal-edit", night, deal_pk=deal.pk), {}),
-        ("post", url("deal-edit", night, deal_pk=deal.pk), deal_post(poule, SOLO)),
-        ("post", url("deal-delete", night, deal_pk=deal.pk), {}),
-        ("post", url("close", night), {}),
+        ("get", reverse("games:tournament-create", kwargs={"slug": tournament.club.slug}), {}),
+        ("post", reverse("games:tournament-create", kwargs={"slug": tournament.club.slug}), {}),
+        ("get", url("presence", tournament), {}),
+        ("post", url("presence", tournament), {"present": []}),
+        ("post", url("player-add", tournament), {"display_name": "Intrus", "guest": "on"}),
+        ("post", url("draw", tournament, round=2), {}),
+        ("post", url("sheet", tournament, poule_pk=poule.pk), deal_post(poule, SOLO)),
+        ("get", url("deal-edit", tournament, deal_pk=deal.pk), {}),
+        ("post", url("deal-edit", tournament, deal_pk=deal.pk), deal_post(poule, SOLO)),
+        ("post", url("deal-delete", tournament, deal_pk=deal.pk), {}),
+        ("post", url("close", tournament), {}),
     ]
 
 
-def snapshot(night: Tournament) -> tuple:
-    night.refresh_from_db()
+def snapshot(tournament: Tournament) -> tuple:
+    tournament.refresh_from_db()
     return (
-        night.status,
-        night.present.count(),
-        night.poules.count(),
-        list(Deal.objects.filter(poule__tournament=night).values_list("number", "data")),
+        tournament.status,
+        tournament.present.count(),
+        tournament.poules.count(),
+        list(Deal.objects.filter(poule__tournament=tournament).values_list("number", "data")),
         DealChange.objects.count(),
     )
 
@@ -79,8 +82,8 @@ def test_the_public_is_sent_to_the_login_page(client, running_night):
 
 @pytest.mark.parametrize("action", ["publish", "reopen"])
 def test_a_scorer_cannot_publish_or_reopen_a_night(client, running_night, scorer, action):
-    services.deal_record(table_of(running_night, 4), EMBALLAGE)
-    services.tournament_close(running_night)
+    scoring_services.deal_record(table_of(running_night, 4), EMBALLAGE)
+    scoring_services.tournament_close(running_night)
     client.force_login(scorer)
     assert client.post(url(action, running_night)).status_code == 403
     running_night.refresh_from_db()
@@ -91,8 +94,8 @@ def test_a_scorer_cannot_correct_a_closed_night_but_a_club_admin_can(
     client, running_night, scorer, club_admin
 ):
     poule = table_of(running_night, 4)
-    deal = services.deal_record(poule, EMBALLAGE)
-    services.tournament_close(running_night)
+    deal = scoring_services.deal_record(poule, EMBALLAGE)
+    scoring_services.tournament_close(running_night)
     client.force_login(scorer)
     assert (
         client.post(
@@ -112,17 +115,17 @@ def test_a_scorer_cannot_correct_a_closed_night_but_a_club_admin_can(
 @pytest.mark.parametrize("persona", ["member", "outsider", None])
 def test_sheets_stay_private_until_the_night_is_published(client, running_night, persona, request):
     poule = table_of(running_night, 4)
-    services.deal_record(poule, EMBALLAGE)
+    scoring_services.deal_record(poule, EMBALLAGE)
     if persona:
         client.force_login(request.getfixturevalue(persona))
     for path in (
-        url("night", running_night),
+        url("tournament", running_night),
         url("sheet", running_night, poule_pk=poule.pk),
         url("seating", running_night, round=1),
     ):
         assert client.get(path).status_code == 403
-    services.tournament_close(running_night)
-    services.tournament_publish(running_night)
+    scoring_services.tournament_close(running_night)
+    scoring_services.tournament_publish(running_night)
     response = client.get(url("sheet", running_night, poule_pk=poule.pk))
     assert response.status_code == 200
     assert response.context["form"] is None
@@ -131,18 +134,18 @@ def test_sheets_stay_private_until_the_night_is_published(client, running_night,
 
 def test_a_published_sheet_shows_a_members_initials_to_the_public(client, running_night):
     poule = table_of(running_night, 4)
-    services.deal_record(poule, EMBALLAGE)
+    scoring_services.deal_record(poule, EMBALLAGE)
     player = poule.seats.get(number=2).player
     player.public_name = "initials"
     player.save()
-    services.tournament_close(running_night)
-    services.tournament_publish(running_night)
+    scoring_services.tournament_close(running_night)
+    scoring_services.tournament_publish(running_night)
     page = client.get(url("sheet", running_night, poule_pk=poule.pk)).content.decode()
     assert player.initials in page
     assert player.display_name not in page
     room = client.get(url("room", running_night)).content.decode()
     assert player.initials in room and player.display_name not in room
-    board = client.get(url("night", running_night)).content.decode()
+    board = client.get(url("tournament", running_night)).content.decode()
     assert player.initials in board and player.display_name not in board
     seating = client.get(url("seating", running_night, round=1)).content.decode()
     assert player.initials in seating and player.display_name not in seating
@@ -152,15 +155,15 @@ def test_a_published_night_shows_initials_to_a_logged_in_player_of_another_club(
     client, running_night, outsider
 ):
     poule = table_of(running_night, 4)
-    services.deal_record(poule, EMBALLAGE)
+    scoring_services.deal_record(poule, EMBALLAGE)
     player = poule.seats.get(number=2).player
     player.public_name = "initials"
     player.save()
-    services.tournament_close(running_night)
-    services.tournament_publish(running_night)
+    scoring_services.tournament_close(running_night)
+    scoring_services.tournament_publish(running_night)
     client.force_login(outsider)
 
-    for page in ("room", "night", "seating"):
+    for page in ("room", "tournament", "seating"):
         kwargs = {"round": 1} if page == "seating" else {}
         text = client.get(url(page, running_night, **kwargs)).content.decode()
         assert player.initials in text, page
@@ -180,7 +183,7 @@ def test_the_room_screen_is_for_club_members_while_the_night_runs(
 def test_a_scorer_sets_up_a_night(client, club, season, point_table, scorer, club_members):
     client.force_login(scorer)
     response = client.post(
-        reverse("games:night-create", kwargs={"slug": club.slug}),
+        reverse("games:tournament-create", kwargs={"slug": club.slug}),
         {
             "date": "2024-05-02",
             "name": "Soirée de mai",
@@ -190,22 +193,22 @@ def test_a_scorer_sets_up_a_night(client, club, season, point_table, scorer, clu
             "draw_method": "avoid_repeats",
         },
     )
-    night = Tournament.objects.get(name="Soirée de mai")
-    assert response["Location"] == url("presence", night)
-    assert (night.season, night.game, night.point_table.name, night.rounds) == (
+    tournament = Tournament.objects.get(name="Soirée de mai")
+    assert response["Location"] == url("presence", tournament)
+    assert (tournament.season, tournament.game, tournament.point_table.name, tournament.rounds) == (
         season,
         "belgian_whist",
         "rcwhist",
         3,
     )
-    page = client.get(url("presence", night)).content.decode()
+    page = client.get(url("presence", tournament)).content.decode()
     assert all(p.display_name in page for p in club_members)
-    client.post(url("presence", night), {"present": [p.pk for p in club_members[:8]]})
-    client.post(url("player-add", night), {"display_name": "Olivier Invité", "guest": "on"})
-    assert night.present.count() == 9
-    response = client.post(url("draw", night, round=1))
+    client.post(url("presence", tournament), {"present": [p.pk for p in club_members[:8]]})
+    client.post(url("player-add", tournament), {"display_name": "Olivier Invité", "guest": "on"})
+    assert tournament.present.count() == 9
+    response = client.post(url("draw", tournament, round=1))
     assert response.status_code == 302
-    assert sorted(p.seats.count() for p in night.poules.all()) == [4, 5]
+    assert sorted(p.seats.count() for p in tournament.poules.all()) == [4, 5]
 
 
 def test_drawing_seven_players_shows_the_reason(client, tonight, scorer):
@@ -257,11 +260,11 @@ def test_an_impossible_deal_is_refused_and_the_form_keeps_what_was_typed(
 
 def test_the_poule_standings_appear_when_the_poule_has_its_deals(client, running_night, scorer):
     poule = table_of(running_night, 4)
-    services.deals_record(poule, [EMBALLAGE] * 11)
+    scoring_services.deals_record(poule, [EMBALLAGE] * 11)
     client.force_login(scorer)
     assert client.get(url("sheet", running_night, poule_pk=poule.pk)).context["complete"] is False
     # Seats 2 and 4 made eleven emballages together; seat 2's solo breaks their tie.
-    services.deal_record(poule, {**SOLO, "declarers": ["2"]})
+    scoring_services.deal_record(poule, {**SOLO, "declarers": ["2"]})
     response = client.get(url("sheet", running_night, poule_pk=poule.pk))
     assert response.context["complete"] is True
     first = response.context["standings"][0]
@@ -271,7 +274,7 @@ def test_the_poule_standings_appear_when_the_poule_has_its_deals(client, running
 
 def test_a_corrected_deal_shows_its_history_and_the_standings_follow(client, running_night, scorer):
     poule = table_of(running_night, 4)
-    deal = services.deal_record(poule, EMBALLAGE)
+    deal = scoring_services.deal_record(poule, EMBALLAGE)
     client.force_login(scorer)
     before = list(poule.deals.get().points)
     response = client.post(
@@ -288,7 +291,7 @@ def test_a_corrected_deal_shows_its_history_and_the_standings_follow(client, run
 
 def test_a_deleted_deal_is_listed_under_removed_deals(client, running_night, scorer):
     poule = table_of(running_night, 4)
-    deal = services.deal_record(poule, EMBALLAGE)
+    deal = scoring_services.deal_record(poule, EMBALLAGE)
     client.force_login(scorer)
     response = client.post(url("deal-delete", running_night, deal_pk=deal.pk), follow=True)
     assert not poule.deals.exists()
@@ -299,7 +302,7 @@ def test_closing_the_night_locks_the_sheets(
     client, running_night, scorer, django_capture_on_commit_callbacks
 ):
     poule = table_of(running_night, 4)
-    services.deal_record(poule, EMBALLAGE)
+    scoring_services.deal_record(poule, EMBALLAGE)
     client.force_login(scorer)
     with django_capture_on_commit_callbacks(execute=True):
         client.post(url("close", running_night))
@@ -321,11 +324,11 @@ def test_the_sheet_makes_the_same_number_of_queries_for_1_or_12_deals(
 ):
     poule = table_of(running_night, 4)
     client.force_login(scorer)
-    services.deal_record(poule, EMBALLAGE)
+    scoring_services.deal_record(poule, EMBALLAGE)
     few = count_queries(client, url("sheet", running_night, poule_pk=poule.pk))
-    services.deals_record(poule, [SOLO] * 11)
+    scoring_services.deals_record(poule, [SOLO] * 11)
     deal = poule.deals.first()
-    services.deal_correct(deal, SOLO)
+    scoring_services.deal_correct(deal, SOLO)
     many = count_queries(client, url("sheet", running_night, poule_pk=poule.pk))
     assert few == many
 
@@ -348,7 +351,7 @@ def test_recording_a_deal_makes_the_same_number_of_queries_late_in_the_night(
 
     record()
     second = record()
-    services.deals_record(poule, [SOLO] * 8)
+    scoring_services.deals_record(poule, [SOLO] * 8)
     assert record() == second
 
 
@@ -357,15 +360,15 @@ def test_the_night_board_and_room_queries_do_not_grow_with_the_players(
 ):
     client.force_login(scorer)
     services.presence_set(tonight, PlayerFactory.create_batch(8, club=club))
-    services.round_draw(tonight, 1, seed=1)
-    small = [count_queries(client, url(name, tonight)) for name in ("night", "room")]
+    scoring_services.round_draw(tonight, 1, seed=1)
+    small = [count_queries(client, url(name, tonight)) for name in ("tournament", "room")]
     services.presence_set(tonight, PlayerFactory.create_batch(24, club=club))
-    services.round_draw(tonight, 2, seed=2)
-    assert [count_queries(client, url(name, tonight)) for name in ("night", "room")] == small
+    scoring_services.round_draw(tonight, 2, seed=2)
+    assert [count_queries(client, url(name, tonight)) for name in ("tournament", "room")] == small
 
 
 def test_the_room_partial_is_polled_while_the_night_runs(client, running_night, member):
-    services.deal_record(table_of(running_night, 4), EMBALLAGE)
+    scoring_services.deal_record(table_of(running_night, 4), EMBALLAGE)
     client.force_login(member)
     response = client.get(url("room", running_night), HTTP_HX_REQUEST="true")
     page = response.content.decode()
@@ -392,23 +395,23 @@ def test_the_room_partial_is_polled_while_the_night_runs(client, running_night, 
 )
 def test_other_games_get_their_own_sheet(client, club, season, scorer, club_members, rules, deal):
     from scoring.engine.tables import PRESET_GAME
-    from scoring.services import point_table_for_preset
+    from games.services import point_table_for_preset
 
-    night = services.tournament_create(
+    tournament = services.tournament_create(
         club=club,
         season=season,
         date=season.start,
         game=PRESET_GAME[rules],
         point_table=point_table_for_preset(rules),
     )
-    services.presence_set(night, club_members[:4])
-    services.round_draw(night, 1, seed=3)
-    poule = night.poules.get()
+    services.presence_set(tournament, club_members[:4])
+    scoring_services.round_draw(tournament, 1, seed=3)
+    poule = tournament.poules.get()
     client.force_login(scorer)
-    page = client.get(url("sheet", night, poule_pk=poule.pk)).content.decode()
-    assert f'data-dealform="{night.game}"' in page
+    page = client.get(url("sheet", tournament, poule_pk=poule.pk)).content.decode()
+    assert f'data-dealform="{tournament.game}"' in page
     response = client.post(
-        url("sheet", night, poule_pk=poule.pk), deal_post(poule, deal), HTTP_HX_REQUEST="true"
+        url("sheet", tournament, poule_pk=poule.pk), deal_post(poule, deal), HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
     recorded = poule.deals.get()
@@ -418,8 +421,8 @@ def test_other_games_get_their_own_sheet(client, club, season, scorer, club_memb
 
 
 def test_a_round_whose_only_deal_is_a_pass_is_not_offered_a_new_draw(client, running_night, scorer):
-    services.deal_record(table_of(running_night, 4), {"contract": "pass"})
+    scoring_services.deal_record(table_of(running_night, 4), {"contract": "pass"})
     client.force_login(scorer)
-    page = client.get(url("night", running_night)).content.decode()
+    page = client.get(url("tournament", running_night)).content.decode()
     assert url("draw", running_night, round=1) not in page
     assert url("draw", running_night, round=2) in page

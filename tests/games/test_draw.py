@@ -27,7 +27,7 @@ def players(count: int) -> list[int]:
     return list(range(101, 101 + count))
 
 
-def night(count: int, rounds: int, seed: int) -> list[list[list[int]]]:
+def tournament(count: int, rounds: int, seed: int) -> list[list[list[int]]]:
     """A night drawn as the site draws it: round 1 at random, then avoiding repeats."""
     present = players(count)
     drawn: list[list[list[int]]] = []
@@ -211,19 +211,19 @@ def test_16_players_meet_nobody_twice_in_rounds_2_and_3() -> None:
     # Round 2 can always take one player from each table of round 1, and round 3 then follows a
     # Latin square of the 4 x 4 grid that rounds 1 and 2 make: a perfect draw always exists.
     for seed in range(20):
-        assert repeats_by_round(night(16, 3, seed)) == [0, 0, 0]
+        assert repeats_by_round(tournament(16, 3, seed)) == [0, 0, 0]
 
 
 def test_40_players_meet_nobody_twice_in_three_rounds() -> None:
     for seed in range(5):
-        assert repeats_by_round(night(40, 3, seed)) == [0, 0, 0]
+        assert repeats_by_round(tournament(40, 3, seed)) == [0, 0, 0]
 
 
 def test_9_players_in_round_2_get_the_fewest_repeats_possible() -> None:
     # The table of 5 takes x players of round 1's table of 4 and 5 - x of its table of 5; the
     # table of 4 the rest. Repeats: C(x,2) + C(5-x,2) + C(4-x,2) + C(x,2), at least 6 (x = 2).
     for seed in range(10):
-        assert repeats_by_round(night(9, 2, seed)) == [0, 6]
+        assert repeats_by_round(tournament(9, 2, seed)) == [0, 6]
 
 
 @pytest.mark.parametrize(("count", "rounds"), [(9, 3), (13, 4), (16, 5), (21, 6)])
@@ -232,7 +232,7 @@ def test_avoiding_repeats_is_never_worse_than_the_random_draw_of_the_same_seed(
 ) -> None:
     present = players(count)
     for seed in range(3):
-        met = pairs_met(table for tables in night(count, rounds - 1, seed) for table in tables)
+        met = pairs_met(table for tables in tournament(count, rounds - 1, seed) for table in tables)
         for draw_seed in range(3):
             random_draw = draw_round(present, seed=draw_seed, met=met)
             avoiding = draw_round(present, seed=draw_seed, method="avoid_repeats", met=met)

@@ -12,11 +12,11 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from club.models import Club, Membership, Player, Season
-from games.models import Deal, Poule, Tournament
-from games.nightfile import night_export, night_import
+from games.models import Deal, PointTable, Poule, Tournament
+from games.nightfile import tournament_export, tournament_import
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.night import score_night_document
-from scoring.models import PointTable, PouleStanding, RankingSnapshot, TournamentStanding
+from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
 
 pytestmark = pytest.mark.django_db
 
@@ -112,7 +112,7 @@ def poule_results(tournament):
     return results
 
 
-def night_results(tournament):
+def tournament_results(tournament):
     return [
         (
             line.player.display_name,
@@ -134,32 +134,34 @@ def night_results(tournament):
 
 
 def test_the_example_night_is_imported_as_a_closed_night_of_the_club(example):
-    night = night_import(example)
+    tournament = tournament_import(example)
 
-    night.refresh_from_db()
-    assert night.status == Tournament.Status.CLOSED
-    assert (night.club.name, night.season.name) == ("RCWhist La Chevalerie", "2024")
-    assert str(night.date) == "2024-03-14"
-    assert night.name == "Soirée du 14 mars"
-    assert (night.point_table.name, night.point_table.version) == ("rcwhist", 1)
-    assert sorted(Player.objects.in_club(night.club).values_list("display_name", flat=True)) == [
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.CLOSED
+    assert (tournament.club.name, tournament.season.name) == ("RCWhist La Chevalerie", "2024")
+    assert str(tournament.date) == "2024-03-14"
+    assert tournament.name == "Soirée du 14 mars"
+    assert (tournament.point_table.name, tournament.point_table.version) == ("rcwhist", 1)
+    assert sorted(
+        Player.objects.in_club(tournament.club).values_list("display_name", flat=True)
+    ) == [
         ANNE,
         BRUNO,
         CHLOE,
         DIDIER,
         EVA,
     ]
-    assert Membership.objects.filter(club=night.club).count() == 5
+    assert Membership.objects.filter(club=tournament.club).count() == 5
 
 
 def test_the_night_returned_by_an_import_is_closed(example):
-    assert night_import(example).status == Tournament.Status.CLOSED
+    assert tournament_import(example).status == Tournament.Status.CLOSED
 
 
 def test_the_example_nights_deals_are_stored_by_seat_number(example):
-    night = night_import(example)
+    tournament = tournament_import(example)
 
-    poule = night.poules.get()
+    poule = tournament.poules.get()
     assert [seat.player.display_name for seat in poule.seats.order_by("number")] == [
         ANNE,
         BRUNO,
@@ -185,9 +187,9 @@ def test_the_example_nights_deals_are_stored_by_seat_number(example):
 def test_the_example_night_has_the_points_and_standings_the_engine_gives(example):
     scored = score_night_document(example)
 
-    night = night_import(example)
+    tournament = tournament_import(example)
 
-    [poule] = poule_results(night).values()
+    [poule] = poule_results(tournament).values()
     assert poule["points"] == [deal["points"] for deal in scored["poules"][0]["deals"]]
     assert poule["dealers"] == [deal["dealer"] for deal in scored["poules"][0]["deals"]]
     assert poule["standings"] == sorted(
@@ -200,7 +202,7 @@ def test_the_example_night_has_the_points_and_standings_the_engine_gives(example
         )
         for line in scored["poules"][0]["standings"]
     )
-    assert night_results(night) == [
+    assert tournament_results(tournament) == [
         (CHLOE, 1, False, Fraction(5), 20, 1, 1),
         (DIDIER, 2, False, Fraction(3), 10, 1, 0),
         (BRUNO, 3, False, Fraction(0), -2, 1, 0),
@@ -211,11 +213,11 @@ def test_the_example_night_has_the_points_and_standings_the_engine_gives(example
 def test_an_imported_night_finds_the_clubs_members_by_name(night_document, club, club_members):
     players = Player.objects.count()
 
-    night = night_import(night_document)
+    tournament = tournament_import(night_document)
 
     assert Player.objects.count() == players
-    assert night.club == club
-    seated = set(Player.objects.filter(seats__tournament=night).distinct())
+    assert tournament.club == club
+    seated = set(Player.objects.filter(seats__tournament=tournament).distinct())
     assert len(seated) == 9
     assert seated <= set(club_members)
 
@@ -239,7 +241,7 @@ def test_a_refused_file_writes_nothing_and_lists_every_located_problem(example):
     before = row_counts()
 
     with pytest.raises(DocumentRefused) as refused:
-        night_import(example)
+        tournament_import(example)
 
     assert row_counts() == before
     [rules, seats] = refused.value.problems
@@ -253,7 +255,7 @@ def test_a_refused_deal_names_its_poule_and_deal(example):
     before = row_counts()
 
     with pytest.raises(DocumentRefused) as refused:
-        night_import(example)
+        tournament_import(example)
 
     assert row_counts() == before
     assert refused.value.problems == (
@@ -267,7 +269,7 @@ def test_a_file_refused_into_an_existing_club_writes_nothing(night_document, clu
     before = row_counts()
 
     with pytest.raises(DocumentRefused) as refused:
-        night_import(night_document)
+        tournament_import(night_document)
 
     assert row_counts() == before
     [problem] = refused.value.problems
@@ -275,11 +277,11 @@ def test_a_file_refused_into_an_existing_club_writes_nothing(night_document, clu
 
 
 def test_importing_the_same_night_twice_is_refused(example):
-    night_import(example)
+    tournament_import(example)
     before = row_counts()
 
     with pytest.raises(ValidationError) as refused:
-        night_import(copy.deepcopy(EXAMPLE))
+        tournament_import(copy.deepcopy(EXAMPLE))
 
     assert row_counts() == before
     assert "Soirée du 14 mars" in refused.value.messages[0]
@@ -295,7 +297,7 @@ def test_a_night_outside_its_existing_season_is_refused_and_writes_nothing(examp
     before = row_counts()
 
     with pytest.raises(ValidationError) as refused:
-        night_import(example)
+        tournament_import(example)
 
     assert row_counts() == before
     assert "date" in refused.value.message_dict
@@ -306,10 +308,10 @@ def test_the_nights_of_a_season_across_two_years_are_imported_into_that_season(e
     september.update(season="2024-2025", date="2024-09-12", name="Soirée de septembre")
     january.update(season="2024-2025", date="2025-01-09", name="Soirée de janvier")
 
-    night_import(september)
-    night_import(january)
+    tournament_import(september)
+    tournament_import(january)
 
-    assert [night.season.name for night in Tournament.objects.all()] == ["2024-2025"] * 2
+    assert [tournament.season.name for tournament in Tournament.objects.all()] == ["2024-2025"] * 2
 
 
 # --------------------------------------------------------------------------------------------
@@ -317,9 +319,9 @@ def test_the_nights_of_a_season_across_two_years_are_imported_into_that_season(e
 
 
 def test_an_exported_night_is_the_file_it_was_imported_from_with_its_results(example):
-    night = night_import(example)
+    tournament = tournament_import(example)
 
-    exported = night_export(night)
+    exported = tournament_export(tournament)
 
     scored = score_night_document(example)
     assert exported["format"] == "club-night-result/1"
@@ -333,10 +335,10 @@ def test_an_exported_night_is_the_file_it_was_imported_from_with_its_results(exa
 
 
 def test_an_export_can_name_players_by_their_public_name(example):
-    night = night_import(example)
+    tournament = tournament_import(example)
     Player.objects.filter(display_name=CHLOE).update(public_name=Player.PublicName.INITIALS)
 
-    exported = night_export(night, name_of=lambda player: player.public_display_name)
+    exported = tournament_export(tournament, name_of=lambda player: player.public_display_name)
 
     assert exported["standings"][0]["player"] == "C.M."
     assert "C.M." in exported["poules"][0]["seats"]
@@ -344,29 +346,29 @@ def test_an_export_can_name_players_by_their_public_name(example):
 
 
 def test_a_night_exported_and_imported_into_an_empty_site_has_the_same_results(imported_night):
-    poules, standings = poule_results(imported_night), night_results(imported_night)
+    poules, standings = poule_results(imported_night), tournament_results(imported_night)
     assert {len(poule["seats"]) for poule in poules.values()} == {4, 5}
-    exported = night_export(imported_night)
+    exported = tournament_export(imported_night)
 
     empty_the_database()
-    restored = night_import(exported)
+    restored = tournament_import(exported)
 
     assert poule_results(restored) == poules
-    assert night_results(restored) == standings
-    assert night_export(restored) == exported
+    assert tournament_results(restored) == standings
+    assert tournament_export(restored) == exported
 
 
 def test_a_night_without_a_name_is_exported_without_one_and_imports_back(imported_night):
     Tournament.objects.filter(pk=imported_night.pk).update(name="")
     imported_night.refresh_from_db()
-    exported = night_export(imported_night)
+    exported = tournament_export(imported_night)
     assert "name" not in exported
 
     empty_the_database()
-    restored = night_import(exported)
+    restored = tournament_import(exported)
 
     assert restored.name == ""
-    assert night_export(restored) == exported
+    assert tournament_export(restored) == exported
 
 
 # --------------------------------------------------------------------------------------------
@@ -422,21 +424,21 @@ def test_import_nights_imports_the_good_files_and_refuses_the_bad_ones(tmp_path,
 
 
 def test_export_night_writes_the_night_to_standard_output(example):
-    night = night_import(example)
+    tournament = tournament_import(example)
     out = io.StringIO()
 
-    call_command("export_night", str(night.pk), stdout=out)
+    call_command("export_night", str(tournament.pk), stdout=out)
 
-    assert json.loads(out.getvalue()) == night_export(night)
+    assert json.loads(out.getvalue()) == tournament_export(tournament)
 
 
 def test_export_night_writes_the_night_to_a_file(tmp_path, example):
-    night = night_import(example)
+    tournament = tournament_import(example)
     path = tmp_path / "night.json"
 
-    call_command("export_night", str(night.pk), "-o", str(path), stderr=io.StringIO())
+    call_command("export_night", str(tournament.pk), "-o", str(path), stderr=io.StringIO())
 
-    assert json.loads(path.read_text(encoding="utf-8")) == night_export(night)
+    assert json.loads(path.read_text(encoding="utf-8")) == tournament_export(tournament)
 
 
 def test_export_night_refuses_an_unknown_night(db):

@@ -14,10 +14,10 @@ from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import translation
 
-from games import services
-from games.mailing import night_results_send
+from games.mailing import tournament_results_send
 from games.models import ResultEmail, Tournament
-from games.tasks import night_results_email
+from games.tasks import tournament_results_email
+from scoring import services as scoring_services
 from scoring.models import PouleStanding, TournamentStanding
 from tests.factories import UserFactory
 
@@ -28,19 +28,19 @@ SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 7}
 
 
 @pytest.fixture
-def night(running_night: Tournament) -> Tournament:
+def tournament(running_night: Tournament) -> Tournament:
     """Round 1 played at both tables; the nine participants chose how they get results."""
     tables = sorted(running_night.poules.all(), key=lambda poule: poule.seats.count())
-    services.deals_record(tables[0], [EMBALLAGE, SOLO])  # the table of 4
-    services.deal_record(tables[1], EMBALLAGE)  # the table of 5
+    scoring_services.deals_record(tables[0], [EMBALLAGE, SOLO])  # the table of 4
+    scoring_services.deal_record(tables[1], EMBALLAGE)  # the table of 5
     return running_night
 
 
 @pytest.fixture
-def participants(night: Tournament) -> dict:
+def participants(tournament: Tournament) -> dict:
     """Who is who among the night's players, with the addresses their results go to."""
     players = sorted(
-        (line.player for line in TournamentStanding.objects.filter(tournament=night)),
+        (line.player for line in TournamentStanding.objects.filter(tournament=tournament)),
         key=lambda player: player.pk,
     )
     assert len(players) == 9
@@ -82,61 +82,65 @@ def expected_addresses(participants: dict) -> list[str]:
 
 
 def test_closing_a_night_emails_each_participant_with_an_address_who_did_not_opt_out(
-    night, participants, django_capture_on_commit_callbacks
+    tournament, participants, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        services.tournament_close(night)
+        scoring_services.tournament_close(tournament)
 
     assert recipients() == expected_addresses(participants)
     assert "compte@example.org" in recipients()  # no address of his own: his account's
-    assert ResultEmail.objects.filter(tournament=night).count() == 7
+    assert ResultEmail.objects.filter(tournament=tournament).count() == 7
 
 
 def test_a_player_who_opted_out_gets_nothing(
-    night, participants, django_capture_on_commit_callbacks
+    tournament, participants, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        services.tournament_close(night)
+        scoring_services.tournament_close(tournament)
 
     assert participants["opted_out"].email not in recipients()
     assert not ResultEmail.objects.filter(player=participants["opted_out"]).exists()
 
 
 def test_closing_the_night_from_its_page_sends_the_emails(
-    client, night, participants, scorer, django_capture_on_commit_callbacks
+    client, tournament, participants, scorer, django_capture_on_commit_callbacks
 ):
     client.force_login(scorer)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("games:close", kwargs={"slug": "rcwhist", "pk": night.pk}))
+        response = client.post(
+            reverse("games:close", kwargs={"slug": "rcwhist", "pk": tournament.pk})
+        )
 
     assert response.status_code == 302
     assert recipients() == expected_addresses(participants)
 
 
 def test_sending_the_results_again_sends_nothing_twice(
-    night, participants, django_capture_on_commit_callbacks
+    tournament, participants, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        services.tournament_close(night)
+        scoring_services.tournament_close(tournament)
     sent = len(mail.outbox)
 
-    assert night_results_send(night) == 0
-    assert night_results_email.delay(night.pk).get() == 0
+    assert tournament_results_send(tournament) == 0
+    assert tournament_results_email.delay(tournament.pk).get() == 0
     assert len(mail.outbox) == sent == 7
 
 
 def test_the_email_gives_his_rank_points_poules_the_winners_and_a_link_to_his_results(
-    night, participants
+    tournament, participants
 ):
-    services.tournament_close(night)
-    night_results_send(night)
+    scoring_services.tournament_close(tournament)
+    tournament_results_send(tournament)
 
     player = participants["french"]
-    line = TournamentStanding.objects.get(tournament=night, player=player)
+    line = TournamentStanding.objects.get(tournament=tournament, player=player)
     poule_line = PouleStanding.objects.select_related("poule").get(
-        poule__tournament=night, player=player
+        poule__tournament=tournament, player=player
     )
-    winners = TournamentStanding.objects.filter(tournament=night, rank=1).select_related("player")
+    winners = TournamentStanding.objects.filter(tournament=tournament, rank=1).select_related(
+        "player"
+    )
     message = message_to(player.email)
     with translation.override("fr"):
         points = floatformat(line.tournament_points, "-2")
@@ -155,29 +159,29 @@ def test_the_email_gives_his_rank_points_poules_the_winners_and_a_link_to_his_re
     assert all(winner.player.public_display_name in body for winner in winners)
     assert f"{settings.SITE_URL}{reverse('my-results')}" in body
     # Not published yet: the public results page would refuse him.
-    assert reverse("games:results", kwargs={"slug": "rcwhist", "pk": night.pk}) not in body
+    assert reverse("games:results", kwargs={"slug": "rcwhist", "pk": tournament.pk}) not in body
     html, kind = message.alternatives[0]
     assert kind == "text/html" and f"Rang : {line.rank} sur 9 joueurs" in html
 
 
-def test_each_participant_gets_the_email_in_his_own_language(night, participants):
-    services.tournament_close(night)
-    night_results_send(night)
+def test_each_participant_gets_the_email_in_his_own_language(tournament, participants):
+    scoring_services.tournament_close(tournament)
+    tournament_results_send(tournament)
 
     dutch = participants["dutch"]
-    line = TournamentStanding.objects.get(tournament=night, player=dutch)
+    line = TournamentStanding.objects.get(tournament=tournament, player=dutch)
     body = message_to(dutch.email).body
     assert "14 maart 2024" in body  # the date as the Dutch write it
     assert f" {line.rank} " in body and f" {line.game_points}\n" in body
     assert "14 mars 2024" in message_to(participants["french"].email).body
 
 
-def test_a_winner_chose_initials_and_the_others_read_his_initials(night, participants):
-    winner = TournamentStanding.objects.filter(tournament=night, rank=1).first().player
+def test_a_winner_chose_initials_and_the_others_read_his_initials(tournament, participants):
+    winner = TournamentStanding.objects.filter(tournament=tournament, rank=1).first().player
     winner.public_name = "initials"
     winner.save()
-    services.tournament_close(night)
-    night_results_send(night)
+    scoring_services.tournament_close(tournament)
+    tournament_results_send(tournament)
 
     other = next(
         message for message in mail.outbox if message.to != [winner.email or winner.user.email]
@@ -185,17 +189,17 @@ def test_a_winner_chose_initials_and_the_others_read_his_initials(night, partici
     assert winner.initials in other.body and winner.display_name not in other.body
 
 
-def test_a_published_nights_email_links_to_its_results_page(night, participants):
-    services.tournament_close(night)
-    services.tournament_publish(night)
-    night_results_send(night)
+def test_a_published_nights_email_links_to_its_results_page(tournament, participants):
+    scoring_services.tournament_close(tournament)
+    scoring_services.tournament_publish(tournament)
+    tournament_results_send(tournament)
 
-    results = reverse("games:results", kwargs={"slug": "rcwhist", "pk": night.pk})
+    results = reverse("games:results", kwargs={"slug": "rcwhist", "pk": tournament.pk})
     assert f"{settings.SITE_URL}{results}" in message_to(participants["french"].email).body
 
 
 def test_a_failing_address_does_not_stop_the_others_and_is_tried_again_next_time(
-    night, participants, monkeypatch, caplog
+    tournament, participants, monkeypatch, caplog
 ):
     failing = participants["french"].email
     send_messages = locmem.EmailBackend.send_messages
@@ -206,22 +210,22 @@ def test_a_failing_address_does_not_stop_the_others_and_is_tried_again_next_time
         return send_messages(backend, messages)
 
     monkeypatch.setattr(locmem.EmailBackend, "send_messages", refuse_one)
-    services.tournament_close(night)
+    scoring_services.tournament_close(tournament)
     with caplog.at_level(logging.ERROR, logger="games.mailing"):
-        assert night_results_send(night) == 6
+        assert tournament_results_send(tournament) == 6
     assert failing not in recipients()
     assert any(failing in record.getMessage() for record in caplog.records)
     assert not ResultEmail.objects.filter(email=failing).exists()
 
     monkeypatch.undo()
-    assert night_results_send(night) == 1
+    assert tournament_results_send(tournament) == 1
     assert failing in recipients()
 
 
-def test_a_named_nights_email_is_titled_with_its_name(night, participants):
-    Tournament.objects.filter(pk=night.pk).update(name="Soirée de printemps")
-    services.tournament_close(night)
-    night_results_send(night)
+def test_a_named_nights_email_is_titled_with_its_name(tournament, participants):
+    Tournament.objects.filter(pk=tournament.pk).update(name="Soirée de printemps")
+    scoring_services.tournament_close(tournament)
+    tournament_results_send(tournament)
 
     message = message_to(participants["french"].email)
     assert message.subject == "Vos résultats : Soirée de printemps (14/03/2024)"

@@ -21,7 +21,8 @@ from club.models import Player
 from games import services
 from games.dealforms import describe_deal
 from games.models import Tournament
-from games.nightfile import night_import
+from games.nightfile import tournament_import
+from scoring import services as scoring_services
 from scoring.engine.night import read_night
 from scoring.models import PouleStanding, TournamentStanding
 from tests.factories import PlayerFactory
@@ -31,14 +32,16 @@ pytestmark = pytest.mark.django_db
 EMBALLAGE = {"contract": "emballage", "bid": 8, "declarers": ["2", "4"], "tricks": 9}
 SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 7}
 PASS = {"contract": "pass"}
-PAGES = ("results", "results-csv", "results-xlsx", "night-file")
+PAGES = ("results", "results-csv", "results-xlsx", "tournament-file")
 
 
-def url(name: str, night: Tournament, **kwargs) -> str:
+def url(name: str, tournament: Tournament, **kwargs) -> str:
     if name.startswith("results-"):
         kwargs["fmt"] = name.removeprefix("results-")
         name = "results-export"
-    return reverse(f"games:{name}", kwargs={"slug": night.club.slug, "pk": night.pk, **kwargs})
+    return reverse(
+        f"games:{name}", kwargs={"slug": tournament.club.slug, "pk": tournament.pk, **kwargs}
+    )
 
 
 def log_in(client, request, persona: str | None) -> None:
@@ -46,8 +49,8 @@ def log_in(client, request, persona: str | None) -> None:
         client.force_login(request.getfixturevalue(persona))
 
 
-def table_of(night: Tournament, size: int):
-    return next(p for p in night.poules.filter(round=1) if p.seats.count() == size)
+def table_of(tournament: Tournament, size: int):
+    return next(p for p in tournament.poules.filter(round=1) if p.seats.count() == size)
 
 
 def compact(html: str) -> str:
@@ -57,12 +60,12 @@ def compact(html: str) -> str:
 
 @pytest.fixture
 def published_night(imported_night: Tournament) -> Tournament:
-    return services.tournament_publish(imported_night)
+    return scoring_services.tournament_publish(imported_night)
 
 
-def played_night(club, season, point_table, *, players: int, rounds: int, day: int):
+def played_tournament(club, season, point_table, *, players: int, rounds: int, day: int):
     """A published night of ``players`` new members, ``rounds`` rounds of three deals."""
-    night = services.tournament_create(
+    tournament = services.tournament_create(
         club=club,
         season=season,
         date=datetime.date(2024, 5, day),
@@ -71,13 +74,13 @@ def played_night(club, season, point_table, *, players: int, rounds: int, day: i
         point_table=point_table,
         rounds=rounds,
     )
-    services.presence_set(night, PlayerFactory.create_batch(players, club=club))
+    services.presence_set(tournament, PlayerFactory.create_batch(players, club=club))
     for number in range(1, rounds + 1):
-        services.round_draw(night, number, seed=number)
-        for poule in night.poules.filter(round=number):
-            services.deals_record(poule, [EMBALLAGE, PASS, SOLO])
-    services.tournament_close(night)
-    return services.tournament_publish(night)
+        scoring_services.round_draw(tournament, number, seed=number)
+        for poule in tournament.poules.filter(round=number):
+            scoring_services.deals_record(poule, [EMBALLAGE, PASS, SOLO])
+    scoring_services.tournament_close(tournament)
+    return scoring_services.tournament_publish(tournament)
 
 
 # --------------------------------------------------------------------------------------------
@@ -114,13 +117,13 @@ def test_everybody_sees_a_published_nights_results_exports_and_file(
 def test_a_running_nights_file_is_refused_to_a_member_but_given_to_a_scorer(
     client, running_night, member, scorer
 ):
-    services.deals_record(table_of(running_night, 4), [EMBALLAGE, PASS, SOLO])
-    services.deal_record(table_of(running_night, 5), EMBALLAGE)
-    assert client.get(url("night-file", running_night)).status_code == 403
+    scoring_services.deals_record(table_of(running_night, 4), [EMBALLAGE, PASS, SOLO])
+    scoring_services.deal_record(table_of(running_night, 5), EMBALLAGE)
+    assert client.get(url("tournament-file", running_night)).status_code == 403
     client.force_login(member)
-    assert client.get(url("night-file", running_night)).status_code == 403
+    assert client.get(url("tournament-file", running_night)).status_code == 403
     client.force_login(scorer)
-    response = client.get(url("night-file", running_night))
+    response = client.get(url("tournament-file", running_night))
     assert response.status_code == 200
     document = json.loads(response.content.decode("utf-8"))
     assert document["format"] == "club-night-result/1"
@@ -146,8 +149,8 @@ def test_the_night_standings_show_ties_points_and_link_each_player_to_his_page(
 ):
     poule = table_of(running_night, 4)
     # Seats 2 and 4 make their emballage together: tied first of the night.
-    services.deal_record(poule, EMBALLAGE)
-    services.tournament_close(running_night)
+    scoring_services.deal_record(poule, EMBALLAGE)
+    scoring_services.tournament_close(running_night)
     client.force_login(scorer)
     page = compact(client.get(url("results", running_night)).content.decode())
     for number in (2, 4):
@@ -185,7 +188,7 @@ def test_every_poule_shows_its_players_its_deals_with_their_points_and_its_stand
 
 
 def test_a_deal_where_everybody_passed_is_shown_greyed(client, running_night, scorer):
-    services.deals_record(table_of(running_night, 4), [EMBALLAGE, PASS])
+    scoring_services.deals_record(table_of(running_night, 4), [EMBALLAGE, PASS])
     client.force_login(scorer)
     page = compact(client.get(url("results", running_night)).content.decode())
     assert '<tr class="passed"><td class="num">2</td>' in page
@@ -198,15 +201,15 @@ def test_a_member_who_chose_initials_appears_under_them_on_the_page_exports_and_
     player = TournamentStanding.objects.filter(tournament=imported_night).first().player
     player.public_name = Player.PublicName.INITIALS
     player.save()
-    services.tournament_publish(imported_night)
+    scoring_services.tournament_publish(imported_night)
 
     page = client.get(url("results", imported_night)).content.decode()
     exported_csv = client.get(url("results-csv", imported_night)).content.decode("utf-8-sig")
     workbook = load_workbook(io.BytesIO(client.get(url("results-xlsx", imported_night)).content))
     cells = [str(c) for row in workbook.active.iter_rows(values_only=True) for c in row]
-    night_file = client.get(url("night-file", imported_night)).content.decode("utf-8")
+    tournament_file = client.get(url("tournament-file", imported_night)).content.decode("utf-8")
 
-    for shown in (page, exported_csv, "\n".join(cells), night_file):
+    for shown in (page, exported_csv, "\n".join(cells), tournament_file):
         assert player.initials in shown
         assert player.display_name not in shown
 
@@ -216,7 +219,7 @@ def test_a_scorers_night_file_names_players_as_the_club_knows_them(client, publi
     player.public_name = Player.PublicName.INITIALS
     player.save()
     client.force_login(scorer)
-    document = json.loads(client.get(url("night-file", published_night)).content)
+    document = json.loads(client.get(url("tournament-file", published_night)).content)
     assert player.display_name in document["players"]
 
 
@@ -224,24 +227,24 @@ def test_a_scorers_backup_of_a_night_restores_it_with_the_same_results(
     client, imported_night, scorer
 ):
     client.force_login(scorer)
-    response = client.get(url("night-file", imported_night))
+    response = client.get(url("tournament-file", imported_night))
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response["Content-Disposition"] == (
         'attachment; filename="soiree-2024-03-14-rcwhist.json"'
     )
-    before = night_lines(imported_night)
+    before = tournament_lines(imported_night)
     imported_night.delete()
 
-    restored = night_import(json.loads(response.content.decode("utf-8")))
+    restored = tournament_import(json.loads(response.content.decode("utf-8")))
 
-    assert night_lines(restored) == before
+    assert tournament_lines(restored) == before
     assert restored.poules.count() == 6
 
 
-def night_lines(night: Tournament) -> list[tuple]:
+def tournament_lines(tournament: Tournament) -> list[tuple]:
     return [
         (line.player.display_name, line.rank, line.tied, line.tournament_points, line.game_points)
-        for line in TournamentStanding.objects.filter(tournament=night)
+        for line in TournamentStanding.objects.filter(tournament=tournament)
         .select_related("player")
         .order_by("rank", "player__display_name")
     ]
@@ -251,7 +254,7 @@ def night_lines(night: Tournament) -> list[tuple]:
 # Exports
 
 
-def expected_rows(night: Tournament) -> list[list]:
+def expected_rows(tournament: Tournament) -> list[list]:
     return [
         [
             line.rank,
@@ -262,7 +265,7 @@ def expected_rows(night: Tournament) -> list[list]:
             line.poules_won,
             line.poules_played,
         ]
-        for line in TournamentStanding.objects.filter(tournament=night)
+        for line in TournamentStanding.objects.filter(tournament=tournament)
         .select_related("player")
         .order_by("rank", "player__display_name")
     ]
@@ -316,7 +319,7 @@ def test_the_night_board_links_to_the_results_the_exports_and_the_night_file(
     client, published_night, scorer
 ):
     client.force_login(scorer)
-    page = client.get(url("night", published_night)).content.decode()
+    page = client.get(url("tournament", published_night)).content.decode()
     for name in PAGES:
         assert f'href="{url(name, published_night)}"' in page
 
@@ -330,8 +333,8 @@ def count_queries(client, path: str) -> int:
 def test_the_results_page_and_exports_make_the_same_queries_for_a_small_or_a_big_night(
     client, club, season, point_table
 ):
-    small = played_night(club, season, point_table, players=8, rounds=1, day=2)
-    big = played_night(club, season, point_table, players=20, rounds=3, day=9)
+    small = played_tournament(club, season, point_table, players=8, rounds=1, day=2)
+    big = played_tournament(club, season, point_table, players=20, rounds=3, day=9)
     assert big.poules.count() == 15 and small.poules.count() == 2
     for page in ("results", "results-csv", "results-xlsx"):
         assert count_queries(client, url(page, small)) == count_queries(client, url(page, big))

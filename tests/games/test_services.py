@@ -7,17 +7,16 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from games.models import Tournament
-from games.services import (
+from games.services import poule_create, tournament_start
+from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
+from scoring.services import (
     deal_correct,
     deal_delete,
     deal_record,
     deals_record,
-    poule_create,
     tournament_close,
     tournament_reopen,
-    tournament_start,
 )
-from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
 from tests.factories import PlayerFactory, PouleFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
@@ -31,19 +30,19 @@ PASS = {"contract": "pass"}
 
 
 @pytest.fixture
-def night(club, season, point_table):
-    night = TournamentFactory(club=club, season=season, point_table=point_table)
-    return tournament_start(night)
+def tournament(club, season, point_table):
+    tournament = TournamentFactory(club=club, season=season, point_table=point_table)
+    return tournament_start(tournament)
 
 
 @pytest.fixture
-def table_of_4(night):
-    return PouleFactory(tournament=night, round=1, table=1, size=4)
+def table_of_4(tournament):
+    return PouleFactory(tournament=tournament, round=1, table=1, size=4)
 
 
 @pytest.fixture
-def table_of_5(night):
-    return PouleFactory(tournament=night, round=1, table=2, size=5)
+def table_of_5(tournament):
+    return PouleFactory(tournament=tournament, round=1, table=2, size=5)
 
 
 def sheet(poule):
@@ -57,10 +56,10 @@ def poule_standings(poule):
     }
 
 
-def night_standings(night):
+def tournament_standings_of(tournament):
     return {
         line.player_id: (line.rank, line.tournament_points, line.game_points)
-        for line in TournamentStanding.objects.filter(tournament=night)
+        for line in TournamentStanding.objects.filter(tournament=tournament)
     }
 
 
@@ -109,7 +108,7 @@ def test_a_recorded_deal_updates_the_poule_and_night_standings(table_of_4):
         4: (3, -5, Fraction(0)),
     }
     anne, chloe = seat_player(table_of_4, 1), seat_player(table_of_4, 3)
-    standings = night_standings(table_of_4.tournament)
+    standings = tournament_standings_of(table_of_4.tournament)
     assert standings[anne.pk] == (1, Fraction(4), 5)
     assert standings[chloe.pk] == (1, Fraction(4), 5)
 
@@ -150,7 +149,7 @@ def test_a_refused_deal_names_its_place_and_changes_nothing(
             {"contract": "solo", "bid": 6, "declarers": ["4"], "tricks": 5},
         ],
     )
-    before = (sheet(poule), poule_standings(poule), night_standings(poule.tournament))
+    before = (sheet(poule), poule_standings(poule), tournament_standings_of(poule.tournament))
 
     with pytest.raises(ValidationError) as refused:
         deal_record(poule, refused_deal)
@@ -158,7 +157,11 @@ def test_a_refused_deal_names_its_place_and_changes_nothing(
     [message] = refused.value.messages
     assert message.startswith(place)
     assert reason in message
-    assert (sheet(poule), poule_standings(poule), night_standings(poule.tournament)) == before
+    assert (
+        sheet(poule),
+        poule_standings(poule),
+        tournament_standings_of(poule.tournament),
+    ) == before
 
 
 def test_a_refused_deal_among_several_records_none_of_them(table_of_4):
@@ -187,7 +190,7 @@ def test_a_corrected_deal_updates_its_points_and_every_standing(table_of_4):
         3: (3, 1, Fraction(1)),
         1: (4, -11, Fraction(0)),
     }
-    standings = night_standings(table_of_4.tournament)
+    standings = tournament_standings_of(table_of_4.tournament)
     assert standings[seat_player(table_of_4, 2).pk] == (1, Fraction(4), 5)
     assert standings[seat_player(table_of_4, 3).pk] == (3, Fraction(1), 1)
     assert standings[seat_player(table_of_4, 1).pk] == (4, Fraction(0), -11)
@@ -281,10 +284,10 @@ def test_correcting_a_deal_into_a_pass_that_makes_a_later_declarer_the_mort_is_r
 
 
 @pytest.fixture
-def closed_night(night, table_of_4, django_capture_on_commit_callbacks):
+def closed_night(tournament, table_of_4, django_capture_on_commit_callbacks):
     deal_record(table_of_4, EMBALLAGE_1_3_MADE)
     with django_capture_on_commit_callbacks(execute=True):
-        return tournament_close(night)
+        return tournament_close(tournament)
 
 
 def test_a_closed_night_refuses_new_deals(closed_night, table_of_4):
@@ -320,25 +323,25 @@ def test_a_closed_night_cannot_be_closed_again(closed_night):
         tournament_close(closed_night)
 
 
-def test_a_night_without_deals_cannot_be_closed(night, table_of_4):
+def test_a_night_without_deals_cannot_be_closed(tournament, table_of_4):
     with pytest.raises(ValidationError):
-        tournament_close(night)
+        tournament_close(tournament)
 
-    night.refresh_from_db()
-    assert night.status == Tournament.Status.RUNNING
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
 
 
 def test_closing_a_night_computes_the_season_ranking(
-    night, table_of_4, django_capture_on_commit_callbacks
+    tournament, table_of_4, django_capture_on_commit_callbacks
 ):
     deal_record(table_of_4, EMBALLAGE_1_3_MADE)
 
     with django_capture_on_commit_callbacks(execute=True):
-        tournament_close(night)
+        tournament_close(tournament)
 
-    night.refresh_from_db()
-    assert night.status == Tournament.Status.CLOSED
-    ranking = RankingSnapshot.objects.get(season=night.season, published_at__isnull=True)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.CLOSED
+    ranking = RankingSnapshot.objects.get(season=tournament.season, published_at__isnull=True)
     assert ranking.tournaments == 1
     lines = [
         (line.player, line.rank, line.tournament_points, line.tournaments_played)

@@ -7,10 +7,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from games.services import deal_record
+from games.models import PointTable
+from games.services import point_table_for_preset, point_table_revise
 from scoring.engine.tables import preset_data
-from scoring.models import PointTable
-from scoring.services import point_table_for_preset, point_table_revise
+from scoring.services import deal_record
 from tests.factories import PouleFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
@@ -30,8 +30,8 @@ def with_emballage_overtrick_worth(points):
 
 @pytest.fixture
 def used_table(club, season, point_table):
-    night = TournamentFactory(club=club, season=season, point_table=point_table)
-    deal_record(PouleFactory(tournament=night), EMBALLAGE_MADE_BY_ONE)
+    tournament = TournamentFactory(club=club, season=season, point_table=point_table)
+    deal_record(PouleFactory(tournament=tournament), EMBALLAGE_MADE_BY_ONE)
     return point_table
 
 
@@ -47,7 +47,7 @@ def test_the_rcwhist_preset_is_stored_once_at_version_1(point_table):
 
 
 def test_revising_a_used_table_creates_version_2_and_old_nights_keep_version_1(used_table):
-    old_night = used_table.tournaments.get()
+    old_tournament = used_table.tournaments.get()
 
     revised = point_table_revise(used_table, with_emballage_overtrick_worth(6))
 
@@ -56,18 +56,18 @@ def test_revising_a_used_table_creates_version_2_and_old_nights_keep_version_1(u
     used_table.refresh_from_db()
     assert used_table.version == 1
     assert used_table.data == preset_data("rcwhist")
-    old_night.refresh_from_db()
-    assert old_night.point_table == used_table
-    assert old_night.poules.get().deals.get().points == [5, -5, 5, -5]
+    old_tournament.refresh_from_db()
+    assert old_tournament.point_table == used_table
+    assert old_tournament.poules.get().deals.get().points == [5, -5, 5, -5]
 
 
 def test_a_night_created_after_a_revision_is_scored_with_the_new_version(used_table, club, season):
     point_table_revise(used_table, with_emballage_overtrick_worth(6))
 
-    new_night = TournamentFactory(club=club, season=season)
-    deal = deal_record(PouleFactory(tournament=new_night), EMBALLAGE_MADE_BY_ONE)
+    new_tournament = TournamentFactory(club=club, season=season)
+    deal = deal_record(PouleFactory(tournament=new_tournament), EMBALLAGE_MADE_BY_ONE)
 
-    assert new_night.point_table.version == 2
+    assert new_tournament.point_table.version == 2
     assert deal.points == [6, -6, 6, -6]
 
 
@@ -119,7 +119,7 @@ def change_form(table, data, label=None):
 
 def test_saving_a_used_table_in_the_admin_creates_a_new_version(client, superuser, used_table):
     client.force_login(superuser)
-    url = reverse("admin:scoring_pointtable_change", args=[used_table.pk])
+    url = reverse("admin:games_pointtable_change", args=[used_table.pk])
 
     response = client.post(url, change_form(used_table, with_emballage_overtrick_worth(6)))
 
@@ -134,7 +134,7 @@ def test_saving_a_used_table_in_the_admin_creates_a_new_version(client, superuse
 
 def test_saving_an_unused_table_in_the_admin_edits_it(client, superuser, point_table):
     client.force_login(superuser)
-    url = reverse("admin:scoring_pointtable_change", args=[point_table.pk])
+    url = reverse("admin:games_pointtable_change", args=[point_table.pk])
 
     response = client.post(
         url, change_form(point_table, with_emballage_overtrick_worth(6), label="Maison")
@@ -153,7 +153,7 @@ def test_an_invalid_table_in_the_admin_shows_the_engines_located_message(
     client.force_login(superuser)
     data = with_emballage_overtrick_worth(6)
     data["rows"][2]["declarer"] = data["rows"][2]["declarer"][:13]
-    url = reverse("admin:scoring_pointtable_change", args=[used_table.pk])
+    url = reverse("admin:games_pointtable_change", args=[used_table.pk])
 
     response = client.post(url, change_form(used_table, data))
 

@@ -18,9 +18,8 @@ from django.db import transaction
 from club.models import Club, Membership, Player
 from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Tournament
-from games.nightfile import night_import
-from games.services import tournament_publish
-from scoring.services import ranking_publish
+from games.nightfile import tournament_import
+from scoring.services import ranking_publish, tournament_publish
 
 CLUB = "RCWhist La Chevalerie"
 # Club nights on the second Thursday of the month, but for the summer break.
@@ -62,7 +61,7 @@ class Command(BaseCommand):
     def _build(self, seed: int) -> None:
         rng = random.Random(seed)
         members = [f"{first} {last}" for first, last in zip(FIRST_NAMES, LAST_NAMES, strict=True)]
-        nights = 0
+        tournaments = 0
         for year in (2024, 2025):
             for month in NIGHT_MONTHS:
                 date = second_thursday(year, month)
@@ -74,8 +73,8 @@ class Command(BaseCommand):
                     members=members,
                     present=rng.choice([20, 21, 22, 23, 24, 25, 26, 27, 28]),
                 )
-                night_import(doc)
-                nights += 1
+                tournament_import(doc)
+                tournaments += 1
         club = Club.objects.get(name=CLUB)
         # Every member since the first night; a few of them run the club and keep the sheets.
         Membership.objects.filter(club=club).update(start=datetime.date(2024, 1, 1))
@@ -89,8 +88,8 @@ class Command(BaseCommand):
             public_name=Player.PublicName.INITIALS
         )
         # The club publishes its sheets and its yearly rankings: the public pages have content.
-        for night in Tournament.objects.filter(club=club):
-            tournament_publish(night)
+        for tournament in Tournament.objects.filter(club=club):
+            tournament_publish(tournament)
         for season in club.seasons.all():
             ranking_publish(season)
-        self.stdout.write(f"{CLUB}: {len(members)} players, {nights} club nights imported.")
+        self.stdout.write(f"{CLUB}: {len(members)} players, {tournaments} club nights imported.")

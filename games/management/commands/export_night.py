@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from ...models import Tournament
-from ...nightfile import night_export
+from ...nightfile import tournament_export
 
 
 class Command(BaseCommand):
@@ -19,17 +19,17 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
 
     def handle(self, *args: Any, tournament: int, output: str | None, **options: Any) -> None:
-        night = (
+        found = (
             Tournament.objects.select_related("club", "season", "point_table")
             .filter(pk=tournament)
             .first()
         )
-        if night is None:
+        if found is None:
             raise CommandError(f"no club night with id {tournament}")
-        text = json.dumps(night_export(night), ensure_ascii=False, indent=2) + "\n"
+        text = json.dumps(tournament_export(found), ensure_ascii=False, indent=2) + "\n"
         if output:
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(text)
-            self.stderr.write(f"{night} written to {output}")
+            self.stderr.write(f"{found} written to {output}")
         else:
             self.stdout.write(text, ending="")

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.engine.errors import DocumentRefused
 
-from ...nightfile import night_import
+from ...nightfile import tournament_import
 
 
 class Command(BaseCommand):
@@ -25,7 +25,7 @@ class Command(BaseCommand):
             try:
                 with open(path, encoding="utf-8") as handle:
                     doc = json.load(handle)
-                tournament = night_import(doc)
+                tournament = tournament_import(doc)
             except OSError as error:
                 problems = [f"cannot be read ({error.strerror})"]
             except json.JSONDecodeError as error:

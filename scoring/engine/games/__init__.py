@@ -18,6 +18,19 @@ A game module provides:
     located at ``deals[i]…``.
 ``PLAYERS``
     the ``range`` of table sizes the game allows.
+
+The game's facts, which the site asks here rather than testing a game's code:
+
+``LOWER_IS_BETTER``
+    totals rank ascending (hearts: points are bad).
+``RECORDS_DEALER``
+    the sheet follows a dealer (``PouleScore.dealers`` are seat indexes, never ``None``).
+``MORT_AT``
+    the table size at which the dealer of each deal sits out (the *mort*), or ``None``.
+``FIXED_DEALS_PER_POULE``
+    a club plays a set number of deals per poule, and a shorter poule is warned about.
+
+What counts as a deal toward the poule's number is ``PouleScore.counted``, per deal.
 """
 
 from __future__ import annotations
@@ -34,3 +47,11 @@ def game_module(code: str) -> ModuleType:
     if code not in GAME_CODES:
         raise KeyError(code)
     return import_module(f"{__name__}.{code}")
+
+
+def mort(code: str, seat_count: int, dealer: int | None) -> int | None:
+    """The seat index that sits out a deal dealt by ``dealer`` at a table of ``seat_count``
+    (the *mort*), or ``None`` when everybody plays it."""
+    if dealer is None or game_module(code).MORT_AT != seat_count:
+        return None
+    return dealer

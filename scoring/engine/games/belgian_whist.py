@@ -24,6 +24,11 @@ from ..parsing import parse_penalties, shown
 
 GAME = "belgian_whist"
 PLAYERS = range(4, 6)
+# The game's facts, read by the site through the game registry (games/__init__.py).
+LOWER_IS_BETTER = False
+RECORDS_DEALER = True
+MORT_AT = 5  # at a table of five the dealer of each deal sits out: the mort
+FIXED_DEALS_PER_POULE = True  # a club plays a set number of deals per poule (12, or 15 at 5)
 ACTIVE_PLAYERS = 4
 TRICKS = 14  # a grid has one value per trick count, 0 … 13
 
@@ -326,6 +331,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal | None]) -> 
     problems: list[EngineError] = []
     dealer = 0
     counted = 0
+    counts: list[bool] = []
     for index, deal in enumerate(deals):
         if deal is None:
             dealer = (dealer + 1) % seat_count
@@ -348,6 +354,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal | None]) -> 
             totals[seat] += p
         deal_points.append(points)
         dealers.append(dealer)
+        counts.append(deal.contract != PASS)
         if deal.contract != PASS:
             counted += 1
             dealer = (dealer + 1) % seat_count
@@ -359,7 +366,28 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal | None]) -> 
         game_points=tuple(totals),
         net=tuple(Fraction(p) for p in totals),
         counted_deals=counted,
+        counted=tuple(counts),
     )
+
+
+def is_partner_contract(table: Table, contract: str, bid: int | None) -> bool:
+    """Two declarers play together (emballage, trou: side "pair" in the point table)."""
+    return table.row(contract, bid).side == "pair"
+
+
+def contract_made(table: Table, deal: Mapping[str, Any], declarer: str) -> bool:
+    """Did ``declarer`` (as the deal names him) make the contract of ``deal`` (a deal as the
+    club-night file writes it)? He did when the point table gives the declaring side positive
+    points for the tricks taken; in the "each" contracts (misères, piccolo) every declarer plays
+    alone, with his own tricks. Raises ``EngineError`` for a deal the table cannot read (a
+    stored deal of a table revised since)."""
+    row = table.row(deal.get("contract", ""), deal.get("bid"))
+    tricks = deal.get("tricks")
+    try:
+        taken = tricks[declarer] if row.side == "each" else tricks
+        return row.declarer[taken] > 0
+    except (KeyError, TypeError, IndexError):
+        raise EngineError("tricks", f"{shown(tricks)} cannot be read for {declarer}") from None
 
 
 # --------------------------------------------------------------------------------------------

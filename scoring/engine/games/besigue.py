@@ -51,6 +51,11 @@ from ..parsing import int_field, is_int, parse_penalties, shown, table_header
 
 GAME = "besigue"
 PLAYERS = range(2, 5)
+# The game's facts, read by the site through the game registry (games/__init__.py).
+LOWER_IS_BETTER = False
+RECORDS_DEALER = False
+MORT_AT = None  # nobody sits out a deal
+FIXED_DEALS_PER_POULE = False
 BRISQUES_PER_DECK = 8  # 4 aces and 4 tens in a 32-card deck
 
 # Every combination code a table may price (§4). Codes stay in English snake_case; the UI
@@ -354,6 +359,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
         game_points=tuple(game_points),
         net=tuple(Fraction(p) for p in game_points),
         counted_deals=len(deals),
+        counted=(True,) * len(deals),
         warnings=tuple(warnings),
     )
 

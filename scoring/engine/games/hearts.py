@@ -40,6 +40,11 @@ from ..parsing import int_field, is_int, parse_penalties, shown, table_header
 
 GAME = "hearts"
 PLAYERS = range(3, 8)
+# The game's facts, read by the site through the game registry (games/__init__.py).
+LOWER_IS_BETTER = True
+RECORDS_DEALER = True
+MORT_AT = None  # nobody sits out a deal
+FIXED_DEALS_PER_POULE = False
 HEARTS = 13
 SETTLEMENTS = ("winner", "average", "pot")
 
@@ -167,8 +172,9 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
         dealers=tuple(i % seat_count for i in range(len(deals))),
         game_points=tuple(totals),
         net=tuple(average - t for t in totals),
-        lower_is_better=True,
+        lower_is_better=LOWER_IS_BETTER,
         counted_deals=len(deals),
+        counted=(True,) * len(deals),
         warnings=tuple(warnings),
     )
 

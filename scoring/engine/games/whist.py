@@ -45,6 +45,11 @@ from ..parsing import int_field, is_int, parse_penalties, shown, table_header
 
 GAME = "whist"
 PLAYERS = range(4, 5)
+# The game's facts, read by the site through the game registry (games/__init__.py).
+LOWER_IS_BETTER = False
+RECORDS_DEALER = False
+MORT_AT = None  # nobody sits out a deal
+FIXED_DEALS_PER_POULE = False
 SEATS = 4
 TRICKS = 13
 BOOK = 6  # "le Devoir": the first six tricks of a team score nothing
@@ -323,6 +328,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
         game_points=tuple(game_points),
         net=tuple(Fraction(p) for p in game_points),
         counted_deals=len(deals),
+        counted=(True,) * len(deals),
         warnings=tuple(warnings),
     )
 

@@ -12,25 +12,21 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from games.dealforms.belgian_whist import CONTRACT_LABELS
-from games.models import Deal, Seat, Tournament
+from club.models import Player, Season
+from games.labels import CONTRACT_LABELS
+from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament
 from scoring.engine.errors import EngineError
-from scoring.engine.games.belgian_whist import CONTRACTS
-from scoring.models import PointTable, TournamentStanding
+from scoring.engine.games.belgian_whist import CONTRACTS, contract_made, is_partner_contract
 
-from .models import Player, Season
+from .models import TournamentStanding
 
-# Results count once a night is closed: a running night's standings still move.
-LOCKED = (Tournament.Status.CLOSED, Tournament.Status.PUBLISHED)
 BELGIAN_WHIST = "belgian_whist"
-# The two contracts a player declares with a partner (scoring-rules.md §1.1, side "pair").
-PARTNER_CONTRACTS = ("emballage", "trou")
 TOP_PARTNERS = 5
 
 
 @dataclass(frozen=True)
-class NightLine:
-    night: Tournament
+class TournamentLine:
+    tournament: Tournament
     rank: int
     tied: bool
     tournament_points: Fraction
@@ -80,30 +76,30 @@ class PartnerLine:
 @dataclass(frozen=True)
 class SeasonResults:
     season: Season
-    nights: list[NightLine]
+    tournaments: list[TournamentLine]
     chart: list[ChartPoint]
     contracts: list[ContractLine] = field(default_factory=list)
     partners: list[PartnerLine] = field(default_factory=list)
 
     @property
     def tournament_points(self) -> Fraction:
-        return sum((line.tournament_points for line in self.nights), Fraction(0))
+        return sum((line.tournament_points for line in self.tournaments), Fraction(0))
 
     @property
     def game_points(self) -> int:
-        return sum(line.game_points for line in self.nights)
+        return sum(line.game_points for line in self.tournaments)
 
     @property
     def poules_played(self) -> int:
-        return sum(line.poules_played for line in self.nights)
+        return sum(line.poules_played for line in self.tournaments)
 
     @property
     def poules_won(self) -> int:
-        return sum(line.poules_won for line in self.nights)
+        return sum(line.poules_won for line in self.tournaments)
 
     @property
     def nights_won(self) -> int:
-        return sum(1 for line in self.nights if line.rank == 1)
+        return sum(1 for line in self.tournaments if line.rank == 1)
 
     def chart_data(self) -> dict[str, list[Any]]:
         """The chart's numbers for the page's script; floats only here, for drawing."""
@@ -117,7 +113,9 @@ class SeasonResults:
 def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first."""
     return list(
-        Season.objects.filter(tournaments__status__in=LOCKED, tournaments__standings__player=player)
+        Season.objects.filter(
+            tournaments__status__in=COUNTED_STATUSES, tournaments__standings__player=player
+        )
         .distinct()
         .select_related("club")
         .order_by("-start", "club__name")
@@ -141,9 +139,9 @@ def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
 def season_results(player: Player, season: Season) -> SeasonResults:
     """The player's nights of ``season``, the chart against the club, his contracts and his
     partners. Five queries, however many nights."""
-    nights = [
-        NightLine(
-            night=line.tournament,
+    tournaments = [
+        TournamentLine(
+            tournament=line.tournament,
             rank=line.rank,
             tied=line.tied,
             tournament_points=line.tournament_points,
@@ -152,7 +150,7 @@ def season_results(player: Player, season: Season) -> SeasonResults:
             poules_won=line.poules_won,
         )
         for line in TournamentStanding.objects.filter(
-            player=player, tournament__season=season, tournament__status__in=LOCKED
+            player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
         )
         .select_related("tournament__club")
         .order_by("tournament__date", "tournament__name", "tournament_id")
@@ -160,7 +158,7 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     contracts, partners = _belgian_whist_stats(player, season)
     return SeasonResults(
         season=season,
-        nights=nights,
+        tournaments=tournaments,
         chart=_season_chart(player, season),
         contracts=contracts,
         partners=partners,
@@ -172,7 +170,9 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
     the club average so far = all tournament points awarded so far ÷ the players who have
     played so far. A player counts in the average from his first night on."""
     lines = (
-        TournamentStanding.objects.filter(tournament__season=season, tournament__status__in=LOCKED)
+        TournamentStanding.objects.filter(
+            tournament__season=season, tournament__status__in=COUNTED_STATUSES
+        )
         .order_by("tournament__date", "tournament__name", "tournament_id")
         .values_list(
             "tournament_id",
@@ -182,22 +182,24 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
             "tournament_points",
         )
     )
-    nights: dict[int, dict[str, Any]] = {}
-    for night_id, date, name, player_id, points in lines:
-        night = nights.setdefault(night_id, {"date": date, "name": name, "points": {}})
-        night["points"][player_id] = points
+    tournaments: dict[int, dict[str, Any]] = {}
+    for tournament_id, date, name, player_id, points in lines:
+        tournament = tournaments.setdefault(
+            tournament_id, {"date": date, "name": name, "points": {}}
+        )
+        tournament["points"][player_id] = points
     chart = []
     awarded, mine = Fraction(0), Fraction(0)
     seen: set[int] = set()
-    for night in nights.values():
-        awarded += sum(night["points"].values(), Fraction(0))
-        seen.update(night["points"])
-        mine += night["points"].get(player.pk, 0)
+    for tournament in tournaments.values():
+        awarded += sum(tournament["points"].values(), Fraction(0))
+        seen.update(tournament["points"])
+        mine += tournament["points"].get(player.pk, 0)
         chart.append(
             ChartPoint(
-                date=night["date"],
-                name=night["name"],
-                played=player.pk in night["points"],
+                date=tournament["date"],
+                name=tournament["name"],
+                played=player.pk in tournament["points"],
                 mine=mine,
                 average=awarded / len(seen),
             )
@@ -222,7 +224,7 @@ def _belgian_whist_stats(
     seats = Seat.objects.filter(
         poule__seats__player=player,
         tournament__season=season,
-        tournament__status__in=LOCKED,
+        tournament__status__in=COUNTED_STATUSES,
         tournament__game=BELGIAN_WHIST,
     ).select_related("player", "tournament")
     tables: dict[int, _Table] = defaultdict(_Table)
@@ -241,7 +243,7 @@ def _belgian_whist_stats(
     deals = Deal.objects.filter(
         poule__seats__player=player,
         poule__tournament__season=season,
-        poule__tournament__status__in=LOCKED,
+        poule__tournament__status__in=COUNTED_STATUSES,
         poule__tournament__game=BELGIAN_WHIST,
     ).values_list("poule_id", "data", "points")
 
@@ -254,13 +256,17 @@ def _belgian_whist_stats(
         contract = data.get("contract")
         if mine not in declarers or contract not in contracts:
             continue
-        made = _made(point_tables[table.point_table_id], data, mine)
-        if made is None:
+        point_table = point_tables[table.point_table_id]
+        try:
+            made = contract_made(point_table, data, mine)
+            partners_deal = is_partner_contract(point_table, contract, data.get("bid"))
+        except EngineError:
+            # A stored deal the table cannot read (a table revised since) is not counted.
             continue
         line = contracts[contract]
         line.played += 1
         line.made += made
-        if contract in PARTNER_CONTRACTS and len(declarers) == 2:
+        if partners_deal and len(declarers) == 2:
             partner_seat = int(next(seat for seat in declarers if seat != mine))
             partner = table.players[partner_seat]
             together = partners.setdefault(partner.pk, PartnerLine(partner))
@@ -272,17 +278,3 @@ def _belgian_whist_stats(
         key=lambda p: (-p.points, -p.made_rate, -p.deals, p.name),
     )
     return [line for line in contracts.values() if line.played], best[:TOP_PARTNERS]
-
-
-def _made(table: Any, data: dict[str, Any], mine: str) -> bool | None:
-    """Did the declarer at seat ``mine`` make his contract? He did when the night's point
-    table gives the declaring side positive points for the tricks taken; in the "each"
-    contracts (misères, piccolo) every declarer plays alone, with his own tricks.
-    ``None``: a stored deal the table cannot read (a table revised since) is not counted."""
-    try:
-        row = table.row(data["contract"], data.get("bid"))
-        tricks = data.get("tricks")
-        taken = tricks[mine] if row.side == "each" else tricks
-        return row.declarer[taken] > 0
-    except (EngineError, KeyError, TypeError, IndexError):
-        return None

@@ -12,10 +12,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
+from club.models import Player
 from games.models import Deal, Seat
-from scoring.models import PouleStanding, TournamentStanding
 
-from .models import Player
+from .models import PouleStanding, TournamentStanding
 
 DATA_FORMAT = "member-data/1"
 
@@ -30,7 +30,7 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
     Other players appear only as seat numbers inside the deals of his tables, as on the
     score sheet; their points are left out. Seven queries, however many nights.
     """
-    nights: dict[int, dict[str, Any]] = {}
+    tournaments: dict[int, dict[str, Any]] = {}
     poules: dict[int, dict[str, Any]] = {}
     seats = (
         Seat.objects.filter(player=player)
@@ -38,15 +38,15 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
         .order_by("tournament__date", "tournament__name", "tournament_id", "round")
     )
     for seat in seats:
-        night = seat.tournament
-        if night.pk not in nights:
-            nights[night.pk] = {
-                "club": night.club.name,
-                "season": night.season.name,
-                "date": _date(night.date),
-                "name": night.name,
-                "game": night.game,
-                "status": night.status,
+        tournament = seat.tournament
+        if tournament.pk not in tournaments:
+            tournaments[tournament.pk] = {
+                "club": tournament.club.name,
+                "season": tournament.season.name,
+                "date": _date(tournament.date),
+                "name": tournament.name,
+                "game": tournament.game,
+                "status": tournament.status,
                 "rank": None,
                 "tied": None,
                 "tournament_points": None,
@@ -66,11 +66,11 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
             "deals": [],
         }
         poules[seat.poule_id] = poule
-        nights[night.pk]["poules"].append(poule)
+        tournaments[tournament.pk]["poules"].append(poule)
 
     for line in TournamentStanding.objects.filter(player=player):
-        if line.tournament_id in nights:
-            nights[line.tournament_id].update(
+        if line.tournament_id in tournaments:
+            tournaments[line.tournament_id].update(
                 rank=line.rank,
                 tied=line.tied,
                 tournament_points=str(line.tournament_points),
@@ -157,5 +157,5 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
             }
             for invitation in player.invitations.select_related("club").order_by("created")
         ],
-        "nights": list(nights.values()),
+        "tournaments": list(tournaments.values()),
     }

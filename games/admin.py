@@ -15,10 +15,10 @@ class PointTableAdmin(admin.ModelAdmin):
     fields = ["game", "name", "version", "label", "data", "checksum", "grid"]
 
     @admin.display(description=_("Tableau des points"))
-    def grid(self, table: PointTable) -> str:
+    def grid(self, point_table: PointTable) -> str:
         """Belgian whist tables as the club reads them: a row per contract, a column per trick
         count, declarer's points over each defender's."""
-        rows = (table.data or {}).get("rows") if isinstance(table.data, dict) else None
+        rows = (point_table.data or {}).get("rows") if isinstance(point_table.data, dict) else None
         if not rows:
             return "—"
         head = format_html_join("", "<th>{}</th>", ((t,) for t in range(14)))

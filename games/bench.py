@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -35,8 +36,6 @@ ROUNDS = 3
 
 
 def _night() -> tuple[Tournament, Any]:
-    from django.contrib.auth import get_user_model
-
     club = Club.objects.create(name="Banc d'essai", slug="banc-essai")
     user = get_user_model().objects.create_user("marqueur-banc", password="x")
     players = [Player.objects.create(display_name=f"Joueur {n:02d}") for n in range(PLAYERS)]
@@ -59,7 +58,7 @@ def deal_post(poule: Poule, deal: dict[str, Any]) -> dict[str, Any]:
     """What a scorer's phone posts to record ``deal`` on the poule's sheet."""
     seats = [(s.number, s.player.display_name) for s in poule.seats.select_related("player")]
     form = deal_form_class(poule.tournament.game)(
-        seats=seats, table=poule.tournament.point_table.engine_table(), initial_deal=deal
+        seats=seats, point_table=poule.tournament.point_table.engine_table(), initial_deal=deal
     )
     return deal_post_data(form)
 

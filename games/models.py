@@ -56,22 +56,24 @@ class PointTable(models.Model):
 
     def clean(self) -> None:
         try:
-            table = load_table(self.data)
+            point_table = load_table(self.data)
         except EngineError as error:
             raise ValidationError({"data": str(error)}) from None
-        if table.game != self.game:
-            raise ValidationError({"data": _("Ce tableau est pour le jeu « %s ».") % table.game})
+        if point_table.game != self.game:
+            raise ValidationError(
+                {"data": _("Ce tableau est pour le jeu « %s ».") % point_table.game}
+            )
         self.checksum = table_checksum(self.data)
 
     def engine_table(self) -> Any:
-        """The engine's frozen table. Loaded once per process and checksum: a score sheet is
+        """The engine's frozen point table. Loaded once per process and checksum: a score sheet is
         saved deal after deal all night, and a stored version never changes."""
-        table = _ENGINE_TABLES.get(self.checksum)
-        if table is None:
-            table = load_table(self.data)
+        point_table = _ENGINE_TABLES.get(self.checksum)
+        if point_table is None:
+            point_table = load_table(self.data)
             if self.checksum:
-                _ENGINE_TABLES[self.checksum] = table
-        return table
+                _ENGINE_TABLES[self.checksum] = point_table
+        return point_table
 
     @property
     def is_used(self) -> bool:

@@ -46,11 +46,11 @@ def _players(club: Club, names: tuple[str, ...], date: datetime.date) -> dict[st
 def _point_table(rules: Any) -> PointTable:
     if isinstance(rules, str):
         shipped = preset_data(rules)
-        table = services.point_table_for_preset(rules)
+        point_table = services.point_table_for_preset(rules)
         # The club may have revised the preset since: a file naming it means the shipped one.
         return (
-            table
-            if table.checksum == table_checksum(shipped)
+            point_table
+            if point_table.checksum == table_checksum(shipped)
             else services.point_table_for_data(shipped)
         )
     return services.point_table_for_data(dict(rules))
@@ -108,10 +108,11 @@ def tournament_import_many(docs: list[Any]) -> list[Tournament]:
 # Export
 
 
-def _rules_document(table: PointTable) -> Any:
-    if table.name in PRESET_GAME and table.checksum == table_checksum(preset_data(table.name)):
-        return table.name
-    return table.data
+def _rules_document(point_table: PointTable) -> Any:
+    name = point_table.name
+    if name in PRESET_GAME and point_table.checksum == table_checksum(preset_data(name)):
+        return name
+    return point_table.data
 
 
 def tournament_export(

@@ -32,59 +32,61 @@ def require_open(tournament: Tournament, *, closed_ok: bool = False) -> None:
 
 
 @transaction.atomic
-def point_table_revise(table: PointTable, data: Any, label: str | None = None) -> PointTable:
+def point_table_revise(point_table: PointTable, data: Any, label: str | None = None) -> PointTable:
     """Change a point table. A table that has scored a deal is never edited in place: the
     change becomes its next version, and past results keep the version they were scored with."""
-    if table.pk and table_checksum(data) == table.checksum and label in (None, table.label):
-        return table  # nothing changed: no new version
-    if table.pk and table.is_used:
-        latest = PointTable.objects.filter(name=table.name).order_by("-version").first()
-        table = PointTable(
-            game=table.game,
-            name=table.name,
-            version=(latest.version if latest else table.version) + 1,
-            label=table.label,
+    unchanged = table_checksum(data) == point_table.checksum and label in (None, point_table.label)
+    if point_table.pk and unchanged:
+        return point_table  # nothing changed: no new version
+    if point_table.pk and point_table.is_used:
+        latest = PointTable.objects.filter(name=point_table.name).order_by("-version").first()
+        point_table = PointTable(
+            game=point_table.game,
+            name=point_table.name,
+            version=(latest.version if latest else point_table.version) + 1,
+            label=point_table.label,
         )
-    table.data = data
+    point_table.data = data
     if label is not None:
-        table.label = label
-    table.full_clean()
-    table.save()
-    return table
+        point_table.label = label
+    point_table.full_clean()
+    point_table.save()
+    return point_table
 
 
 def point_table_for_preset(name: str) -> PointTable:
     """The latest stored version of a preset, created from the shipped JSON the first time."""
-    table = PointTable.objects.filter(name=name).order_by("-version").first()
-    if table is not None:
-        return table
+    point_table = PointTable.objects.filter(name=name).order_by("-version").first()
+    if point_table is not None:
+        return point_table
     data = preset_data(name)
-    table = PointTable(
+    point_table = PointTable(
         game=PRESET_GAME[name], name=name, version=1, label=data.get("label", name), data=data
     )
-    table.full_clean()
-    table.save()
-    return table
+    point_table.full_clean()
+    point_table.save()
+    return point_table
 
 
 def point_table_for_data(data: dict[str, Any]) -> PointTable:
-    """A stored table with exactly this data (same checksum), else a new version of its name."""
+    """A stored point table with exactly this data (same checksum), else a new version of its
+    name."""
     checksum = table_checksum(data)
     existing = PointTable.objects.filter(checksum=checksum).order_by("-version").first()
     if existing is not None:
         return existing
     name = str(data.get("name") or "custom")[:60]
     latest = PointTable.objects.filter(name=name).order_by("-version").first()
-    table = PointTable(
+    point_table = PointTable(
         game=data.get("game", ""),
         name=name,
         version=latest.version + 1 if latest else 1,
         label=str(data.get("label", name))[:120],
         data=data,
     )
-    table.full_clean()
-    table.save()
-    return table
+    point_table.full_clean()
+    point_table.save()
+    return point_table
 
 
 # A club night's set-up

@@ -51,9 +51,9 @@ def refused_as_validation_error(refused: DocumentRefused) -> ValidationError:
 def poule_score(poule: Poule, seat_numbers: list[int], deals_data: list[Any]) -> PouleScore:
     """Ask the engine for a poule's points; a deal that cannot have happened is refused with
     the engine's located message."""
-    table = poule.tournament.point_table.engine_table()
+    point_table = poule.tournament.point_table.engine_table()
     try:
-        return score_poule_deals(table, [str(n) for n in seat_numbers], deals_data)
+        return score_poule_deals(point_table, [str(n) for n in seat_numbers], deals_data)
     except DocumentRefused as refused:
         raise refused_as_validation_error(refused) from None
 

@@ -208,7 +208,7 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
 
 
 @dataclass
-class _Table:
+class _PouleSeats:
     """One poule the player sat at: his seat, every seat's player, the night's point table."""
 
     mine: int = 0
@@ -227,17 +227,17 @@ def _belgian_whist_stats(
         tournament__status__in=COUNTED_STATUSES,
         tournament__game=BELGIAN_WHIST,
     ).select_related("player", "tournament")
-    tables: dict[int, _Table] = defaultdict(_Table)
+    poules: dict[int, _PouleSeats] = defaultdict(_PouleSeats)
     for seat in seats:
-        table = tables[seat.poule_id]
-        table.players[seat.number] = seat.player
-        table.point_table_id = seat.tournament.point_table_id
+        poule = poules[seat.poule_id]
+        poule.players[seat.number] = seat.player
+        poule.point_table_id = seat.tournament.point_table_id
         if seat.player_id == player.pk:
-            table.mine = seat.number
+            poule.mine = seat.number
     point_tables = {
-        table.pk: table.engine_table()
-        for table in PointTable.objects.filter(
-            pk__in={table.point_table_id for table in tables.values()}
+        point_table.pk: point_table.engine_table()
+        for point_table in PointTable.objects.filter(
+            pk__in={poule.point_table_id for poule in poules.values()}
         )
     }
     deals = Deal.objects.filter(
@@ -250,13 +250,13 @@ def _belgian_whist_stats(
     contracts = {code: ContractLine(code) for code in CONTRACTS}
     partners: dict[int, PartnerLine] = {}
     for poule_id, data, points in deals:
-        table = tables[poule_id]
-        mine = str(table.mine)
+        poule = poules[poule_id]
+        mine = str(poule.mine)
         declarers = [str(seat) for seat in data.get("declarers") or ()]
         contract = data.get("contract")
         if mine not in declarers or contract not in contracts:
             continue
-        point_table = point_tables[table.point_table_id]
+        point_table = point_tables[poule.point_table_id]
         try:
             made = contract_made(point_table, data, mine)
             partners_deal = is_partner_contract(point_table, contract, data.get("bid"))
@@ -268,11 +268,11 @@ def _belgian_whist_stats(
         line.made += made
         if partners_deal and len(declarers) == 2:
             partner_seat = int(next(seat for seat in declarers if seat != mine))
-            partner = table.players[partner_seat]
+            partner = poule.players[partner_seat]
             together = partners.setdefault(partner.pk, PartnerLine(partner))
             together.deals += 1
             together.made += made
-            together.points += points[sorted(table.players).index(table.mine)]
+            together.points += points[sorted(poule.players).index(poule.mine)]
     best = sorted(
         partners.values(),
         key=lambda p: (-p.points, -p.made_rate, -p.deals, p.name),

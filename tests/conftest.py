@@ -15,9 +15,11 @@ import pytest
 from django.contrib.auth.models import AbstractBaseUser
 
 from club.models import Club, Membership, Player, Season
+from games import services as games_services
 from games.demo import random_night
 from games.models import PointTable, Tournament
 from games.nightfile import tournament_import
+from scoring import services as scoring_services
 
 from .factories import (
     ClubFactory,
@@ -128,3 +130,24 @@ def imported_night(
         tournament = tournament_import(night_document)
     tournament.refresh_from_db()
     return tournament
+
+
+# A club night being run in the site: nine members present and round 1 drawn.
+# Fixed, so that every test sees the same tables.
+DRAW_SEED = 1234
+
+
+@pytest.fixture
+def tonight(club: Club, season: Season, point_table: PointTable) -> Tournament:
+    return games_services.tournament_create(
+        club=club, season=season, date=NIGHT_DATE, game="belgian_whist", point_table=point_table
+    )
+
+
+@pytest.fixture
+def running_night(tonight: Tournament, club_members: list[Player]) -> Tournament:
+    """Nine present: round 1 seats them at a table of 4 and a table of 5."""
+    games_services.presence_set(tonight, club_members[:9])
+    scoring_services.round_draw(tonight, 1, seed=DRAW_SEED)
+    tonight.refresh_from_db()
+    return tonight

@@ -44,13 +44,13 @@ class DealForm(forms.Form):
         data: Mapping[str, Any] | None = None,
         *,
         seats: Sequence[tuple[int, str]],
-        table: Any,
+        point_table: Any,
         initial_deal: dict[str, Any] | None = None,
         prefix: str | None = None,
     ) -> None:
         self.seats = [(str(number), name) for number, name in seats]
         self.names = dict(self.seats)
-        self.table = table
+        self.point_table = point_table
         self.initial_deal = initial_deal or {}
         initial = self.initial_from(self.initial_deal) if initial_deal else {}
         penalties = self.initial_deal.get("penalties") or []

@@ -29,10 +29,10 @@ class BelgianWhistDealForm(DealForm):
         # What the table offers, per contract, in the order of §1.1.
         self.contracts: dict[str, dict[str, Any]] = {}
         for code in CONTRACTS:
-            rows = [row for row in self.table.rows.values() if row.contract == code]
+            rows = [row for row in self.point_table.rows.values() if row.contract == code]
             if not rows:
                 continue
-            only = self.table.only_row.get(code)
+            only = self.point_table.only_row.get(code)
             self.contracts[code] = {
                 "side": rows[0].side,
                 "bids": sorted(row.bid for row in rows if row.bid is not None),

@@ -49,10 +49,10 @@ class BesigueDealForm(DealForm):
 
     @property
     def counts_brisques(self) -> bool:
-        return self.table.brisques != "ignored"
+        return self.point_table.brisques != "ignored"
 
     def add_fields(self) -> None:
-        for code in self.table.combinations:
+        for code in self.point_table.combinations:
             label = COMBINATION_LABELS.get(code, code)
             for seat, name in self.seats:
                 self.fields[f"decl_{seat}_{code}"] = forms.IntegerField(
@@ -66,7 +66,7 @@ class BesigueDealForm(DealForm):
                 self.fields[f"brisques_{seat}"] = forms.IntegerField(
                     label=_("Brisques"),
                     min_value=0,
-                    max_value=self.table.deck_brisques,
+                    max_value=self.point_table.deck_brisques,
                     required=False,
                     widget=_number(
                         placeholder="0",
@@ -95,7 +95,7 @@ class BesigueDealForm(DealForm):
         for seat, _name in self.seats:
             counts = {
                 code: data[f"decl_{seat}_{code}"]
-                for code in self.table.combinations
+                for code in self.point_table.combinations
                 if data.get(f"decl_{seat}_{code}")
             }
             if counts:
@@ -119,7 +119,7 @@ class BesigueDealForm(DealForm):
                 COMBINATION_LABELS.get(code, code),
                 [self[f"decl_{seat}_{code}"] for seat, _name in self.seats],
             )
-            for code in self.table.combinations
+            for code in self.point_table.combinations
         ]
 
     @property

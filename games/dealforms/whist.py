@@ -48,7 +48,7 @@ class WhistDealForm(DealForm):
         self.fields["tricks"] = forms.TypedChoiceField(
             label=_("Plis"), choices=TRICK_CHOICES, coerce=int, empty_value=None, required=False
         )
-        if self.table.honours is not None:
+        if self.point_table.honours is not None:
             choices = [("", gettext("Aucun"))]
             for code, label in teams:
                 for count in (3, 4):
@@ -62,7 +62,7 @@ class WhistDealForm(DealForm):
             self.fields["honours"] = forms.ChoiceField(
                 label=_("Honneurs"), choices=choices, required=False
             )
-        if self.table.chante_at is not None:
+        if self.point_table.chante_at is not None:
             self.fields["not_played"] = forms.BooleanField(
                 label=_("Non jouée (je chante)"), required=False
             )

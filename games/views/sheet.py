@@ -48,7 +48,7 @@ def _deal_form(
     return deal_form_class(tournament.game)(
         data,
         seats=[(seat.number, seat.player.display_name) for seat in seats],
-        table=tournament.point_table.engine_table(),
+        point_table=tournament.point_table.engine_table(),
         initial_deal=deal.data if deal else None,
     )
 

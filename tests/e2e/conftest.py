@@ -8,6 +8,7 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 # Playwright's sync API runs an event loop in the test's thread; the test still reads the
 # database between browser steps, which Django would otherwise refuse.
@@ -20,8 +21,6 @@ PHONE = {"width": 360, "height": 740}
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"chromium not found at {CHROMIUM}: apt-get install chromium")
     with sync_playwright() as playwright:

@@ -1,98 +1,15 @@
-"""Running a night through the services: presence, the table draw, corrections."""
+"""A club night's set-up (games.services): who is present, guests."""
 
 from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
 
-from club import services as club_services
 from club.models import Membership, Player
 from games import services
-from games.models import DealChange, DrawMethod, Poule, RoundDraw, Seat, Tournament
-from scoring import services as scoring_services
-from scoring.models import TournamentStanding
 from tests.factories import PlayerFactory
 
-from .conftest import DRAW_SEED
-
 pytestmark = pytest.mark.django_db
-
-# Seat 1 deals first, and is the mort at a table of 5: these deals fit both tables.
-EMBALLAGE = {"contract": "emballage", "bid": 8, "declarers": ["2", "4"], "tricks": 9}
-SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 6}
-
-
-def tables_of(tournament: Tournament, round: int) -> list[list[int]]:
-    return [
-        list(poule.seats.order_by("number").values_list("player_id", flat=True))
-        for poule in tournament.poules.filter(round=round).order_by("table")
-    ]
-
-
-def test_nine_present_players_sit_at_a_table_of_4_and_a_table_of_5(running_night):
-    sizes = sorted(len(table) for table in tables_of(running_night, 1))
-    assert sizes == [4, 5]
-    assert running_night.status == Tournament.Status.RUNNING
-
-
-def test_a_draw_stores_its_seed_and_the_same_seed_reproduces_it(running_night):
-    first = tables_of(running_night, 1)
-    draw = RoundDraw.objects.get(tournament=running_night, round=1)
-    assert draw.seed == DRAW_SEED and draw.method == "random"
-    scoring_services.round_draw(running_night, 1, seed=draw.seed)
-    assert tables_of(running_night, 1) == first
-
-
-def test_a_round_can_be_redrawn_until_its_first_deal(running_night):
-    scoring_services.round_draw(running_night, 1, seed=DRAW_SEED + 1)
-    poule = running_night.poules.filter(round=1).first()
-    scoring_services.deal_record(poule, EMBALLAGE)
-    with pytest.raises(ValidationError, match="déjà des donnes"):
-        scoring_services.round_draw(running_night, 1)
-    assert Poule.objects.filter(tournament=running_night, round=1).count() == 2
-
-
-@pytest.mark.parametrize("present", [1, 2, 3, 6, 7, 11])
-def test_a_count_that_cannot_be_seated_is_refused_with_a_suggestion(tonight, present):
-    players = PlayerFactory.create_batch(present, club=tonight.club)
-    services.presence_set(tonight, players)
-    with pytest.raises(ValidationError) as refused:
-        scoring_services.round_draw(tonight, 1)
-    assert str(present) in refused.value.messages[0]
-    assert "ajoutez" in refused.value.messages[0]
-    assert not tonight.poules.exists()
-
-
-def test_round_two_avoids_players_meeting_again(tonight, club):
-    players = PlayerFactory.create_batch(16, club=club)
-    services.presence_set(tonight, players)
-    scoring_services.round_draw(tonight, 1, seed=1)
-    scoring_services.round_draw(tonight, 2, seed=2)
-    met = set()
-    for table in tables_of(tonight, 1):
-        met |= {frozenset((a, b)) for a in table for b in table if a != b}
-    for table in tables_of(tonight, 2):
-        assert not {frozenset((a, b)) for a in table for b in table if a != b} & met
-    assert RoundDraw.objects.get(tournament=tonight, round=2).repeats == 0
-
-
-def test_round_two_seeded_by_standings_puts_the_four_best_at_table_1(running_night):
-    running_night.draw_method = DrawMethod.STANDINGS
-    running_night.save()
-    for poule in running_night.poules.filter(round=1):
-        scoring_services.deal_record(poule, EMBALLAGE)
-    scoring_services.round_draw(running_night, 2, seed=5)
-    best = list(
-        TournamentStanding.objects.filter(tournament=running_night)
-        .order_by("rank", "player__display_name")
-        .values_list("player_id", flat=True)[:4]
-    )
-    assert sorted(tables_of(running_night, 2)[0]) == sorted(best)
-
-
-def test_a_round_beyond_the_nights_rounds_is_refused(running_night):
-    with pytest.raises(ValidationError, match="pas de tour 4"):
-        scoring_services.round_draw(running_night, 4)
 
 
 def test_a_player_from_another_club_cannot_be_present(tonight):
@@ -116,85 +33,3 @@ def test_a_new_player_with_a_club_members_name_is_refused(tonight, club_members)
             tonight, club_members[0].display_name.upper(), guest=False
         )
     assert Player.objects.filter(display_name=club_members[0].display_name).count() == 1
-
-
-def test_a_correction_is_kept_with_before_and_after(running_night, scorer):
-    poule = running_night.poules.get(round=1, table=1)
-    deal = scoring_services.deal_record(poule, EMBALLAGE, by=scorer)
-    corrected = {**EMBALLAGE, "tricks": 7}
-    scoring_services.deal_correct(deal, corrected, by=scorer)
-    change = DealChange.objects.get(deal=deal)
-    assert (change.action, change.before, change.after, change.by) == (
-        "corrected",
-        EMBALLAGE,
-        corrected,
-        scorer,
-    )
-    deal.refresh_from_db()
-    assert deal.points[1] < 0  # seat 2 declared emballage 8 and went down
-
-
-def test_an_unchanged_correction_leaves_no_history(running_night):
-    deal = scoring_services.deal_record(running_night.poules.get(round=1, table=1), EMBALLAGE)
-    scoring_services.deal_correct(deal, dict(EMBALLAGE))
-    assert not DealChange.objects.exists()
-
-
-def test_a_deleted_deal_stays_in_the_poules_history(running_night, scorer):
-    poule = running_night.poules.get(round=1, table=1)
-    first = scoring_services.deal_record(poule, EMBALLAGE)
-    scoring_services.deal_record(poule, SOLO)
-    scoring_services.deal_delete(first, by=scorer)
-    change = poule.changes.get()
-    assert (change.action, change.number, change.before) == ("deleted", 1, EMBALLAGE)
-    assert list(poule.deals.values_list("number", "data")) == [(1, SOLO)]
-
-
-def test_a_closed_night_is_corrected_only_with_closed_ok(
-    running_night, django_capture_on_commit_callbacks
-):
-    deal = scoring_services.deal_record(running_night.poules.get(round=1, table=1), EMBALLAGE)
-    scoring_services.tournament_close(running_night)
-    with pytest.raises(ValidationError, match="clôturée"):
-        scoring_services.deal_correct(deal, SOLO)
-    with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.deal_correct(deal, SOLO, closed_ok=True)
-    assert len(callbacks) == 1  # the season ranking follows the correction
-
-
-def test_the_season_of_a_new_night_is_opened_for_its_calendar_year(club):
-    import datetime
-
-    season = club_services.season_for_date(club, datetime.date(2026, 11, 21))
-    assert (season.name, season.start, season.end) == (
-        "2026",
-        datetime.date(2026, 1, 1),
-        datetime.date(2026, 12, 31),
-    )
-    assert club_services.season_for_date(club, datetime.date(2026, 3, 1)) == season
-
-
-def test_a_seat_holds_each_present_player_once_per_round(running_night):
-    seated = list(
-        Seat.objects.filter(tournament=running_night, round=1).values_list("player_id", flat=True)
-    )
-    assert sorted(seated) == sorted(running_night.present.values_list("pk", flat=True))
-
-
-def test_a_classic_whist_night_is_drawn_only_at_tables_of_4(club, season, club_members):
-    from games.services import point_table_for_preset
-
-    tournament = services.tournament_create(
-        club=club,
-        season=season,
-        date=season.start,
-        game="whist",
-        point_table=point_table_for_preset("whist7"),
-    )
-    services.presence_set(tournament, club_members[:9])
-    with pytest.raises(ValidationError, match="une table compte 4 joueurs"):
-        scoring_services.round_draw(tournament, 1)
-    assert not tournament.poules.exists()
-    services.presence_set(tournament, club_members[:8])
-    scoring_services.round_draw(tournament, 1)
-    assert [p.seats.count() for p in tournament.poules.all()] == [4, 4]

@@ -10,7 +10,9 @@ from django.urls import reverse
 from games import services
 from games.bench import deal_post
 from games.models import Deal, DealChange, Tournament
+from games.services import point_table_for_preset
 from scoring import services as scoring_services
+from scoring.engine.tables import PRESET_GAME
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -394,9 +396,6 @@ def test_the_room_partial_is_polled_while_the_night_runs(client, running_night, 
     ],
 )
 def test_other_games_get_their_own_sheet(client, club, season, scorer, club_members, rules, deal):
-    from scoring.engine.tables import PRESET_GAME
-    from games.services import point_table_for_preset
-
     tournament = services.tournament_create(
         club=club,
         season=season,

@@ -29,7 +29,7 @@ def form_for(
     seats: list[tuple[int, str]] = FOUR,
     **kwargs: Any,
 ) -> DealForm:
-    return deal_form_class(game)(data, seats=seats, table=preset(rules), **kwargs)
+    return deal_form_class(game)(data, seats=seats, point_table=preset(rules), **kwargs)
 
 
 def typed(

@@ -8,6 +8,8 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 from django.test.utils import override_settings
 
+from club.bench import run
+
 
 class Command(BaseCommand):
     help = "Benchmark: server time and queries of the ranking and player pages (10 seasons)."
@@ -17,8 +19,6 @@ class Command(BaseCommand):
         parser.add_argument("--requests", type=int, default=200, help="requests per page")
 
     def handle(self, *args: Any, seed: int, requests: int, **options: Any) -> None:
-        from club.bench import run
-
         # A throw-away database, as the test runner makes one: the benchmark never touches
         # the club's own data. No test-environment set-up: its instrumented template
         # rendering would be timed too.

@@ -8,6 +8,8 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 from django.test.utils import override_settings
 
+from games.bench import run
+
 
 class Command(BaseCommand):
     help = "Benchmark: server time and queries to record a deal during a 40-player night."
@@ -16,8 +18,6 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=2026)
 
     def handle(self, *args: Any, seed: int, **options: Any) -> None:
-        from games.bench import run
-
         # A throw-away database, as the test runner makes one: the benchmark never touches
         # the club's own data. No test-environment set-up: its instrumented template
         # rendering would be timed too.

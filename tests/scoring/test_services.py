@@ -6,14 +6,18 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 
+from club.celery import app
 from games.models import Tournament
 from games.services import poule_create, tournament_start
 from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
 from scoring.services import (
+    RESULTS_EMAIL,
+    SEASON_RANKING_UPDATE,
     deal_correct,
     deal_delete,
     deal_record,
     deals_record,
+    ranking_publish,
     tournament_close,
     tournament_reopen,
 )
@@ -382,3 +386,35 @@ def test_reopening_a_night_takes_it_out_of_the_ranking_until_it_closes_again(
     assert ranking.tournaments == 1
     winners = {line.player for line in ranking.lines.filter(rank=1)}
     assert winners == {seat_player(table_of_4, 2), seat_player(table_of_4, 4)}
+
+
+def test_a_season_without_a_closed_night_has_no_ranking_to_publish(tournament, table_of_4):
+    deal_record(table_of_4, EMBALLAGE_1_3_MADE)
+
+    with pytest.raises(ValidationError, match="Aucune soirée clôturée"):
+        ranking_publish(tournament.season)
+
+    assert not RankingSnapshot.objects.filter(season=tournament.season).exists()
+
+
+def test_closing_queues_the_ranking_and_the_results_by_their_tasks_names(
+    tournament, table_of_4, django_capture_on_commit_callbacks
+):
+    deal_record(table_of_4, EMBALLAGE_1_3_MADE)
+    with django_capture_on_commit_callbacks() as callbacks:
+        tournament_close(tournament)
+    queued = sorted(callback.args[0] for callback in callbacks)
+    assert queued == sorted([SEASON_RANKING_UPDATE, RESULTS_EMAIL])
+    app.loader.import_default_modules()
+    assert {SEASON_RANKING_UPDATE, RESULTS_EMAIL} <= set(app.tasks)
+
+
+def test_the_counted_nights_are_the_closed_and_published_ones(club, season, point_table):
+    for status, _label in Tournament.Status.choices:
+        night = TournamentFactory(club=club, season=season, point_table=point_table)
+        Tournament.objects.filter(pk=night.pk).update(status=status)
+
+    counted = Tournament.objects.filter(season=season).counted()
+
+    assert sorted(t.status for t in counted) == ["closed", "published"]
+    assert all(t.is_locked for t in counted)

@@ -1,0 +1,80 @@
+"""Point tables moved from ``scoring`` to ``games`` (games 0005–0006, club 0004, scoring 0002):
+a database holding the demo club goes back to the old layout and forward again, and keeps
+every point table, every night's table, and the club's choice."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from scoring.engine.tables import preset_data
+
+BEFORE_THE_MOVE = [
+    ("club", "0003_invitations"),
+    ("games", "0004_result_emails"),
+    ("scoring", "0001_initial"),
+]
+
+
+def migrate(targets: list[tuple[str, str]] | None = None):
+    """Migrate to ``targets`` (the latest migrations when None); the apps of that state."""
+    executor = MigrationExecutor(connection)
+    targets = targets or executor.loader.graph.leaf_nodes()
+    executor.migrate(targets)
+    executor.loader.build_graph()
+    return executor.loader.project_state(targets).apps
+
+
+def what_the_club_keeps(apps, point_table_app: str) -> dict:
+    PointTable = apps.get_model(point_table_app, "PointTable")
+    Tournament = apps.get_model("games", "Tournament")
+    Deal = apps.get_model("games", "Deal")
+    TournamentStanding = apps.get_model("scoring", "TournamentStanding")
+    return {
+        "point_tables": sorted(
+            PointTable.objects.values_list("pk", "name", "version", "checksum", "data")
+        ),
+        "nights": sorted(Tournament.objects.values_list("pk", "point_table_id", "status")),
+        "deals": sorted(Deal.objects.values_list("pk", "data", "points")),
+        "standings": TournamentStanding.objects.count(),
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_demo_club_keeps_its_point_tables_and_nights_across_the_move():
+    call_command("demo_club", stdout=io.StringIO())
+    latest = migrate()
+    before = what_the_club_keeps(latest, "games")
+    assert before["point_tables"] and before["nights"] and before["deals"]
+
+    old = migrate(BEFORE_THE_MOVE)
+    assert what_the_club_keeps(old, "scoring") == before
+    assert old.get_model("club", "Club").objects.get().default_game == "belgian_whist"
+
+    latest = migrate()
+    assert what_the_club_keeps(latest, "games") == before
+    assert latest.get_model("club", "Club").objects.get().default_rules == "rcwhist"
+    content_types = latest.get_model("contenttypes", "ContentType").objects
+    assert not content_types.filter(app_label="scoring", model="pointtable").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_club_that_chose_a_point_table_keeps_its_name_as_its_default():
+    old = migrate(BEFORE_THE_MOVE)
+    PointTable = old.get_model("scoring", "PointTable")
+    iwwa = PointTable.objects.create(
+        game="belgian_whist", name="iwwa", version=1, data=preset_data("iwwa"), checksum="x"
+    )
+    Club = old.get_model("club", "Club")
+    chose = Club.objects.create(name="Whist Namur", slug="namur", default_point_table=iwwa)
+    hearts = Club.objects.create(name="Cœurs Liège", slug="liege", default_game="hearts")
+
+    latest = migrate()
+    clubs = latest.get_model("club", "Club").objects
+    assert clubs.get(pk=chose.pk).default_rules == "iwwa"
+    assert clubs.get(pk=hearts.pk).default_rules == "coeurs"
+    assert latest.get_model("games", "PointTable").objects.get(pk=iwwa.pk).name == "iwwa"

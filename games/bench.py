@@ -30,6 +30,7 @@ from games.dealforms import deal_form_class, deal_post_data
 from games.demo import random_deal
 from games.models import Poule, Tournament
 from scoring import services as scoring
+from scoring.engine.games.belgian_whist import counts_toward_poule
 
 PLAYERS = 40
 ROUNDS = 3
@@ -92,7 +93,7 @@ def run(report: Callable[[str], None] = print, seed: int = 2026) -> dict[str, An
                     raise RuntimeError(f"deal refused or failed: {deal}")
                 times.append(elapsed * 1000)
                 queries.append(len(captured))
-                counted += deal["contract"] != "pass"
+                counted += counts_toward_poule(deal["contract"])
     ordered = sorted(times)
     result = {
         "requests": len(times),

@@ -10,6 +10,9 @@ import datetime
 import random
 from typing import Any
 
+from scoring.engine.base import next_dealer
+from scoring.engine.games import belgian_whist, mort
+
 from .draw import table_sizes
 
 # The demo club's 28 members (first names A … Z, then two more).
@@ -108,17 +111,16 @@ def random_night(
         for table_no, size in enumerate(table_sizes(present), start=1):
             seats = order[start : start + size]
             start += size
-            deals = []
-            counted = 0
-            dealer = 0
-            while counted < deals_per_poule[size]:
-                # At a table of five the dealer sits the deal out (the mort).
-                active = [s for i, s in enumerate(seats) if size == 4 or i != dealer]
-                deal = random_deal(rng, active)
+            deals: list[dict[str, Any]] = []
+            dealers: list[int | None] = []
+            counted: list[bool] = []
+            while sum(counted) < deals_per_poule[size]:
+                dealer = next_dealer(dealers, counted, size)
+                sits_out = mort(belgian_whist.GAME, size, dealer)
+                deal = random_deal(rng, [s for i, s in enumerate(seats) if i != sits_out])
                 deals.append(deal)
-                if deal["contract"] != "pass":
-                    counted += 1
-                    dealer = (dealer + 1) % size
+                dealers.append(dealer)
+                counted.append(belgian_whist.counts_toward_poule(deal["contract"]))
             poules.append({"round": round_no, "table": table_no, "seats": seats, "deals": deals})
     return {
         "format": "club-night/1",

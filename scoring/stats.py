@@ -16,11 +16,13 @@ from club.models import Player, Season
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament
 from scoring.engine.errors import EngineError
-from scoring.engine.games.belgian_whist import CONTRACTS, contract_made, is_partner_contract
+from scoring.engine.games import game_module
 
 from .models import TournamentStanding
 
 BELGIAN_WHIST = "belgian_whist"
+# The game whose contracts the statistics follow, as the engine describes it.
+belgian_whist = game_module(BELGIAN_WHIST)
 TOP_PARTNERS = 5
 
 
@@ -247,7 +249,7 @@ def _belgian_whist_stats(
         poule__tournament__game=BELGIAN_WHIST,
     ).values_list("poule_id", "data", "points")
 
-    contracts = {code: ContractLine(code) for code in CONTRACTS}
+    contracts = {code: ContractLine(code) for code in belgian_whist.CONTRACTS}
     partners: dict[int, PartnerLine] = {}
     for poule_id, data, points in deals:
         poule = poules[poule_id]
@@ -258,8 +260,10 @@ def _belgian_whist_stats(
             continue
         point_table = point_tables[poule.point_table_id]
         try:
-            made = contract_made(point_table, data, mine)
-            partners_deal = is_partner_contract(point_table, contract, data.get("bid"))
+            made = belgian_whist.contract_made(point_table, data, mine)
+            partners_deal = belgian_whist.is_partner_contract(
+                point_table, contract, data.get("bid")
+            )
         except EngineError:
             # A stored deal the table cannot read (a table revised since) is not counted.
             continue

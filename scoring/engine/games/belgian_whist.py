@@ -354,8 +354,8 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal | None]) -> 
             totals[seat] += p
         deal_points.append(points)
         dealers.append(dealer)
-        counts.append(deal.contract != PASS)
-        if deal.contract != PASS:
+        counts.append(counts_toward_poule(deal.contract))
+        if counts[-1]:
             counted += 1
             dealer = (dealer + 1) % seat_count
     if problems:
@@ -368,6 +368,11 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal | None]) -> 
         counted_deals=counted,
         counted=tuple(counts),
     )
+
+
+def counts_toward_poule(contract: str) -> bool:
+    """A deal counts toward the poule's number of deals unless everybody passed."""
+    return contract != PASS
 
 
 def is_partner_contract(table: Table, contract: str, bid: int | None) -> bool:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .base import Penalty
-from .games.belgian_whist import PASS, Deal, Table, active_seats, score_deal
+from .games.belgian_whist import PASS, Deal, PointTable, active_seats, score_deal
 from .night import rank_nights, read_night
 from .ranking import RankingRules, TournamentEntry, season_ranking
 from .tables import preset
@@ -62,7 +62,7 @@ def _pick(rng: random.Random, weights: dict[Any, float]) -> Any:
     return rng.choices(list(weights), weights=list(weights.values()))[0]
 
 
-def random_deal(rng: random.Random, table: Table, seat_count: int, dealer: int) -> Deal:
+def random_deal(rng: random.Random, point_table: PointTable, seat_count: int, dealer: int) -> Deal:
     """A deal that could have been played at this table with this dealer."""
     active = active_seats(seat_count, dealer)
     penalties: tuple[Penalty, ...] = ()
@@ -72,7 +72,7 @@ def random_deal(rng: random.Random, table: Table, seat_count: int, dealer: int) 
     if contract == PASS:
         return Deal(PASS, penalties=penalties)
     bid = _pick(rng, BIDS[contract]) if contract in BIDS else None
-    row = table.row(contract, bid)
+    row = point_table.row(contract, bid)
     if row.side == "each":
         declarers = tuple(rng.sample(active, 1 if rng.random() < 0.8 else 2))
         tricks: int | tuple[int, ...] = tuple(
@@ -85,13 +85,15 @@ def random_deal(rng: random.Random, table: Table, seat_count: int, dealer: int) 
     return Deal(contract, row.bid, declarers, tricks, penalties)
 
 
-def realistic_deals(rng: random.Random, table: Table, count: int) -> list[tuple[Deal, int, int]]:
+def realistic_deals(
+    rng: random.Random, point_table: PointTable, count: int
+) -> list[tuple[Deal, int, int]]:
     """``(deal, seat_count, dealer)`` triples; one table in four seats five (with a mort)."""
     cases = []
     for _ in range(count):
         seat_count = 5 if rng.random() < 0.25 else 4
         dealer = rng.randrange(seat_count)
-        cases.append((random_deal(rng, table, seat_count, dealer), seat_count, dealer))
+        cases.append((random_deal(rng, point_table, seat_count, dealer), seat_count, dealer))
     return cases
 
 
@@ -115,10 +117,12 @@ def best_time(run: Callable[[], object], repeats: int) -> float:
 # (a) and (b): one deal at a time
 
 
-def engine_loop(table: Table, cases: Sequence[tuple[Deal, int, int]]) -> Callable[[], None]:
+def engine_loop(
+    point_table: PointTable, cases: Sequence[tuple[Deal, int, int]]
+) -> Callable[[], None]:
     def run() -> None:
         for deal, seat_count, dealer in cases:
-            score_deal(table, deal, seat_count, dealer)
+            score_deal(point_table, deal, seat_count, dealer)
 
     return run
 
@@ -131,13 +135,15 @@ def empty_loop(cases: Sequence[tuple[Deal, int, int]]) -> Callable[[], None]:
     return run
 
 
-def bare_cases(table: Table, cases: Sequence[tuple[Deal, int, int]]) -> list[tuple[Any, ...]]:
+def bare_cases(
+    point_table: PointTable, cases: Sequence[tuple[Deal, int, int]]
+) -> list[tuple[Any, ...]]:
     """The deals reduced to plain tuples: the row's key, declarers, tricks, active seats."""
     bare = []
     for deal, seat_count, dealer in cases:
         key = None
         if deal.contract != PASS:
-            row = table.row(deal.contract, deal.bid)
+            row = point_table.row(deal.contract, deal.bid)
             key = (row.contract, row.bid)
         penalties = tuple((p.seat, p.points) for p in deal.penalties)
         active = active_seats(seat_count, dealer)
@@ -145,9 +151,10 @@ def bare_cases(table: Table, cases: Sequence[tuple[Deal, int, int]]) -> list[tup
     return bare
 
 
-def bare_grids(table: Table) -> dict[Any, tuple[tuple[int, ...], tuple[int, ...], bool]]:
+def bare_grids(point_table: PointTable) -> dict[Any, tuple[tuple[int, ...], tuple[int, ...], bool]]:
     return {
-        key: (row.declarer, row.defender, row.side == "each") for key, row in table.rows.items()
+        key: (row.declarer, row.defender, row.side == "each")
+        for key, row in point_table.rows.items()
     }
 
 
@@ -203,7 +210,12 @@ def bare_loop(grids: dict[Any, Any], bare: Sequence[tuple[Any, ...]]) -> Callabl
 
 
 def club_night(
-    rng: random.Random, table: Table, number: int, players: Sequence[str], rounds: int, deals: int
+    rng: random.Random,
+    point_table: PointTable,
+    number: int,
+    players: Sequence[str],
+    rounds: int,
+    deals: int,
 ) -> dict[str, Any]:
     """A ``club-night/1`` document: each round draws the players to tables of four."""
     poules = []
@@ -215,7 +227,7 @@ def club_night(
             raw_deals: list[dict[str, Any]] = []
             counted = 0
             while counted < deals:
-                deal = random_deal(rng, table, 4, 0)
+                deal = random_deal(rng, point_table, 4, 0)
                 raw_deals.append(_deal_document(deal, seats))
                 counted += deal.contract != PASS
             poules.append(
@@ -227,7 +239,7 @@ def club_night(
         "season": "2024",
         "date": f"2024-{1 + number // 5:02d}-{1 + 5 * (number % 5):02d}",
         "game": "belgian_whist",
-        "rules": table.name,
+        "rules": point_table.name,
         "tournament_points": "rcwhist",
         "players": list(players),
         "poules": poules,
@@ -286,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
 
-    table = preset("rcwhist")
+    point_table = preset("rcwhist")
     rng = random.Random(args.seed)
     print(
         f"scoring engine benchmark — Python {platform.python_version()} "
@@ -295,14 +307,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     # (a)
-    cases = realistic_deals(rng, table, args.deals)
+    cases = realistic_deals(rng, point_table, args.deals)
     fives = sum(1 for _, seats, _ in cases if seats == 5)
     passes = sum(1 for deal, _, _ in cases if deal.contract == PASS)
     print(
         f"\n(a) score_deal, preset rcwhist: {_n(len(cases))} prebuilt deals "
         f"({fives / len(cases):.0%} at tables of 5, {passes / len(cases):.0%} passed)"
     )
-    engine = best_time(engine_loop(table, cases), args.repeats)
+    engine = best_time(engine_loop(point_table, cases), args.repeats)
     overhead = best_time(empty_loop(cases), args.repeats)
     rate = len(cases) / engine
     print(
@@ -312,11 +324,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"    (the loop around the calls: {_n(overhead / len(cases) * 1e9)} ns/deal of that)")
 
     # (b)
-    grids = bare_grids(table)
-    bare = bare_cases(table, cases)
+    grids = bare_grids(point_table)
+    bare = bare_cases(point_table, cases)
     for (deal, seat_count, dealer), case in zip(cases[:2000], bare, strict=False):
         # The baseline must do the same work, or the ratio means nothing.
-        if bare_score(grids, case) != score_deal(table, deal, seat_count, dealer):
+        if bare_score(grids, case) != score_deal(point_table, deal, seat_count, dealer):
             raise SystemExit(f"bare loop disagrees with score_deal on {deal}")
     bare_seconds = best_time(bare_loop(grids, bare), args.repeats)
     print("\n(b) the same deals as a bare loop of dictionary look-ups and additions")
@@ -328,7 +340,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # (c)
     players = [f"Joueur {n:02d}" for n in range(1, 41)]
-    docs = [club_night(rng, table, n, players, rounds=3, deals=12) for n in range(args.nights)]
+    docs = [
+        club_night(rng, point_table, n, players, rounds=3, deals=12) for n in range(args.nights)
+    ]
     deal_count = sum(len(p["deals"]) for doc in docs for p in doc["poules"])
     print(
         f"\n(c) season ranking: {len(docs)} club nights × {len(players)} players, 3 rounds of "

@@ -80,16 +80,18 @@ def _positive_int(value: Any, place: str, problems: list[str]) -> int:
 def read_table(rules: Any, game: str, place: str = "rules") -> Any:
     """The point table a document names: a preset, or an inline table of the same game."""
     if isinstance(rules, str):
-        table = preset(rules)
+        point_table = preset(rules)
     elif isinstance(rules, Mapping):
-        table = load_table(rules, place)
+        point_table = load_table(rules, place)
     else:
         raise EngineError(
             place, f"expected a preset name or a point table object, got {shown(rules)}"
         )
-    if table.game != game:
-        raise EngineError(place, f'point table "{table.name}" is for {table.game}, not {game}')
-    return table
+    if point_table.game != game:
+        raise EngineError(
+            place, f'point table "{point_table.name}" is for {point_table.game}, not {game}'
+        )
+    return point_table
 
 
 # Where a deal names players (night-format.md, every game): one name, a list of names, or an
@@ -120,28 +122,30 @@ def rename_players(value: Any, rename: Callable[[Any], Any], key: str = "") -> A
     return value
 
 
-def score_poule_deals(table: Any, seats: Sequence[str], raw_deals: Sequence[Any]) -> PouleScore:
+def score_poule_deals(
+    point_table: Any, seats: Sequence[str], raw_deals: Sequence[Any]
+) -> PouleScore:
     """Parse and score one poule's deals as written in the club-night file.
 
     This is what the site calls for a score sheet: seats are identifiers in seating order and
     the deals name players by them. Raises ``DocumentRefused`` with every located problem.
     """
-    module = game_module(table.game)
+    module = game_module(point_table.game)
     seats = tuple(seats)
     problems: list[str] = []
     if len(seats) not in module.PLAYERS:
         sizes = f"{module.PLAYERS.start} to {module.PLAYERS.stop - 1}"
         raise DocumentRefused(
-            [f"seats: {table.game} is played by {sizes} players, not {len(seats)}"]
+            [f"seats: {point_table.game} is played by {sizes} players, not {len(seats)}"]
         )
     deals = [
-        module.parse_deal(table, raw, seats, f"deals[{index}]", problems)
+        module.parse_deal(point_table, raw, seats, f"deals[{index}]", problems)
         for index, raw in enumerate(raw_deals)
     ]
     if problems and not getattr(module, "SCORES_UNREAD_DEALS", False):
         raise DocumentRefused(problems)
     try:
-        score = module.score_poule(table, len(seats), deals)
+        score = module.score_poule(point_table, len(seats), deals)
     except EngineError as error:
         problems.append(str(error))
     except DocumentRefused as refused:
@@ -175,12 +179,12 @@ def read_night(doc: Any) -> ScoredNight:
             f"date: expected an ISO date such as 2024-03-14, got {shown(doc.get('date'))}"
         )
     game = doc.get("game")
-    table = points_scheme = None
+    point_table = points_scheme = None
     if game not in GAME_CODES:
         problems.append(f"game: unknown game {shown(game)}; known: {', '.join(GAME_CODES)}")
     else:
         try:
-            table = read_table(doc.get("rules"), game)
+            point_table = read_table(doc.get("rules"), game)
         except EngineError as error:
             problems.append(str(error))
     try:
@@ -212,10 +216,10 @@ def read_night(doc: Any) -> ScoredNight:
         if not isinstance(raw_deals, list):
             problems.append(f"{at(place, 'deals')}: expected a list of deals")
             continue
-        if table is None or seats is None:
+        if point_table is None or seats is None:
             continue
         try:
-            score = score_poule_deals(table, seats, raw_deals)
+            score = score_poule_deals(point_table, seats, raw_deals)
         except DocumentRefused as refused:
             problems.extend(f"{place}.{problem}" for problem in refused.problems)
             continue
@@ -226,7 +230,7 @@ def read_night(doc: Any) -> ScoredNight:
     if problems:
         raise DocumentRefused(problems)
 
-    assert date is not None and table is not None and isinstance(game, str)
+    assert date is not None and point_table is not None and isinstance(game, str)
     lower = any(p.score.lower_is_better for p in poules)
     results = [
         PouleResult(

@@ -4,15 +4,15 @@ A game module provides:
 
 ``GAME``
     its code in the club-night file (``belgian_whist``, ``whist``, ``hearts``, ``besigue``).
-``load_table(data, place="") -> Table``
+``load_table(data, place="") -> PointTable``
     validate a point table (a preset's JSON or a club's own) and return it frozen; a bad value
     raises ``EngineError`` naming the row and the value (``rows[3].declarer[5]``).
-``parse_deal(table, raw, seats, place, problems) -> Deal | None``
+``parse_deal(point_table, raw, seats, place, problems) -> Deal | None``
     check one deal as written in the club-night file (players named as in ``seats``) against the
     loaded point table (which contracts or combinations exist), append
     every located problem to ``problems`` and return the frozen deal (players as seat indexes),
     or ``None`` when it has problems.
-``score_poule(table, seat_count, deals) -> PouleScore``
+``score_poule(point_table, seat_count, deals) -> PouleScore``
     score a poule's deals in playing order; deals that break the rules only the whole
     sequence can check raise ``DocumentRefused`` (or ``EngineError`` for one), each problem
     located at ``deals[i]…``.

@@ -67,7 +67,7 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class PointTable:
     name: str
     label: str
     zero_sum: bool
@@ -136,7 +136,7 @@ def _field(data: Mapping[str, Any], key: str, place: str, kind: type, default: A
     return value
 
 
-def load_table(data: Mapping[str, Any], place: str = "") -> Table:
+def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
     """Validate a Belgian whist point table and return it frozen.
 
     Shape: ``{"format": "point-table/1", "game": "belgian_whist", "name", "label",
@@ -169,7 +169,7 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
     for row in rows.values():
         by_contract.setdefault(row.contract, []).append(row)
     only_row = {contract: rs[0] for contract, rs in by_contract.items() if len(rs) == 1}
-    return Table(
+    return PointTable(
         name=name,
         label=label,
         zero_sum=zero_sum,
@@ -238,7 +238,9 @@ def active_seats(seat_count: int, dealer: int) -> tuple[int, ...]:
     return _ACTIVE[seat_count, dealer]
 
 
-def score_deal(table: Table, deal: Deal, seat_count: int = 4, dealer: int = 0) -> tuple[int, ...]:
+def score_deal(
+    point_table: PointTable, deal: Deal, seat_count: int = 4, dealer: int = 0
+) -> tuple[int, ...]:
     """The points of every seat for one deal (the mort and an all-pass deal score 0).
 
     Raises ``EngineError`` naming the field (``tricks``, ``declarers``, ``bid`` …) when the deal
@@ -251,7 +253,7 @@ def score_deal(table: Table, deal: Deal, seat_count: int = 4, dealer: int = 0) -
     if active is None:
         raise EngineError("dealer", f"seat {dealer + 1} is not at this table")
     if deal.contract != PASS:
-        row = table.row(deal.contract, deal.bid)
+        row = point_table.row(deal.contract, deal.bid)
         declarers = deal.declarers
         _check_declarers(row, declarers, active, seat_count)
         if row.side == "each":
@@ -316,7 +318,9 @@ def _check_declarers(
             raise EngineError("declarers", f"seat {seat + 1} {why}")
 
 
-def score_poule(table: Table, seat_count: int, deals: Sequence[Deal | None]) -> PouleScore:
+def score_poule(
+    point_table: PointTable, seat_count: int, deals: Sequence[Deal | None]
+) -> PouleScore:
     """Score a poule's deals in playing order, following the dealer rotation.
 
     Every deal is checked, so a refusal (``DocumentRefused``) lists every deal the rotation
@@ -346,7 +350,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal | None]) -> 
                 continue
             dealer = deal.dealer
         try:
-            points = score_deal(table, deal, seat_count, dealer)
+            points = score_deal(point_table, deal, seat_count, dealer)
         except EngineError as error:
             problems.append(error.moved(f"deals[{index}]"))
             points = (0,) * seat_count
@@ -375,18 +379,18 @@ def counts_toward_poule(contract: str) -> bool:
     return contract != PASS
 
 
-def is_partner_contract(table: Table, contract: str, bid: int | None) -> bool:
+def is_partner_contract(point_table: PointTable, contract: str, bid: int | None) -> bool:
     """Two declarers play together (emballage, trou: side "pair" in the point table)."""
-    return table.row(contract, bid).side == "pair"
+    return point_table.row(contract, bid).side == "pair"
 
 
-def contract_made(table: Table, deal: Mapping[str, Any], declarer: str) -> bool:
+def contract_made(point_table: PointTable, deal: Mapping[str, Any], declarer: str) -> bool:
     """Did ``declarer`` (as the deal names him) make the contract of ``deal`` (a deal as the
     club-night file writes it)? He did when the point table gives the declaring side positive
     points for the tricks taken; in the "each" contracts (misères, piccolo) every declarer plays
     alone, with his own tricks. Raises ``EngineError`` for a deal the table cannot read (a
     stored deal of a table revised since)."""
-    row = table.row(deal.get("contract", ""), deal.get("bid"))
+    row = point_table.row(deal.get("contract", ""), deal.get("bid"))
     tricks = deal.get("tricks")
     try:
         taken = tricks[declarer] if row.side == "each" else tricks
@@ -407,7 +411,7 @@ def _seat_of(name: Any, seats: Sequence[str], place: str, problems: list[str]) -
 
 
 def parse_deal(
-    table: Table, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
 ) -> Deal | None:
     """Check one deal of the club-night file; append located problems, return the deal or None."""
     found = len(problems)
@@ -436,7 +440,7 @@ def parse_deal(
         problems.append(f"{at(place, 'bid')}: expected an integer, got {shown(bid)}")
         return None
     try:
-        row = table.row(contract, bid)
+        row = point_table.row(contract, bid)
     except EngineError as error:
         problems.append(str(error.moved(place)))
         return None
@@ -481,7 +485,7 @@ def parse_deal(
     try:
         # The checks that need no dealer (the mort is checked when the poule is scored).
         if len(seats) in PLAYERS:
-            score_deal(table, deal, len(seats), dealer=-1)
+            score_deal(point_table, deal, len(seats), dealer=-1)
     except EngineError as error:
         problems.append(str(error.moved(place)))
         return None

@@ -114,7 +114,7 @@ class OneCoupEnd:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class PointTable:
     name: str
     label: str
     players: int
@@ -168,7 +168,7 @@ class ChouetteSettlement:
 # Point tables
 
 
-def load_table(data: Mapping[str, Any], place: str = "") -> Table:
+def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
     """Validate a bésigue point table and return it frozen.
 
     Shape::
@@ -202,7 +202,7 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
     end = _load_end(data.get("end"), at(place, "end"))
     if isinstance(end, OneCoupEnd) and players != 2:
         raise EngineError(at(place, "players"), f"a one-coup game is for 2 players, got {players}")
-    return Table(
+    return PointTable(
         name=name,
         label=label,
         players=players,
@@ -255,25 +255,27 @@ def _load_end(raw: Any, place: str) -> TargetEnd | OneCoupEnd:
 # Scoring
 
 
-def declared(table: Table, counts: Mapping[str, int]) -> int:
+def declared(point_table: PointTable, counts: Mapping[str, int]) -> int:
     """The points of a player's declarations: Σ count × value (540 = bésigue + double bésigue)."""
     total = 0
     for code, count in counts.items():
-        if code not in table.combinations:
-            raise EngineError(code, f'"{code}" is not a combination of point table "{table.name}"')
-        total += count * table.combinations[code]
+        if code not in point_table.combinations:
+            raise EngineError(
+                code, f'"{code}" is not a combination of point table "{point_table.name}"'
+            )
+        total += count * point_table.combinations[code]
     return total
 
 
-def coup_scores(table: Table, deal: Deal) -> tuple[int, ...]:
+def coup_scores(point_table: PointTable, deal: Deal) -> tuple[int, ...]:
     """Every seat's coup score: declarations, brisques where they score, and the last trick."""
     scores = []
     for seat, declarations in enumerate(deal.declarations):
-        score = declared(table, dict(declarations))
-        if table.brisques == "score" and deal.brisques is not None:
-            score += table.brisque * deal.brisques[seat]
+        score = declared(point_table, dict(declarations))
+        if point_table.brisques == "score" and deal.brisques is not None:
+            score += point_table.brisque * deal.brisques[seat]
         if seat == deal.last_trick:
-            score += table.last_trick
+            score += point_table.last_trick
         scores.append(score)
     return tuple(scores)
 
@@ -282,14 +284,18 @@ def _without_tens(points: int) -> int:
     return points - points % 100
 
 
-def game_value(table: Table, deal: Deal) -> GameResult:
+def game_value(point_table: PointTable, deal: Deal) -> GameResult:
     """The result of a one-coup game (chinois, huit paquets, rubicon) between seats 1 and 2."""
-    end = table.end
+    end = point_table.end
     if not isinstance(end, OneCoupEnd):
-        raise EngineError("end", f'point table "{table.name}" plays to a target, not one coup')
-    full = coup_scores(table, deal)
+        raise EngineError(
+            "end", f'point table "{point_table.name}" plays to a target, not one coup'
+        )
+    full = coup_scores(point_table, deal)
     brisques = deal.brisques or (0,) * len(full)
-    saving = [table.brisque * b if table.brisques == "tie_break" else 0 for b in brisques]
+    saving = [
+        point_table.brisque * b if point_table.brisques == "tie_break" else 0 for b in brisques
+    ]
     shown = [_without_tens(p) if end.drop_tens else p for p in full]
 
     def strength(seat: int) -> tuple[int, int, int, bool]:
@@ -305,34 +311,36 @@ def game_value(table: Table, deal: Deal) -> GameResult:
     return GameResult(winner=winner, loser=loser, value=value, rubicon=rubicon)
 
 
-def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
+def score_poule(point_table: PointTable, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
     """Score a poule's coups: games to the target or one game per coup, then game points."""
-    if seat_count != table.players:
+    if seat_count != point_table.players:
         raise EngineError(
-            "seats", f'point table "{table.name}" is for {table.players} players, not {seat_count}'
+            "seats",
+            f'point table "{point_table.name}" is for {point_table.players} players, '
+            f"not {seat_count}",
         )
     everyone = tuple(range(seat_count))
     game_points = [0] * seat_count
     deal_points: list[tuple[int, ...]] = []
     warnings: list[str] = []
-    sides = PARTNERS if table.teams else tuple((seat,) for seat in everyone)
+    sides = PARTNERS if point_table.teams else tuple((seat,) for seat in everyone)
     running = [0] * len(sides)
     coups_in_game = 0
     for index, deal in enumerate(deals):
         try:
-            _check_deal(table, deal, seat_count)
-            row = list(coup_scores(table, deal))
+            _check_deal(point_table, deal, seat_count)
+            row = list(coup_scores(point_table, deal))
         except EngineError as error:
             raise error.moved(f"deals[{index}]") from None
-        if isinstance(table.end, OneCoupEnd):
-            result = game_value(table, deal)
+        if isinstance(point_table.end, OneCoupEnd):
+            result = game_value(point_table, deal)
             game_points[result.winner] += result.value
             game_points[result.loser] -= result.value
         else:
             for side, members in enumerate(sides):
                 running[side] += sum(row[seat] for seat in members)
             coups_in_game += 1
-            winner = _target_winner(table.end, running, sides, deal.last_trick)
+            winner = _target_winner(point_table.end, running, sides, deal.last_trick)
             if winner is not None:
                 for side, members in enumerate(sides):
                     if side != winner:
@@ -377,26 +385,26 @@ def _target_winner(
     return next((side for side in leaders if last_trick in sides[side]), None)
 
 
-def _check_deal(table: Table, deal: Deal, seat_count: int) -> None:
+def _check_deal(point_table: PointTable, deal: Deal, seat_count: int) -> None:
     """The checks that need both the table and the number of players."""
     if len(deal.declarations) != seat_count or not 0 <= deal.last_trick < seat_count:
         raise EngineError("", f"the coup does not fit a table of {seat_count} players")
     if deal.brisques is None:
-        if table.brisques != "ignored":
+        if point_table.brisques != "ignored":
             raise EngineError(
-                "brisques", f'point table "{table.name}" counts brisques: give each player\'s'
+                "brisques", f'point table "{point_table.name}" counts brisques: give each player\'s'
             )
-    elif sum(deal.brisques) != table.deck_brisques:
+    elif sum(deal.brisques) != point_table.deck_brisques:
         raise EngineError(
             "brisques",
-            f"brisques add up to {sum(deal.brisques)}, expected {table.deck_brisques} "
-            f"({BRISQUES_PER_DECK} per deck × {table.decks} decks)",
+            f"brisques add up to {sum(deal.brisques)}, expected {point_table.deck_brisques} "
+            f"({BRISQUES_PER_DECK} per deck × {point_table.decks} decks)",
         )
     totals: dict[str, int] = {}
     for declarations in deal.declarations:
         for code, count in declarations:
             totals[code] = totals.get(code, 0) + count
-    limits = {"seven_of_trump": table.decks, "cut_guess": 1, "cut_24": 1}
+    limits = {"seven_of_trump": point_table.decks, "cut_guess": 1, "cut_24": 1}
     for code, limit in limits.items():
         if totals.get(code, 0) > limit:
             raise EngineError(
@@ -443,7 +451,7 @@ def chouette_next(order: Sequence[T], box_won: bool) -> tuple[T, ...]:
 
 
 def parse_deal(
-    table: Table, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
 ) -> Deal | None:
     """Check one coup of the club-night file; append located problems, return it or None.
 
@@ -455,12 +463,14 @@ def parse_deal(
         problems.append(f"{place}: a deal must be an object, got {shown(raw)}")
         return None
     declarations = _parse_declarations(
-        table, raw.get("declarations"), seats, at(place, "declarations"), problems
+        point_table, raw.get("declarations"), seats, at(place, "declarations"), problems
     )
     brisques = None
     raw_brisques = raw.get("brisques")
-    if raw_brisques is not None or table.brisques != "ignored":
-        brisques = _parse_brisques(table, raw_brisques, seats, at(place, "brisques"), problems)
+    if raw_brisques is not None or point_table.brisques != "ignored":
+        brisques = _parse_brisques(
+            point_table, raw_brisques, seats, at(place, "brisques"), problems
+        )
     last_trick = raw.get("last_trick")
     if last_trick not in seats:
         got = "nothing" if last_trick is None else f"{shown(last_trick)}, who is not at this table"
@@ -476,9 +486,9 @@ def parse_deal(
         last_trick=seats.index(last_trick),
         penalties=penalties,
     )
-    if len(seats) == table.players:
+    if len(seats) == point_table.players:
         try:
-            _check_deal(table, deal, len(seats))
+            _check_deal(point_table, deal, len(seats))
         except EngineError as error:
             problems.append(str(error.moved(place)))
             return None
@@ -486,7 +496,7 @@ def parse_deal(
 
 
 def _parse_declarations(
-    table: Table, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
 ) -> tuple[tuple[tuple[str, int], ...], ...] | None:
     if raw is None:
         raw = {}
@@ -509,10 +519,11 @@ def _parse_declarations(
             continue
         pairs = []
         for code, count in counts.items():
-            if code not in table.combinations:
+            if code not in point_table.combinations:
                 problems.append(
-                    f'{at(name_place, code)}: not a combination of point table "{table.name}"; '
-                    f"expected one of {', '.join(table.combinations)}"
+                    f"{at(name_place, code)}: not a combination of point table "
+                    f'"{point_table.name}"; '
+                    f"expected one of {', '.join(point_table.combinations)}"
                 )
             elif not is_int(count) or count < 0:
                 problems.append(
@@ -525,12 +536,12 @@ def _parse_declarations(
 
 
 def _parse_brisques(
-    table: Table, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
 ) -> tuple[int, ...] | None:
     if not isinstance(raw, Mapping):
         problems.append(
             f"{place}: expected an object player name → brisques taken "
-            f"({table.deck_brisques} in all), got {shown(raw)}"
+            f"({point_table.deck_brisques} in all), got {shown(raw)}"
         )
         return None
     found = len(problems)
@@ -538,9 +549,9 @@ def _parse_brisques(
     for name, count in raw.items():
         if name not in seats:
             problems.append(f"{place}: {shown(name)} is not at this table")
-        elif not is_int(count) or not 0 <= count <= table.deck_brisques:
+        elif not is_int(count) or not 0 <= count <= point_table.deck_brisques:
             problems.append(
-                f"{at(place, name)}: expected 0 … {table.deck_brisques} brisques, "
+                f"{at(place, name)}: expected 0 … {point_table.deck_brisques} brisques, "
                 f"got {shown(count)}"
             )
         else:

@@ -50,7 +50,7 @@ SETTLEMENTS = ("winner", "average", "pot")
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class PointTable:
     name: str
     label: str
     heart: int
@@ -93,7 +93,7 @@ class Pot:
 # Point tables
 
 
-def load_table(data: Mapping[str, Any], place: str = "") -> Table:
+def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
     """Validate a hearts point table and return it frozen.
 
     Shape: ``{"format": "point-table/1", "game": "hearts", "name", "label",
@@ -106,7 +106,7 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
     if settlement not in SETTLEMENTS:
         wanted = " or ".join(f'"{s}"' for s in SETTLEMENTS)
         raise EngineError(at(place, "settlement"), f"expected {wanted}, got {shown(settlement)}")
-    return Table(
+    return PointTable(
         name=name,
         label=label,
         heart=int_field(data, "heart", place, 0),
@@ -121,10 +121,10 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
 # Scoring
 
 
-def score_deal(table: Table, deal: Deal, seat_count: int) -> tuple[int, ...]:
+def score_deal(point_table: PointTable, deal: Deal, seat_count: int) -> tuple[int, ...]:
     """Every seat's points for one deal, penalties not included."""
     if deal.offenders:
-        return tuple(table.revoke if s in deal.offenders else 0 for s in range(seat_count))
+        return tuple(point_table.revoke if s in deal.offenders else 0 for s in range(seat_count))
     if deal.hearts is None or deal.queen_of_spades is None:
         raise EngineError(
             "hearts", "a deal without a revoke needs the hearts and the queen of spades"
@@ -132,14 +132,14 @@ def score_deal(table: Table, deal: Deal, seat_count: int) -> tuple[int, ...]:
     queen = deal.queen_of_spades
     if deal.hearts[queen] == HEARTS:
         # "Le contrôle": the taker scores 0 and everybody else what he would have scored.
-        return tuple(0 if s == queen else table.taking_all for s in range(seat_count))
+        return tuple(0 if s == queen else point_table.taking_all for s in range(seat_count))
     return tuple(
-        h * table.heart + (table.queen_of_spades if s == queen else 0)
+        h * point_table.heart + (point_table.queen_of_spades if s == queen else 0)
         for s, h in enumerate(deal.hearts)
     )
 
 
-def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
+def score_poule(point_table: PointTable, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
     """Score a poule: per-deal points, totals (lower is better) and net = average − total."""
     if seat_count not in PLAYERS:
         raise EngineError("seats", f"hearts is played by 3 to 7 players, not {seat_count}")
@@ -148,7 +148,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
     deal_points: list[tuple[int, ...]] = []
     for index, deal in enumerate(deals):
         try:
-            points = list(score_deal(table, deal, seat_count))
+            points = list(score_deal(point_table, deal, seat_count))
         except EngineError as error:
             raise error.moved(f"deals[{index}]") from None
         if deal.penalties:
@@ -161,11 +161,11 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
         deal_points.append(tuple(points))
     average = Fraction(sum(totals), seat_count)
     warnings = []
-    left = len(deals) % table.partie_deals
+    left = len(deals) % point_table.partie_deals
     if left:
         warnings.append(
-            f"the last partie has {left} of {table.partie_deals} deals: the poule is scored on "
-            "all its deals all the same"
+            f"the last partie has {left} of {point_table.partie_deals} deals: "
+            "the poule is scored on all its deals all the same"
         )
     return PouleScore(
         deal_points=tuple(deal_points),
@@ -179,9 +179,9 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
     )
 
 
-def parties(table: Table, score: PouleScore) -> tuple[tuple[int, ...], ...]:
+def parties(point_table: PointTable, score: PouleScore) -> tuple[tuple[int, ...], ...]:
     """Each whole partie's totals per seat (``partie_deals`` deals each), for the settlements."""
-    size = table.partie_deals
+    size = point_table.partie_deals
     whole = len(score.deal_points) - len(score.deal_points) % size
     return tuple(
         tuple(sum(column) for column in zip(*score.deal_points[start : start + size], strict=True))
@@ -234,7 +234,7 @@ def _names(raw: Any, seats: Sequence[str], place: str, problems: list[str]) -> t
 
 
 def parse_deal(
-    table: Table, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
 ) -> Deal | None:
     """Check one hearts deal of the club-night file; append located problems, return it or None.
 

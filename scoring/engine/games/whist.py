@@ -70,7 +70,7 @@ class FicheStep:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class PointTable:
     name: str
     label: str
     trick_value: int
@@ -114,7 +114,7 @@ def _choice(data: Mapping[str, Any], key: str, place: str, choices: tuple[str, .
     return value
 
 
-def load_table(data: Mapping[str, Any], place: str = "") -> Table:
+def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
     """Validate a classic whist point table and return it frozen.
 
     Shape::
@@ -153,7 +153,7 @@ def load_table(data: Mapping[str, Any], place: str = "") -> Table:
                 f"expected a score below the target {target} from which 3 honours "
                 f"({honours[0]} points) reach it, got {chante_at}",
             )
-    return Table(
+    return PointTable(
         name=name,
         label=label,
         trick_value=int_field(data, "trick_value", place, 1),
@@ -218,21 +218,23 @@ def _seats(team: Team) -> str:
     return f"{team[0] + 1} + {team[1] + 1}"
 
 
-def trick_points(table: Table, tricks: int) -> int:
+def trick_points(point_table: PointTable, tricks: int) -> int:
     """What a team's tricks are worth: ``trick_value`` per trick over the six of "le Devoir"."""
-    return table.trick_value * max(0, tricks - BOOK)
+    return point_table.trick_value * max(0, tricks - BOOK)
 
 
-def manche_fiches(table: Table, loser_points: int) -> int:
+def manche_fiches(point_table: PointTable, loser_points: int) -> int:
     """The fiches each winner of a manche gets, by the losers' points (``fiches`` tables)."""
     fiches = 0
-    for step in table.fiches:
+    for step in point_table.fiches:
         if loser_points >= step.losers_from:
             fiches = step.fiches
     return fiches
 
 
-def score_deal(table: Table, deal: Deal, before: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+def score_deal(
+    point_table: PointTable, deal: Deal, before: tuple[int, int] = (0, 0)
+) -> tuple[int, int]:
     """The points each team (in ``deal.teams`` order) scores toward the partie in this deal.
 
     ``before`` is the manche's score before the deal: "je chante" depends on it, and so does
@@ -240,16 +242,16 @@ def score_deal(table: Table, deal: Deal, before: tuple[int, int] = (0, 0)) -> tu
     """
     honour_team = 0 if deal.honours[0] else 1 if deal.honours[1] else None
     if deal.not_played:
-        if table.chante_at is None or table.honours is None or honour_team is None:
-            raise EngineError("not_played", f'point table "{table.name}" has no "je chante"')
-        if before[honour_team] != table.chante_at:
+        if point_table.chante_at is None or point_table.honours is None or honour_team is None:
+            raise EngineError("not_played", f'point table "{point_table.name}" has no "je chante"')
+        if before[honour_team] != point_table.chante_at:
             raise EngineError(
                 "not_played",
-                f"je chante needs the honours team at {table.chante_at} points, "
+                f"je chante needs the honours team at {point_table.chante_at} points, "
                 f"seats {_seats(deal.teams[honour_team])} have {before[honour_team]}",
             )
         points = [0, 0]
-        points[honour_team] = _honour_points(table, deal.honours[honour_team])
+        points[honour_team] = _honour_points(point_table, deal.honours[honour_team])
         return points[0], points[1]
     if deal.tricks is None:
         raise EngineError("tricks", "a played deal needs the tricks of a team")
@@ -258,25 +260,25 @@ def score_deal(table: Table, deal: Deal, before: tuple[int, int] = (0, 0)) -> tu
     tricks = list(deal.tricks)
     offender = 0 if deal.revokes[0] else 1 if deal.revokes[1] else None
     if offender is not None:
-        moved = min(table.revoke_tricks * deal.revokes[offender], tricks[offender])
+        moved = min(point_table.revoke_tricks * deal.revokes[offender], tricks[offender])
         tricks[offender] -= moved
         tricks[1 - offender] += moved
-    points = [trick_points(table, t) for t in tricks]
+    points = [trick_points(point_table, t) for t in tricks]
     if offender is not None:
         points[offender] = 0
-    ended = any(before[i] + points[i] >= table.target for i in (0, 1))
+    ended = any(before[i] + points[i] >= point_table.target for i in (0, 1))
     if honour_team is not None and honour_team != offender and not ended:
-        points[honour_team] += _honour_points(table, deal.honours[honour_team])
+        points[honour_team] += _honour_points(point_table, deal.honours[honour_team])
     return points[0], points[1]
 
 
-def _honour_points(table: Table, count: int) -> int:
-    if table.honours is None:
+def _honour_points(point_table: PointTable, count: int) -> int:
+    if point_table.honours is None:
         return 0
-    return table.honours[0] if count == 3 else table.honours[1]
+    return point_table.honours[0] if count == 3 else point_table.honours[1]
 
 
-def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
+def score_poule(point_table: PointTable, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
     """Score a poule: the parties of the partie générale in turn, then each player's game points.
 
     Raises ``EngineError`` at ``deals[i].tricks.team`` (or ``honours.team``) when a deal's teams
@@ -287,7 +289,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
     game_points = [0] * SEATS
     deal_points: list[tuple[int, ...]] = []
     warnings: list[str] = []
-    partie = _Partie(table, ROTATION[0])
+    partie = _Partie(point_table, ROTATION[0])
     number = 0
     for index, deal in enumerate(deals):
         place = f"deals[{index}]"
@@ -300,7 +302,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
                 f"{_seats(partie.teams[0])} vs {_seats(partie.teams[1])}",
             )
         try:
-            points = score_deal(table, deal, partie.score)
+            points = score_deal(point_table, deal, partie.score)
         except EngineError as error:
             raise error.moved(place) from None
         row = [0] * SEATS
@@ -312,7 +314,7 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
                 for seat in team:
                     game_points[seat] += value
             number += 1
-            partie = _Partie(table, ROTATION[number % len(ROTATION)])
+            partie = _Partie(point_table, ROTATION[number % len(ROTATION)])
         if deal.penalties:
             add_penalties(row, deal.penalties, tuple(range(SEATS)))
             add_penalties(game_points, deal.penalties, tuple(range(SEATS)))
@@ -336,8 +338,8 @@ def score_poule(table: Table, seat_count: int, deals: Sequence[Deal]) -> PouleSc
 class _Partie:
     """The running score of one partie (private, mutable working state of ``score_poule``)."""
 
-    def __init__(self, table: Table, teams: tuple[Team, Team]) -> None:
-        self.table = table
+    def __init__(self, point_table: PointTable, teams: tuple[Team, Team]) -> None:
+        self.point_table = point_table
         self.teams = teams
         self.score = (0, 0)  # the current manche
         self.won = [0, 0]
@@ -351,28 +353,32 @@ class _Partie:
         self.score = (self.score[0] + points[0], self.score[1] + points[1])
         winner = (
             0
-            if self.score[0] >= self.table.target
+            if self.score[0] >= self.point_table.target
             else 1
-            if self.score[1] >= self.table.target
+            if self.score[1] >= self.point_table.target
             else None
         )
         if winner is None:
             return False
         win, lose = self.score[winner], self.score[1 - winner]
         gain = (
-            manche_fiches(self.table, lose) if self.table.partie_value == "fiches" else win - lose
+            manche_fiches(self.point_table, lose)
+            if self.point_table.partie_value == "fiches"
+            else win - lose
         )
         self.value += gain if winner == 0 else -gain
         self.won[winner] += 1
         self.played += 1
         self.score = (0, 0)
-        if self.table.partie_ends == "won":
-            over = max(self.won) >= self.table.manches
+        if self.point_table.partie_ends == "won":
+            over = max(self.won) >= self.point_table.manches
         else:
-            over = self.played >= self.table.manches
-        if over and self.table.partie_value == "fiches" and self.won[0] != self.won[1]:
+            over = self.played >= self.point_table.manches
+        if over and self.point_table.partie_value == "fiches" and self.won[0] != self.won[1]:
             self.value += (
-                self.table.partie_bonus if self.won[0] > self.won[1] else -self.table.partie_bonus
+                self.point_table.partie_bonus
+                if self.won[0] > self.won[1]
+                else -self.point_table.partie_bonus
             )
         return over
 
@@ -421,7 +427,7 @@ def _side(
 
 
 def parse_deal(
-    table: Table, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
 ) -> Deal | None:
     """Check one whist deal of the club-night file; append located problems, return it or None.
 
@@ -451,9 +457,9 @@ def parse_deal(
                 problems.append(
                     f'{at(place, key)}: a deal not played ("je chante") records honours only'
                 )
-        if table.chante_at is None:
+        if point_table.chante_at is None:
             problems.append(
-                f'{at(place, "not_played")}: point table "{table.name}" has no "je chante"'
+                f'{at(place, "not_played")}: point table "{point_table.name}" has no "je chante"'
             )
         if raw.get("honours") is None:
             problems.append(
@@ -466,8 +472,8 @@ def parse_deal(
     raw_honours = raw.get("honours")
     if raw_honours is not None:
         hplace = at(place, "honours")
-        if table.honours is None:
-            problems.append(f'{hplace}: point table "{table.name}" does not count honours')
+        if point_table.honours is None:
+            problems.append(f'{hplace}: point table "{point_table.name}" does not count honours')
         elif not isinstance(raw_honours, Mapping):
             problems.append(
                 f'{hplace}: expected {{"team": [name, name], "count": 3 or 4}}, '

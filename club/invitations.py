@@ -3,6 +3,11 @@
 Only the sha256 of a link's token is stored, so neither a database copy nor the admin can be
 used to claim somebody's player. A player has at most one working link: a new invitation
 replaces the pending ones.
+
+An invitation speaks for the club that sent it only. A player another club also knows, or
+whose e-mail on file is not the invited address, is not given to the new account at once: the
+address on file confirms it by a link (``claim_confirm``), or the admin of each other club
+approves (``claim_approve``). Until then the account has no player, and so no role anywhere.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .models import Club, Invitation, Membership, Player
+from .models import Club, Invitation, Membership, Player, PlayerClaim
 
 # Long enough for a member who reads his mail once a week, short enough that a forgotten
 # mailbox does not keep a way into the club open.
@@ -112,15 +117,24 @@ def invitation_send(
                 _("L'adresse %(email)s appartient déjà à un autre compte.") % {"email": email}
             )
         # The old links stop working: only the latest e-mail opens the account.
-        Invitation.objects.filter(player=player, accepted_at__isnull=True).delete()
+        replaced = Invitation.objects.filter(player=player, accepted_at__isnull=True)
+        on_file = player.email
+        if on_file and on_file in {i.email for i in replaced}:
+            # The address on file was only the club's previous invitation (a typo since
+            # corrected): the new one takes its place.
+            player.email = ""
+        replaced.delete()
         token = secrets.token_urlsafe(32)
         invitation = Invitation(
             club=club, player=player, email=email, token_hash=token_hash(token), invited_by=by
         )
         invitation.full_clean()
         invitation.save()
-        if not player.email:
+        # A player without an address gets the invited one; but not a player another club
+        # also knows: that address would then confirm its own claim (see claim_needed).
+        if not player.email and not _other_clubs(player, club):
             player.email = email
+        if player.email != on_file:
             player.save(update_fields=["email"])
         context = {
             "club": club,
@@ -167,8 +181,32 @@ def account_for(invitation: Invitation) -> AbstractUser:
     )
 
 
-def invitation_accept(invitation: Invitation, password: str) -> AbstractUser:
-    """Open the member's account with ``password`` and give him his player."""
+def _other_clubs(player: Player, club: Club) -> list[Club]:
+    """The clubs other than ``club`` where the player is a member now."""
+    return list(
+        Club.objects.filter(memberships__player=player, memberships__end__isnull=True)
+        .exclude(pk=club.pk)
+        .distinct()
+        .order_by("name")
+    )
+
+
+def claim_needed(invitation: Invitation) -> bool:
+    """Whether accepting ``invitation`` must wait for the player's confirmation: another club
+    knows him, or his address on file is not the invited one."""
+    on_file = invitation.player.email.strip().lower()
+    other_address = bool(on_file) and on_file != invitation.email.lower()
+    return other_address or bool(_other_clubs(invitation.player, invitation.club))
+
+
+def invitation_accept(
+    invitation: Invitation,
+    password: str,
+    confirm_link_for: Callable[[str], str] | None = None,
+) -> AbstractUser:
+    """Open the member's account with ``password`` and give him his player; or, when the
+    player must confirm first (``claim_needed``), ask him: a link to the address on file
+    (``confirm_link_for(token)`` is its absolute address), else the other clubs' approval."""
     used = ValidationError(
         _(
             "Ce lien d'invitation a déjà servi ou a expiré : "
@@ -204,10 +242,114 @@ def invitation_accept(invitation: Invitation, password: str) -> AbstractUser:
         user.set_password(password)
         user.full_clean()
         user.save()
-        player = invitation.player
-        player.user = user
-        player.email = user.email
-        player.save(update_fields=["user", "email"])
         invitation.accepted_at = timezone.now()
         invitation.save(update_fields=["accepted_at"])
+        if claim_needed(invitation):
+            _claim_open(invitation, user, confirm_link_for)
+        else:
+            _player_link(invitation.player, user)
     return user
+
+
+def _player_link(player: Player, user: AbstractUser) -> None:
+    """The account gets its player. The e-mail on file is the member's own: it is filled when
+    empty, never overwritten."""
+    player.user = user
+    fields = ["user"]
+    if not player.email:
+        player.email = user.email
+        fields.append("email")
+    player.save(update_fields=fields)
+
+
+def _claim_open(
+    invitation: Invitation, user: AbstractUser, confirm_link_for: Callable[[str], str] | None
+) -> PlayerClaim:
+    player = invitation.player
+    token = secrets.token_urlsafe(32) if player.email else ""
+    claim = PlayerClaim.objects.create(
+        user=user,
+        player=player,
+        club=invitation.club,
+        email=invitation.email,
+        token_hash=token_hash(token) if token else "",
+    )
+    if token:
+        if confirm_link_for is None:
+            raise ValueError("a claim confirmed by e-mail needs confirm_link_for")
+        context = {
+            "club": invitation.club,
+            "player": player,
+            "email": invitation.email,
+            "link": confirm_link_for(token),
+            "days": INVITATION_DAYS,
+        }
+        with translation.override(player.language or settings.LANGUAGE_CODE):
+            subject = render_to_string("email/claim_confirm_subject.txt", context)
+            body = render_to_string("email/claim_confirm.txt", context)
+        send_mail(" ".join(subject.split()), body, None, [player.email], fail_silently=False)
+    return claim
+
+
+def _claims_pending() -> QuerySet[PlayerClaim]:
+    oldest = timezone.now() - datetime.timedelta(days=INVITATION_DAYS)
+    return PlayerClaim.objects.filter(
+        confirmed_at__isnull=True, created__gt=oldest, player__user__isnull=True
+    )
+
+
+def claim_for_token(token: str) -> PlayerClaim | None:
+    """The pending claim a confirmation link opens."""
+    if not token:
+        return None
+    return (
+        _claims_pending()
+        .select_related("player", "club", "user")
+        .filter(token_hash=token_hash(token))
+        .first()
+    )
+
+
+def _claim_grant(claim: PlayerClaim) -> None:
+    claim = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
+    player = Player.objects.select_for_update().get(pk=claim.player_id)
+    if claim.confirmed_at is not None or player.user_id is not None:
+        raise ValidationError(_("Ce joueur est déjà relié à un compte."))
+    if Player.objects.filter(user_id=claim.user_id).exists():
+        raise ValidationError(_("Ce compte est déjà relié à un joueur."))
+    _player_link(player, claim.user)
+    claim.confirmed_at = timezone.now()
+    claim.save(update_fields=["confirmed_at"])
+
+
+@transaction.atomic
+def claim_confirm(claim: PlayerClaim) -> None:
+    """The player confirms from his address on file: the account gets him."""
+    _claim_grant(claim)
+
+
+def claims_to_approve(club: Club) -> QuerySet[PlayerClaim]:
+    """Pending claims, opened by another club's invitation, for players of ``club``."""
+    return (
+        _claims_pending()
+        .filter(player__memberships__club=club, player__memberships__end__isnull=True)
+        .exclude(club=club)
+        .exclude(approved_by=club)
+        .select_related("player", "club")
+        .distinct()
+        .order_by("created")
+    )
+
+
+@transaction.atomic
+def claim_approve(claim: PlayerClaim, club: Club) -> bool:
+    """``club``'s admin approves that the account is his player's. The account gets the
+    player once every other club of the player has approved; returns whether it has."""
+    if not claims_to_approve(club).filter(pk=claim.pk).exists():
+        raise ValidationError(_("Cette demande n'attend pas l'approbation de votre club."))
+    claim.approved_by.add(club)
+    waiting = {other.pk for other in _other_clubs(claim.player, claim.club)}
+    if waiting - set(claim.approved_by.values_list("pk", flat=True)):
+        return False
+    _claim_grant(claim)
+    return True

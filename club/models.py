@@ -301,3 +301,41 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} <{self.email}>"
+
+
+class PlayerClaim(models.Model):
+    """An account opened by one club's invitation for a player whom another club also knows,
+    or whose e-mail on file is another address. The account gets the player (and so his roles
+    in every club) only once the address on file confirms it, or once the admin of each other
+    club approves: one club's admin can never give himself rights in another club."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_claims"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    club = models.ForeignKey(
+        Club, verbose_name=_("invité par le club"), on_delete=models.CASCADE, related_name="+"
+    )
+    email = models.EmailField(_("adresse de l'invitation"))
+    # The link sent to the address on file; empty when the player has none.
+    token_hash = models.CharField(max_length=64, blank=True, editable=False)
+    approved_by = models.ManyToManyField(
+        Club, verbose_name=_("approuvée par"), blank=True, related_name="+"
+    )
+    created = models.DateTimeField(_("demandée le"), auto_now_add=True)
+    confirmed_at = models.DateTimeField(_("confirmée le"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("demande de compte")
+        verbose_name_plural = _("demandes de compte")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["token_hash"],
+                condition=~Q(token_hash=""),
+                name="player_claim_token_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ← {self.email}"

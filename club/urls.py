@@ -19,11 +19,13 @@ club_urls = [
     path("joueurs/<int:pk>/", players.player_detail, name="player"),
     path("membres/", accounts.members, name="members"),
     path("membres/<int:pk>/inviter/", accounts.invite, name="invite"),
+    path("membres/demandes/<int:pk>/approuver/", accounts.claim_approve, name="claim-approve"),
     path("soirees/", include("games.urls")),
 ]
 
 account_urls = [
     path("invitation/<str:token>/", accounts.invitation_accept, name="invitation-accept"),
+    path("relier/<str:token>/", accounts.claim_confirm, name="claim-confirm"),
     path("profil/", member.profile, name="profile"),
     path("resultats/", member.my_results, name="my-results"),
     path("donnees.json", member.my_data, name="my-data"),

@@ -144,18 +144,84 @@ def invitation_accept(request: HttpRequest, token: str) -> TemplateResponse | Ht
     form = SetPasswordForm(invitations.account_for(invitation), request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            user = invitations.invitation_accept(invitation, form.cleaned_data["new_password1"])
+            user = invitations.invitation_accept(
+                invitation,
+                form.cleaned_data["new_password1"],
+                confirm_link_for=lambda value: request.build_absolute_uri(
+                    reverse("claim-confirm", args=[value])
+                ),
+            )
         except ValidationError as refused:
             form.add_error(None, refused.messages)
         else:
             login(request, user, backend=PASSWORD_BACKEND)
+            if Player.objects.filter(user=user).exists():
+                messages.success(
+                    request,
+                    _("Bienvenue, %(player)s : votre compte est ouvert.")
+                    % {"player": invitation.player},
+                )
+                return redirect("profile")
+            messages.warning(request, _claim_waiting_text(invitation))
+            return redirect("home")
+    return TemplateResponse(request, "club/invitation_accept.html", {**context, "form": form})
+
+
+def _claim_waiting_text(invitation: Invitation) -> str:
+    if invitation.player.email:
+        return _(
+            "Votre compte est ouvert. Pour le relier à %(player)s, ouvrez le lien que nous "
+            "venons d'envoyer à l'adresse connue du club pour ce joueur."
+        ) % {"player": invitation.player}
+    return _(
+        "Votre compte est ouvert. %(player)s est aussi membre d'un autre club : votre compte "
+        "lui sera relié quand son administrateur l'aura approuvé."
+    ) % {"player": invitation.player}
+
+
+@never_cache
+def claim_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The link sent to the player's address on file: GET shows whose account asks for him,
+    POST confirms (a mail scanner that opens links confirms nothing)."""
+    claim = invitations.claim_for_token(token)
+    if claim is None:
+        return TemplateResponse(request, "club/invitation_invalid.html", {}, status=404)
+    if request.method == "POST":
+        try:
+            invitations.claim_confirm(claim)
+        except ValidationError as refused:
+            messages.error(request, " ".join(refused.messages))
+        else:
             messages.success(
                 request,
-                _("Bienvenue, %(player)s : votre compte est ouvert.")
-                % {"player": invitation.player},
+                _("Le compte %(email)s est relié à %(player)s.")
+                % {"email": claim.email, "player": claim.player},
             )
-            return redirect("profile")
-    return TemplateResponse(request, "club/invitation_accept.html", {**context, "form": form})
+        return redirect("home")
+    return TemplateResponse(request, "club/claim_confirm.html", {"claim": claim})
+
+
+@login_required
+@require_POST
+def claim_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A club admin approves that an account opened by another club's invitation is his
+    member's."""
+    club = get_object_or_404(Club, slug=slug)
+    require_club_admin(request.user, club)
+    claim = get_object_or_404(invitations.claims_to_approve(club), pk=pk)
+    try:
+        linked = invitations.claim_approve(claim, club)
+    except ValidationError as refused:
+        messages.error(request, " ".join(refused.messages))
+    else:
+        messages.success(
+            request,
+            _("Compte relié à %(player)s.") % {"player": claim.player}
+            if linked
+            else _("Approuvé ; les autres clubs de %(player)s doivent encore l'approuver.")
+            % {"player": claim.player},
+        )
+    return redirect("members", slug=club.slug)
 
 
 class MemberLoginView(LoginView):

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django import forms
@@ -23,6 +26,10 @@ from .models import Player
 MAX_PHOTO_BYTES = 2 * 1024 * 1024
 # Pages show the photo at most a few hundred pixels wide; a phone's 4000 px picture is cut down.
 PHOTO_MAX_SIDE = 800
+# A phone's picture has 12 to 50 megapixels … but a 2 MB file may claim far more (a PNG of
+# 13 000 × 13 000 one colour is 0.5 MB) and take gigabytes to decode. The pixel count is read
+# from the header and refused before anything is decoded.
+MAX_PHOTO_PIXELS = 25_000_000
 # Pillow's name of the format → the file extension the photo is stored under.
 PHOTO_FORMATS = {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}
 
@@ -57,6 +64,9 @@ class PhotoField(forms.ImageField):
         "wrong_format": _(
             "Les images %(format)s ne sont pas acceptées : envoyez une photo JPEG, PNG ou WebP."
         ),
+        "too_many_pixels": _(
+            "La photo a trop de pixels : %(limit)s mégapixels au plus. Envoyez une image réduite."
+        ),
         "contradiction": _("Envoyez une nouvelle photo ou retirez l'actuelle, pas les deux."),
         "empty": _("Le fichier envoyé est vide."),
     }
@@ -77,9 +87,16 @@ class PhotoField(forms.ImageField):
         upload.seek(0)
         content = io.BytesIO(upload.read())
         try:
-            with Image.open(content) as image:
+            with _bombs_refused(), Image.open(content) as image:
                 found = image.format
+                width, height = image.size  # from the header: nothing decoded yet
+                if width * height > MAX_PHOTO_PIXELS:
+                    raise self._too_many_pixels()
                 image.verify()
+        except ValidationError:
+            raise
+        except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+            raise self._too_many_pixels() from None
         except Exception:
             # Pillow says "not an image" in many ways (OSError, SyntaxError, its bomb guard…):
             # for the member they all mean the same thing.
@@ -94,12 +111,28 @@ class PhotoField(forms.ImageField):
             )
         return _fresh_copy(content.getvalue(), found)
 
+    def _too_many_pixels(self) -> ValidationError:
+        return ValidationError(
+            self.error_messages["too_many_pixels"],
+            code="too_many_pixels",
+            params={"limit": MAX_PHOTO_PIXELS // 1_000_000},
+        )
+
+
+@contextmanager
+def _bombs_refused() -> Iterator[None]:
+    """Pillow's decompression-bomb warning as an error: an image it finds too large is never
+    decoded, whatever the header's pixel count said."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        yield
+
 
 def _fresh_copy(data: bytes, found: str) -> SimpleUploadedFile:
     """The photo re-encoded: a phone's picture carries where and when it was taken (EXIF),
     which a public player page must not hand out. It is turned upright first, since the
     orientation tag goes with the rest."""
-    with Image.open(io.BytesIO(data)) as original:
+    with _bombs_refused(), Image.open(io.BytesIO(data)) as original:
         image = ImageOps.exif_transpose(original)
         image.thumbnail((PHOTO_MAX_SIDE, PHOTO_MAX_SIDE))
         if found == "JPEG" and image.mode not in ("RGB", "L"):

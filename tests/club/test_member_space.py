@@ -36,7 +36,7 @@ from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
-from PIL import Image
+from PIL import Image, ImageFile
 
 from club.models import Membership, Player
 from club.profile import MAX_PHOTO_BYTES
@@ -776,3 +776,49 @@ def test_my_data_needs_as_many_queries_for_4_nights_as_for_1(
         response = client.get(reverse("my-data"))
 
     assert len(json.loads(response.content)["tournaments"]) == tournaments
+
+
+def _one_colour_png(width: int, height: int) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("1", (width, height)).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("side", [9400, 13000])
+def test_a_photo_of_too_many_pixels_is_refused_before_it_is_decoded(
+    client, member, me, monkeypatch, side
+):
+    bomb = _one_colour_png(side, side)
+    assert len(bomb) < MAX_PHOTO_BYTES  # small on disk, gigabytes once decoded
+
+    def never_decoded(*args, **kwargs):
+        raise AssertionError("the photo was decoded")
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", never_decoded)
+    client.force_login(member)
+    before = Player.objects.filter(pk=me.pk).values().get()
+
+    response = client.post(
+        reverse("profile"),
+        {**profile_post(me), "photo": SimpleUploadedFile("photo.png", bomb, "image/png")},
+    )
+
+    assert response.status_code == 200
+    assert "La photo a trop de pixels : 25 mégapixels au plus" in response.content.decode()
+    assert Player.objects.filter(pk=me.pk).values().get() == before
+
+
+def test_pillows_decompression_bomb_warning_refuses_the_photo(client, member, me, monkeypatch):
+    # Pillow warns above MAX_IMAGE_PIXELS (and fails above twice as many): with its limit
+    # lowered, an ordinary 40 × 40 photo sets the warning off.
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1000)
+    client.force_login(member)
+
+    response = client.post(
+        reverse("profile"),
+        {**profile_post(me), "photo": image_file("PNG", "photo.png", size=(40, 40))},
+    )
+
+    assert "La photo a trop de pixels" in response.content.decode()
+    me.refresh_from_db()
+    assert not me.photo

@@ -23,15 +23,22 @@ class EmailOrUsernameBackend(ModelBackend):
     ) -> Any:
         if username is None or password is None:
             return None
-        users = get_user_model()._default_manager
-        user = users.filter(username=username).first()
+        user = account_named(username)
         if user is None:
-            matches = list(users.filter(username__iexact=username.strip())[:2])
-            if len(matches) != 1:
-                # Run the hasher anyway, so that a wrong name takes as long as a wrong password.
-                get_user_model()().set_password(password)
-                return None
-            user = matches[0]
+            # Run the hasher anyway, so that a wrong name takes as long as a wrong password.
+            get_user_model()().set_password(password)
+            return None
         if user.check_password(password) and self.user_can_authenticate(user):
             return user
         return None
+
+
+def account_named(username: str) -> Any:
+    """The account a login form's name stands for: the exact username, else the one username
+    equal to it whatever its case; None when there is none (or two)."""
+    users = get_user_model()._default_manager
+    user = users.filter(username=username).first()
+    if user is None:
+        matches = list(users.filter(username__iexact=username.strip())[:2])
+        user = matches[0] if len(matches) == 1 else None
+    return user

@@ -19,6 +19,7 @@ club_urls = [
     path("joueurs/<int:pk>/", players.player_detail, name="player"),
     path("membres/", accounts.members, name="members"),
     path("membres/<int:pk>/inviter/", accounts.invite, name="invite"),
+    path("membres/<int:pk>/debloquer/", accounts.member_unlock, name="member-unlock"),
     path("membres/demandes/<int:pk>/approuver/", accounts.claim_approve, name="claim-approve"),
     path("soirees/", include("games.urls")),
 ]
@@ -30,6 +31,12 @@ account_urls = [
     path("resultats/", member.my_results, name="my-results"),
     path("donnees.json", member.my_data, name="my-data"),
     path("login/", accounts.MemberLoginView.as_view(), name="login"),
+    path("password_reset/", accounts.MemberPasswordResetView.as_view(), name="password_reset"),
+    path(
+        "reset/<uidb64>/<token>/",
+        accounts.MemberPasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("", include("django.contrib.auth.urls")),
 ]
 

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import SetPasswordForm
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, PasswordResetConfirmView, PasswordResetView
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -27,7 +27,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import invitations
+from .. import invitations, throttle
+from ..auth_forms import MemberAuthenticationForm, ThrottledPasswordResetForm
 from ..language import remember_language
 from ..models import Club, Invitation, Membership, Player
 from ..permissions import require_club_admin
@@ -44,6 +45,7 @@ class MemberRow:
     membership: Membership
     invitation: Invitation | None
     invitation_expires: datetime.datetime | None
+    locked: bool = False
 
     @property
     def player(self) -> Player:
@@ -54,13 +56,14 @@ class MemberRow:
         return self.invitation_expires is not None and self.invitation_expires <= timezone.now()
 
 
-def _row(membership: Membership) -> MemberRow:
+def _row(membership: Membership, locked: set[int] | None = None) -> MemberRow:
     pending = membership.player.pending_invitations
     invitation = pending[0] if pending else None
     return MemberRow(
         membership=membership,
         invitation=invitation,
         invitation_expires=invitations.invitation_expires(invitation) if invitation else None,
+        locked=membership.player.user_id in (locked or set()),
     )
 
 
@@ -69,8 +72,14 @@ def members(request: HttpRequest, slug: str) -> TemplateResponse:
     """The club's members and their accounts; players without one can be invited."""
     club = get_object_or_404(Club, slug=slug)
     require_club_admin(request.user, club)
-    rows = [_row(m) for m in invitations.memberships_with_accounts(club)]
-    context = {"club": club, "rows": rows, "invitation_days": invitations.INVITATION_DAYS}
+    locked = throttle.locked_accounts()
+    rows = [_row(m, locked) for m in invitations.memberships_with_accounts(club)]
+    context = {
+        "club": club,
+        "rows": rows,
+        "claims": list(invitations.claims_to_approve(club)),
+        "invitation_days": invitations.INVITATION_DAYS,
+    }
     return TemplateResponse(request, "club/members.html", context)
 
 
@@ -225,10 +234,37 @@ def claim_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 class MemberLoginView(LoginView):
-    """Django's login, and the member's interface switches to the language of his profile on
-    whatever device he logs in from."""
+    """Django's login, with the club's limit on wrong passwords; the member's interface
+    switches to the language of his profile on whatever device he logs in from."""
+
+    authentication_form = MemberAuthenticationForm
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
         player = Player.objects.filter(user=form.get_user()).only("language").first()
         return remember_language(response, player.language) if player else response
+
+
+class MemberPasswordResetView(PasswordResetView):
+    form_class = ThrottledPasswordResetForm
+
+
+class MemberPasswordResetConfirmView(PasswordResetConfirmView):
+    """A new password chosen from the member's mailbox also lifts a login lock."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        throttle.account_unlock(form.user.pk)
+        return response
+
+
+@login_required
+@require_POST
+def member_unlock(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A club admin lets a member locked out by wrong passwords try again at once."""
+    club = get_object_or_404(Club, slug=slug)
+    require_club_admin(request.user, club)
+    player = get_object_or_404(Player.objects.in_club(club).filter(user__isnull=False), pk=pk)
+    throttle.account_unlock(player.user_id)
+    messages.success(request, _("Le compte de %(player)s est débloqué.") % {"player": player})
+    return redirect("members", slug=club.slug)

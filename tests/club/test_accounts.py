@@ -27,7 +27,7 @@ LINK = re.compile(r"https?://testserver(/compte/invitation/[^/\s]+/)")
 RESET_LINK = re.compile(r"https?://testserver(/compte/reset/[^\s]+/)")
 # The members page: session, user, club, the admin's role, memberships with players and
 # accounts, their pending invitations.
-MEMBERS_PAGE_QUERIES = 6
+MEMBERS_PAGE_QUERIES = 8
 DUTCH_MONTHS = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus"]
 DUTCH_MONTHS += ["september", "oktober", "november", "december"]
 

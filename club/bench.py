@@ -41,7 +41,7 @@ from scoring.services import (
 )
 
 SEASONS = 10
-NIGHTS = 50
+TOURNAMENTS = 50
 PLAYERS = 40
 ROUNDS = 3
 TABLE = 4
@@ -73,6 +73,7 @@ def _seasons(club: Club, last_year: int) -> list[Season]:
         Season(
             club=club,
             name=str(year),
+            slug=str(year),
             start=datetime.date(year, 1, 1),
             end=datetime.date(year, 12, 31),
         )
@@ -114,7 +115,7 @@ def _tournaments(
             status=Tournament.Status.PUBLISHED,
         )
         for season in seasons
-        for n in range(NIGHTS)
+        for n in range(TOURNAMENTS)
     )
     tables = PLAYERS // TABLE
     poules = Poule.objects.bulk_create(
@@ -179,7 +180,7 @@ def generate(seed: int, report: Callable[[str], None]) -> tuple[Club, list[Seaso
         _tournaments(club, seasons, players, rng)
     _rankings(seasons)
     report(
-        f"generated {len(seasons)} seasons × {NIGHTS} nights × {PLAYERS} players "
+        f"generated {len(seasons)} seasons × {TOURNAMENTS} nights × {PLAYERS} players "
         f"({Tournament.objects.count()} nights, {Seat.objects.count()} seats, "
         f"{PouleStanding.objects.count()} poule standings) in {time.perf_counter() - start:.1f} s"
     )
@@ -219,7 +220,7 @@ def run(
     slug = club.slug
     pages = {
         "current ranking": reverse("ranking", args=[slug]),
-        "past season ranking": reverse("ranking-season", args=[slug, seasons[5].name]),
+        "past season ranking": reverse("ranking-season", args=[slug, seasons[5].slug]),
         "ranking archive": reverse("ranking-archive", args=[slug]),
         "player page": reverse("player", args=[slug, player.pk]),
         "player page, oldest season": reverse("player", args=[slug, player.pk])

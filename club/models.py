@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.errors import EngineError
@@ -223,9 +226,34 @@ class Membership(models.Model):
         return f"{self.player} – {self.club} ({self.get_role_display()})"
 
 
+def season_slug(name: str) -> str:
+    """A season's name as its pages' addresses carry it: "2025/2026" → "2025-2026"."""
+    return slugify(name.replace("/", "-"))[:40] or "saison"
+
+
+# A club's history may go back a century; a season years ahead is a typing error.
+FIRST_SEASON_YEAR = 1900
+SEASONS_AHEAD = 2
+
+
+def dates_refused(*dates: datetime.date) -> str | None:
+    """Why these dates cannot be a club's (a night, a season), or None."""
+    last_year = datetime.date.today().year + SEASONS_AHEAD
+    for date in dates:
+        if not FIRST_SEASON_YEAR <= date.year <= last_year:
+            return _("Le %(date)s est hors des dates possibles (de %(first)s à %(last)s).") % {
+                "date": date.strftime("%d/%m/%Y"),
+                "first": FIRST_SEASON_YEAR,
+                "last": last_year,
+            }
+    return None
+
+
 class Season(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(_("nom"), max_length=40, help_text=_("Par exemple « 2024 »."))
+    # The name as an address carries it (a name may hold a slash, "2025/2026").
+    slug = models.SlugField(_("identifiant"), max_length=40)
     start = models.DateField(_("début"))
     end = models.DateField(_("fin"))
     # Empty = the club's rules apply.
@@ -243,6 +271,7 @@ class Season(models.Model):
         verbose_name_plural = _("saisons")
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="season_name_unique_per_club"),
+            models.UniqueConstraint(fields=["club", "slug"], name="season_slug_unique_per_club"),
             models.CheckConstraint(
                 condition=Q(end__gte=models.F("start")),
                 name="season_ends_after_start",
@@ -267,6 +296,8 @@ class Season(models.Model):
         )
 
     def clean(self) -> None:
+        if self.start and self.end and (why := dates_refused(self.start, self.end)):
+            raise ValidationError({"start": why})
         if self.ranking_precedence is not None or self.ranking_best_n is not None:
             check_ranking_rules(
                 self.ranking_best_n,

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from .models import Club, Membership, Player, Season
+from .models import Club, Membership, Player, Season, dates_refused, season_slug
 
 
 def club_named(name: str) -> Club:
@@ -32,7 +32,12 @@ def club_named(name: str) -> Club:
 
 
 def _season_create(club: Club, name: str, start: datetime.date, end: datetime.date) -> Season:
-    season = Season(club=club, name=name, start=start, end=end)
+    base = slug = season_slug(name)
+    n = 1
+    while club.seasons.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    season = Season(club=club, name=name, slug=slug, start=start, end=end)
     season.full_clean()
     season.save()
     return season
@@ -41,6 +46,8 @@ def _season_create(club: Club, name: str, start: datetime.date, end: datetime.da
 def season_for_date(club: Club, date: datetime.date) -> Season:
     """The club's season covering ``date``; when there is none yet, the calendar year's
     season is opened (RCWhist's seasons are calendar years)."""
+    if why := dates_refused(date):
+        raise ValidationError({"date": why})
     season = club.seasons.filter(start__lte=date, end__gte=date).order_by("-start").first()
     if season is not None:
         return season
@@ -59,6 +66,8 @@ def season_named(club: Club, name: str, date: datetime.date) -> Season:
     dates that follow its name: usually a calendar year ("2024"), sometimes two ("2024-2025");
     any other name spans the year of ``date``. An existing season keeps the dates the club
     gave it (a night outside them is refused)."""
+    if why := dates_refused(date):
+        raise ValidationError({"date": why})
     season = Season.objects.filter(club=club, name=name).first()
     if season is not None:
         return season
@@ -73,13 +82,22 @@ def player_join(
     *,
     start: datetime.date,
     status: str = Membership.Status.ACTIVE,
+    as_written: bool = False,
 ) -> Player:
-    """A new player and his membership of ``club`` (a guest or a member). A name already in
-    the club, whatever its case, is refused rather than doubled."""
-    display_name = " ".join(display_name.split())
-    if not display_name:
+    """A new player and his membership of ``club`` (a guest or a member). A typed name is
+    tidied and refused when the club has it already, whatever its case. ``as_written``: a
+    name from a club-night file is kept exactly, as the file names him on every sheet (the
+    importer has matched the club's players by that exact name already)."""
+    if not as_written:
+        display_name = " ".join(display_name.split())
+    if not display_name.strip():
         raise ValidationError(_("Donnez le nom du joueur."))
-    if Player.objects.in_club(club).filter(display_name__iexact=display_name).exists():
+    players = Player.objects.in_club(club)
+    if as_written:
+        same = players.filter(display_name=display_name)
+    else:
+        same = players.filter(display_name__iexact=display_name)
+    if same.exists():
         raise ValidationError(
             _("%(name)s est déjà dans la liste du club : cochez-le parmi les présents.")
             % {"name": display_name}

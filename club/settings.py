@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -51,6 +52,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "rest_framework",
+    # Its system checks refuse django-csp's pre-4.0 settings, which it would silently ignore.
+    "csp",
     "club",
     "games",
     "scoring",
@@ -58,6 +61,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -147,10 +151,40 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
 }
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", True)
-    SECURE_CONTENT_TYPE_NOSNIFF = True
+# HTTPS. Each switch is the deployment's to turn on: a laptop serves plain HTTP, and HSTS
+# cannot be taken back from browsers once they have seen it, so it starts at 0 seconds.
+SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT")
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS") or 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = env_flag("DJANGO_SECURE_HSTS_PRELOAD")
+if env_flag("DJANGO_SECURE_PROXY_SSL_HEADER"):
+    # Only behind a proxy that sets this header itself: a client could send it too.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Cookies travel over HTTPS only in production (unless DJANGO_SECURE_COOKIES=0), and always
+# when the site redirects to HTTPS.
+SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT or env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+
+# Content-Security-Policy (django-csp): the site's own files only. No inline script, event
+# handler or style attribute anywhere in the pages: behaviour comes from static/js/ (wired by
+# data attributes) and looks from static/css/. Images may also be data: URLs (a small icon
+# inlined in a stylesheet): an image cannot run script.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,

@@ -36,7 +36,7 @@ PLAYERS = 40
 ROUNDS = 3
 
 
-def _night() -> tuple[Tournament, Any]:
+def _tournament() -> tuple[Tournament, Any]:
     club = Club.objects.create(name="Banc d'essai", slug="banc-essai")
     user = get_user_model().objects.create_user("marqueur-banc", password="x")
     players = [Player.objects.create(display_name=f"Joueur {n:02d}") for n in range(PLAYERS)]
@@ -66,7 +66,7 @@ def deal_post(poule: Poule, deal: dict[str, Any]) -> dict[str, Any]:
 
 def run(report: Callable[[str], None] = print, seed: int = 2026) -> dict[str, Any]:
     rng = random.Random(seed)
-    tournament, user = _night()
+    tournament, user = _tournament()
     client = Client()
     client.force_login(user)
     times: list[float] = []

@@ -108,7 +108,8 @@ def random_night(
         order = players[:]
         rng.shuffle(order)
         start = 0
-        for table_no, size in enumerate(table_sizes(present), start=1):
+        # The demo seats its tables of 5 first.
+        for table_no, size in enumerate(sorted(table_sizes(present), reverse=True), start=1):
             seats = order[start : start + size]
             start += size
             deals: list[dict[str, Any]] = []

@@ -13,18 +13,18 @@ from django.db import models
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext_lazy as _
 
-from club.models import GAME_CHOICES, Club, Player, Season, default_scheme
+from club.models import GAME_CHOICES, Club, Player, Season, dates_refused, default_scheme
 from scoring.engine.errors import EngineError
 from scoring.engine.tables import load_table
 
 
-def table_checksum(data: Any) -> str:
+def point_table_checksum(data: Any) -> str:
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 # checksum → the engine's (immutable) table; a club uses a handful of tables.
-_ENGINE_TABLES: dict[str, Any] = {}
+_ENGINE_POINT_TABLES: dict[str, Any] = {}
 
 
 class PointTable(models.Model):
@@ -63,26 +63,21 @@ class PointTable(models.Model):
             raise ValidationError(
                 {"data": _("Ce tableau est pour le jeu « %s ».") % point_table.game}
             )
-        self.checksum = table_checksum(self.data)
+        self.checksum = point_table_checksum(self.data)
 
     def engine_table(self) -> Any:
         """The engine's frozen point table. Loaded once per process and checksum: a score sheet is
         saved deal after deal all night, and a stored version never changes."""
-        point_table = _ENGINE_TABLES.get(self.checksum)
+        point_table = _ENGINE_POINT_TABLES.get(self.checksum)
         if point_table is None:
             point_table = load_table(self.data)
             if self.checksum:
-                _ENGINE_TABLES[self.checksum] = point_table
+                _ENGINE_POINT_TABLES[self.checksum] = point_table
         return point_table
 
     @property
     def is_used(self) -> bool:
         return Deal.objects.filter(poule__tournament__point_table=self).exists()
-
-
-# A closed night's results count (in the season ranking, the statistics); a published one's
-# too, and its sheets are public. A running night's standings still move.
-COUNTED_STATUSES = ("closed", "published")
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -159,6 +154,8 @@ class Tournament(models.Model):
     def clean(self) -> None:
         if self.season_id and self.club_id and self.season.club_id != self.club_id:
             raise ValidationError({"season": _("Cette saison appartient à un autre club.")})
+        if self.date and (why := dates_refused(self.date)):
+            raise ValidationError({"date": why})
         if self.season_id and not self.season.start <= self.date <= self.season.end:
             raise ValidationError({"date": _("La date est en dehors de la saison.")})
         if self.point_table_id and self.point_table.game != self.game:
@@ -182,6 +179,11 @@ class Tournament(models.Model):
     def deals_per_poule(self, seats: int) -> int:
         """How many deals the club plays at a table of ``seats``."""
         return self.club.deals_per_poule_5 if seats == 5 else self.club.deals_per_poule_4
+
+
+# A closed night's results count (in the season ranking, the statistics); a published one's
+# too, and its sheets are public. A running night's standings still move.
+COUNTED_STATUSES = (Tournament.Status.CLOSED, Tournament.Status.PUBLISHED)
 
 
 class RoundDraw(models.Model):

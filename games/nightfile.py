@@ -28,7 +28,7 @@ from scoring.engine.tables import PRESET_GAME, preset_data
 from scoring.models import PouleStanding, TournamentStanding
 
 from . import services
-from .models import PointTable, Poule, Tournament, table_checksum
+from .models import PointTable, Poule, Tournament, point_table_checksum
 
 # Computed by the engine: never stored as part of what the scorer recorded.
 COMPUTED_FIELDS = {"points", "dealer"}
@@ -39,7 +39,7 @@ def _players(club: Club, names: tuple[str, ...], date: datetime.date) -> dict[st
     known = {p.display_name: p for p in Player.objects.in_club(club).filter(display_name__in=names)}
     for name in names:
         if name not in known:
-            known[name] = club_services.player_join(club, name, start=date)
+            known[name] = club_services.player_join(club, name, start=date, as_written=True)
     return known
 
 
@@ -50,7 +50,7 @@ def _point_table(rules: Any) -> PointTable:
         # The club may have revised the preset since: a file naming it means the shipped one.
         return (
             point_table
-            if point_table.checksum == table_checksum(shipped)
+            if point_table.checksum == point_table_checksum(shipped)
             else services.point_table_for_data(shipped)
         )
     return services.point_table_for_data(dict(rules))
@@ -110,7 +110,7 @@ def tournament_import_many(docs: list[Any]) -> list[Tournament]:
 
 def _rules_document(point_table: PointTable) -> Any:
     name = point_table.name
-    if name in PRESET_GAME and point_table.checksum == table_checksum(preset_data(name)):
+    if name in PRESET_GAME and point_table.checksum == point_table_checksum(preset_data(name)):
         return name
     return point_table.data
 
@@ -213,9 +213,8 @@ def _unique_names(players: dict[int, Player], name_of: Callable[[Player], str]) 
 
 
 def _warnings(tournament: Tournament, poules: list[Poule]) -> list[str]:
-    club = tournament.club
     return short_poule_warnings(
         tournament.game,
         [(p.round, p.table, len(p.seats.all()), p.counted_deals) for p in poules],
-        {4: club.deals_per_poule_4, 5: club.deals_per_poule_5},
+        {seats: tournament.deals_per_poule(seats) for seats in (4, 5)},
     )

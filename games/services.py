@@ -19,7 +19,7 @@ from club.models import Club, Membership, Player, Season
 from scoring.engine.games import game_module
 from scoring.engine.tables import PRESET_GAME, preset_data
 
-from .models import DrawMethod, PointTable, Poule, Seat, Tournament, table_checksum
+from .models import DrawMethod, PointTable, Poule, Seat, Tournament, point_table_checksum
 
 
 def require_open(tournament: Tournament, *, closed_ok: bool = False) -> None:
@@ -35,7 +35,10 @@ def require_open(tournament: Tournament, *, closed_ok: bool = False) -> None:
 def point_table_revise(point_table: PointTable, data: Any, label: str | None = None) -> PointTable:
     """Change a point table. A table that has scored a deal is never edited in place: the
     change becomes its next version, and past results keep the version they were scored with."""
-    unchanged = table_checksum(data) == point_table.checksum and label in (None, point_table.label)
+    unchanged = point_table_checksum(data) == point_table.checksum and label in (
+        None,
+        point_table.label,
+    )
     if point_table.pk and unchanged:
         return point_table  # nothing changed: no new version
     if point_table.pk and point_table.is_used:
@@ -71,7 +74,7 @@ def point_table_for_preset(name: str) -> PointTable:
 def point_table_for_data(data: dict[str, Any]) -> PointTable:
     """A stored point table with exactly this data (same checksum), else a new version of its
     name."""
-    checksum = table_checksum(data)
+    checksum = point_table_checksum(data)
     existing = PointTable.objects.filter(checksum=checksum).order_by("-version").first()
     if existing is not None:
         return existing

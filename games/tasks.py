@@ -12,3 +12,9 @@ def tournament_results_email(tournament_id: int) -> int:
     second run sends none: who already has them is recorded)."""
     tournament = Tournament.objects.get(pk=tournament_id)
     return mailing.tournament_results_send(tournament)
+
+
+@shared_task(name="games.tasks.night_results_email")
+def night_results_email(tournament_id: int) -> int:
+    """The task's former name: messages queued before an upgrade still run (one release)."""
+    return tournament_results_email(tournament_id)

@@ -157,5 +157,6 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
             }
             for invitation in player.invitations.select_related("club").order_by("created")
         ],
-        "tournaments": list(tournaments.values()),
+        # The document's key stays "nights" (member-data/1): a renamed key would break readers.
+        "nights": list(tournaments.values()),
     }

@@ -100,7 +100,7 @@ class SeasonResults:
         return sum(line.poules_won for line in self.tournaments)
 
     @property
-    def nights_won(self) -> int:
+    def tournaments_won(self) -> int:
         return sum(1 for line in self.tournaments if line.rank == 1)
 
     def chart_data(self) -> dict[str, list[Any]]:

@@ -13,7 +13,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 
-from club.models import Club, Membership, Player, Season
+from club.models import Club, Membership, Player, Season, season_slug
 from games import services as games
 from games.demo import FIRST_NAMES, LAST_NAMES
 from games.models import PointTable, Poule, Tournament
@@ -83,6 +83,7 @@ class SeasonFactory(factory.django.DjangoModelFactory):
 
     club = factory.SubFactory(ClubFactory)
     name = factory.LazyAttribute(lambda season: str(season.year))
+    slug = factory.LazyAttribute(lambda season: season_slug(season.name))
     start = factory.LazyAttribute(lambda season: datetime.date(season.year, 1, 1))
     end = factory.LazyAttribute(lambda season: datetime.date(season.year, 12, 31))
 

@@ -3,7 +3,14 @@ table's latest version. ``club`` sits below the app of point tables and holds no
 
 from django.db import migrations, models
 
-from scoring.engine.tables import PRESET_GAME, PRESETS
+# The presets when this migration was written, game by game (first: the game's default).
+PRESETS = {
+    "belgian_whist": ("rcwhist", "whisthub", "iwwa"),
+    "whist": ("whist7", "simple10", "robre10", "robre5"),
+    "hearts": ("coeurs", "coeurs13"),
+    "besigue": ("besigue", "sans_retourne", "a_trois", "a_quatre", "chinois", "huit_paquets", "rubicon"),
+}
+PRESET_GAME = {name: game for game, names in PRESETS.items() for name in names}
 
 
 def default_rules_from_table(apps, schema_editor):
@@ -19,9 +26,13 @@ def default_rules_from_table(apps, schema_editor):
 
 def default_table_from_rules(apps, schema_editor):
     Club = apps.get_model("club", "Club")
+    PointTable = apps.get_model("scoring", "PointTable")
     for club in Club.objects.all():
         club.default_game = PRESET_GAME.get(club.default_rules, "belgian_whist")
-        club.save(update_fields=["default_game"])
+        club.default_point_table = (
+            PointTable.objects.filter(name=club.default_rules).order_by("-version").first()
+        )
+        club.save(update_fields=["default_game", "default_point_table"])
 
 
 class Migration(migrations.Migration):

@@ -29,7 +29,8 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
     club = get_object_or_404(Club, slug=slug)
     seasons = list(club.seasons.all())
     season = None
-    wanted = request.GET.get("saison")
+    # ?season= was this page's parameter once: old links and bookmarks keep working.
+    wanted = request.GET.get("saison") or request.GET.get("season")
     if seasons:
         season = next((s for s in seasons if s.name == wanted), seasons[0])
     tournaments = (

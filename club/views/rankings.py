@@ -34,8 +34,8 @@ def _seasons(club: Club) -> list[Season]:
     return list(club.seasons.annotate(is_published=Exists(published)))
 
 
-def _season_named(seasons: list[Season], name: str) -> Season:
-    season = next((s for s in seasons if s.name == name), None)
+def _season_named(seasons: list[Season], slug: str) -> Season:
+    season = next((s for s in seasons if s.slug == slug), None)
     if season is None:
         raise Http404("no such season")
     return season
@@ -114,7 +114,7 @@ def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> Ht
     """The published ranking as CSV or Excel, players under their public names."""
     if fmt not in EXPORT_FORMATS:
         raise Http404("unknown export format")
-    season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, name=season)
+    season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, slug=season)
     snapshot = RankingSnapshot.objects.filter(season=season).latest_published().first()
     if snapshot is None:
         raise Http404("this season's ranking is not published")
@@ -153,7 +153,7 @@ def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> Ht
 def ranking_publish(request: HttpRequest, slug: str, season: str) -> HttpResponse:
     """Freeze the season's ranking as it stands now; the task computes it from the closed
     nights, so what is published is never a stale live snapshot."""
-    season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, name=season)
+    season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, slug=season)
     require_club_admin(request.user, season.club)
     try:
         # The service's own check, asked before the task is queued so that the club admin
@@ -165,4 +165,4 @@ def ranking_publish(request: HttpRequest, slug: str, season: str) -> HttpRespons
         season_id = season.pk
         transaction.on_commit(lambda: tasks.ranking_publish.delay(season_id))
         messages.success(request, _("Classement %(season)s publié.") % {"season": season.name})
-    return redirect("ranking-season", slug=slug, season=season.name)
+    return redirect("ranking-season", slug=slug, season=season.slug)

@@ -12,6 +12,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.parsing import MAX_PENALTY
+
 # Penalties are rare: two rows are enough on the phone (a deal being corrected gets more rows
 # when it already has more penalties).
 PENALTY_ROWS = 2
@@ -67,7 +69,11 @@ class DealForm(forms.Form):
                 label=_("Joueur"), choices=[("", "—"), *self.seats], required=False
             )
             self.fields[f"penalty_{index}_points"] = forms.IntegerField(
-                label=_("Points"), min_value=0, required=False, widget=_number()
+                label=_("Points"),
+                min_value=0,
+                max_value=MAX_PENALTY,
+                required=False,
+                widget=_number(),
             )
 
     # -- what each game provides

@@ -9,6 +9,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.parsing import MAX_COUNT
+
 from .base import DealForm, _number, _one_name
 
 # scoring-rules.md §4: the combination codes, as the scorer knows them.
@@ -58,6 +60,7 @@ class BesigueDealForm(DealForm):
                 self.fields[f"decl_{seat}_{code}"] = forms.IntegerField(
                     label=label,
                     min_value=0,
+                    max_value=MAX_COUNT,
                     required=False,
                     widget=_number(placeholder="0", **{"aria-label": f"{label} — {name}"}),
                 )

@@ -9,6 +9,8 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.parsing import MAX_COUNT
+
 from .base import TRICK_CHOICES, DealForm, _number, _plis
 
 # A whist deal has two teams, so at most two revoke entries.
@@ -73,6 +75,7 @@ class WhistDealForm(DealForm):
             self.fields[f"revoke_{index}_count"] = forms.IntegerField(
                 label=_("Renonces"),
                 min_value=1,
+                max_value=MAX_COUNT,
                 required=False,
                 widget=_number(placeholder="1"),
             )

@@ -7,6 +7,7 @@ import re
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 
 from club.permissions import is_club_admin, is_member, is_scorer
@@ -53,6 +54,27 @@ def shows_public_names(request: HttpRequest, tournament: Tournament) -> bool:
 def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:
     if not can_edit_sheets(request, tournament):
         raise PermissionDenied("scorers until the night is closed, club admins afterwards")
+
+
+# A number typed in a form or an address: ASCII digits only ("²".isdigit() is True), and few
+# enough to fit the database's integers.
+_NUMBER = re.compile(r"[0-9]{1,18}")
+# Draw seeds are stored as the database's 64-bit integers.
+MAX_SEED = 2**63 - 1
+
+
+def posted_number(value: str, maximum: int) -> int | None:
+    """The number a form field holds, or None when it holds something else."""
+    value = value.strip()
+    if not _NUMBER.fullmatch(value):
+        return None
+    number = int(value)
+    return number if number <= maximum else None
+
+
+def bad_request(request: HttpRequest, message: str) -> TemplateResponse:
+    """A request no page of the site sends (a tampered form): said in words, status 400."""
+    return TemplateResponse(request, "bad_request.html", {"message": message}, status=400)
 
 
 _DEAL_PLACE = re.compile(r"^deals\[(\d+)\](?:\.[\w\[\]]+)?: ")

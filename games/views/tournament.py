@@ -21,7 +21,14 @@ from scoring import services as scoring
 from .. import services
 from ..forms import TournamentForm
 from ..models import Poule, RoundDraw
-from .common import require_sheet_reader, shows_public_names, tournament_for
+from .common import (
+    MAX_SEED,
+    bad_request,
+    posted_number,
+    require_sheet_reader,
+    shows_public_names,
+    tournament_for,
+)
 
 
 def _error_text(error: ValidationError) -> str:
@@ -106,7 +113,12 @@ def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     present = set(tournament.present.values_list("pk", flat=True))
     error = None
     if request.method == "POST":
-        chosen = {int(v) for v in request.POST.getlist("present") if v.isdigit()}
+        posted = [posted_number(v, MAX_SEED) for v in request.POST.getlist("present")]
+        if None in posted:
+            return bad_request(
+                request, _("La liste des présents envoyée est illisible : rechargez la page.")
+            )
+        chosen = set(posted)
         try:
             services.presence_set(tournament, [p for p in members if p.pk in chosen])
         except ValidationError as refused:
@@ -155,11 +167,15 @@ def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def round_draw(request: HttpRequest, slug: str, pk: int, round: int) -> HttpResponse:
     tournament = tournament_for(slug, pk)
     require_scorer(request.user, tournament.club)
-    seed = request.POST.get("seed", "").strip()
-    try:
-        drawn = scoring.round_draw(
-            tournament, round, seed=int(seed) if seed.isdigit() else None, by=request.user
+    typed = request.POST.get("seed", "").strip()
+    seed = posted_number(typed, MAX_SEED) if typed else None
+    if typed and seed is None:
+        return bad_request(
+            request,
+            _("La graine du tirage est un nombre entier de 0 à %(max)s.") % {"max": MAX_SEED},
         )
+    try:
+        drawn = scoring.round_draw(tournament, round, seed=seed, by=request.user)
     except ValidationError as refused:
         messages.error(request, _error_text(refused))
     else:

@@ -9,6 +9,15 @@ from typing import Any
 from .base import Penalty
 from .errors import EngineError, at
 
+# Every number a deal or a point table may hold is bounded: a club's largest real values are in
+# the hundreds (a bésigue score in the thousands), and a bound far above them keeps every total
+# of a season well inside the database's integers.
+MAX_VALUE = 1_000_000
+# A penalty is a few points per offence (§1.6); ten thousand is already absurd.
+MAX_PENALTY = 10_000
+# How many times a player declares one combination in a coup, or revokes in a deal.
+MAX_COUNT = 99
+
 
 def shown(value: Any) -> str:
     """A value as the file wrote it, for messages (JSON when it can be)."""
@@ -23,13 +32,18 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def int_field(data: Mapping[str, Any], key: str, place: str, minimum: int) -> int:
-    """``data[key]`` as an integer ≥ ``minimum``, else an error located at ``place.key``."""
+def int_field(
+    data: Mapping[str, Any], key: str, place: str, minimum: int, maximum: int = MAX_VALUE
+) -> int:
+    """``data[key]`` as an integer from ``minimum`` to ``maximum``, else an error located at
+    ``place.key``."""
     value = data.get(key)
     if not is_int(value) or value < minimum:
         wanted = "a non-negative integer" if minimum == 0 else f"an integer ≥ {minimum}"
         got = "nothing" if key not in data else shown(value)
         raise EngineError(at(place, key), f"expected {wanted}, got {got}")
+    if value > maximum:
+        raise EngineError(at(place, key), f"expected at most {maximum}, got {value}")
     return value
 
 
@@ -60,6 +74,10 @@ def parse_penalties(
         elif not is_int(points) or points < 0:
             problems.append(
                 f"{at(item_place, 'points')}: expected a non-negative integer, got {shown(points)}"
+            )
+        elif points > MAX_PENALTY:
+            problems.append(
+                f"{at(item_place, 'points')}: expected at most {MAX_PENALTY}, got {points}"
             )
         else:
             penalties.append(Penalty(seats.index(player), points))

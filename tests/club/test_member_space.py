@@ -720,7 +720,7 @@ def test_my_data_is_a_json_file_of_my_account_profile_nights_and_deals(
             "end": None,
         }
     ]
-    tournaments = data["tournaments"]
+    tournaments = data["nights"]
     assert [
         (n["date"], n["status"], n["rank"], n["tied"], n["tournament_points"]) for n in tournaments
     ] == [
@@ -755,7 +755,7 @@ def test_my_data_tells_nothing_about_the_other_players(client, member, my_season
     assert "anne@example.org" not in text
     assert "0470 11 22 33" not in text
     data = json.loads(text)
-    deal = data["tournaments"][0]["poules"][0]["deals"][0]
+    deal = data["nights"][0]["poules"][0]["deals"][0]
     assert isinstance(deal["points"], int)  # his own, not the table's
 
 
@@ -775,7 +775,7 @@ def test_my_data_needs_as_many_queries_for_4_nights_as_for_1(
     with django_assert_num_queries(MY_DATA_QUERIES):
         response = client.get(reverse("my-data"))
 
-    assert len(json.loads(response.content)["tournaments"]) == tournaments
+    assert len(json.loads(response.content)["nights"]) == tournaments
 
 
 def _one_colour_png(width: int, height: int) -> bytes:

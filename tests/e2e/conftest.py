@@ -4,11 +4,12 @@ the binary comes from the system package, as `.ci/run` installs it)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, sync_playwright
 
 # Playwright's sync API runs an event loop in the test's thread; the test still reads the
 # database between browser steps, which Django would otherwise refuse.
@@ -17,6 +18,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 # A phone: what a scorer holds at the table.
 PHONE = {"width": 360, "height": 740}
+# What chromium writes on the console when the Content-Security-Policy refuses something (an
+# inline script, event handler or style, a file from elsewhere).
+CSP_REFUSAL = re.compile(r"Content Security Policy|Refused to")
 
 
 @pytest.fixture(scope="session")
@@ -33,10 +37,35 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def phone(browser: object) -> Iterator[object]:
+def new_context(browser: object) -> Iterator[Callable[..., BrowserContext]]:
+    """Opens the test's browser contexts. Every page of them is watched: the test fails if the
+    Content-Security-Policy refused anything the site sent."""
+    contexts: list[BrowserContext] = []
+    refusals: list[str] = []
+
+    def watch(page: Page) -> None:
+        def on_console(message: ConsoleMessage) -> None:
+            if CSP_REFUSAL.search(message.text):
+                refusals.append(f"{page.url}: {message.text}")
+
+        page.on("console", on_console)
+
+    def open_context(**options: object) -> BrowserContext:
+        context = browser.new_context(**options)
+        context.set_default_timeout(10_000)
+        context.on("page", watch)
+        contexts.append(context)
+        return context
+
+    yield open_context
+    for context in contexts:
+        context.close()
+    if refusals:
+        pytest.fail("The browser refused what the site sent:\n" + "\n".join(refusals))
+
+
+@pytest.fixture
+def phone(new_context: Callable[..., BrowserContext]) -> Page:
     """A page in a fresh phone-sized browser context, French first."""
-    context = browser.new_context(viewport=PHONE, locale="fr-BE", is_mobile=True, has_touch=True)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    yield page
-    context.close()
+    context = new_context(viewport=PHONE, locale="fr-BE", is_mobile=True, has_touch=True)
+    return context.new_page()

@@ -23,7 +23,7 @@ from scoring.services import ranking_publish, tournament_publish
 
 CLUB = "RCWhist La Chevalerie"
 # Club nights on the second Thursday of the month, but for the summer break.
-NIGHT_MONTHS = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12]
+CLUB_NIGHT_MONTHS = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12]
 
 
 def second_thursday(year: int, month: int) -> datetime.date:
@@ -63,7 +63,7 @@ class Command(BaseCommand):
         members = [f"{first} {last}" for first, last in zip(FIRST_NAMES, LAST_NAMES, strict=True)]
         tournaments = 0
         for year in (2024, 2025):
-            for month in NIGHT_MONTHS:
+            for month in CLUB_NIGHT_MONTHS:
                 date = second_thursday(year, month)
                 doc = random_night(
                     rng,

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import DocumentRefused, EngineError, at
-from ..parsing import parse_penalties, shown
+from ..parsing import MAX_VALUE, parse_penalties, shown
 
 GAME = "belgian_whist"
 PLAYERS = range(4, 6)
@@ -122,6 +122,10 @@ def _int_grid(value: Any, place: str) -> tuple[int, ...]:
     for t, points in enumerate(value):
         if not isinstance(points, int) or isinstance(points, bool):
             raise EngineError(at(place, t), f"expected an integer, got {shown(points)}")
+        if abs(points) > MAX_VALUE:
+            raise EngineError(
+                at(place, t), f"expected at most {MAX_VALUE} either way, got {points}"
+            )
     return tuple(value)
 
 

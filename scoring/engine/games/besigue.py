@@ -47,7 +47,7 @@ from typing import Any, TypeVar
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
-from ..parsing import int_field, is_int, parse_penalties, shown, table_header
+from ..parsing import MAX_COUNT, int_field, is_int, parse_penalties, shown, table_header
 
 GAME = "besigue"
 PLAYERS = range(2, 5)
@@ -528,6 +528,10 @@ def _parse_declarations(
             elif not is_int(count) or count < 0:
                 problems.append(
                     f"{at(name_place, code)}: expected a non-negative integer, got {shown(count)}"
+                )
+            elif count > MAX_COUNT:
+                problems.append(
+                    f"{at(name_place, code)}: expected at most {MAX_COUNT}, got {count}"
                 )
             elif count:
                 pairs.append((code, count))

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
-from ..parsing import int_field, is_int, parse_penalties, shown, table_header
+from ..parsing import MAX_COUNT, int_field, is_int, parse_penalties, shown, table_header
 
 GAME = "whist"
 PLAYERS = range(4, 5)
@@ -516,6 +516,11 @@ def parse_deal(
                 if not is_int(count) or count < 1:
                     problems.append(
                         f"{at(iplace, 'count')}: expected an integer ≥ 1, got {shown(count)}"
+                    )
+                    continue
+                if count > MAX_COUNT:
+                    problems.append(
+                        f"{at(iplace, 'count')}: expected at most {MAX_COUNT}, got {count}"
                     )
                     continue
                 if team is None or teams is None:

@@ -1,0 +1,109 @@
+"""The layout holds: every module of the project is either domain or interface (so that the
+import contracts see a new module), no two modules import each other round in a cycle, and the
+engine imports the standard library only."""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import sys
+import tomllib
+from pathlib import Path
+
+import grimp
+
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ("club", "games", "scoring")
+# Neither domain nor interface: the site's wiring, the engine (its own contract), migrations.
+WIRING = [
+    "club.settings",
+    "club.urls",
+    "club.wsgi",
+    "club.asgi",
+    "club.converters",
+    "*.apps",
+    "*.migrations",
+    "*.migrations.*",
+    "scoring.engine",
+    "scoring.engine.*",
+]
+
+
+def contract(name: str) -> dict:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return next(c for c in config["tool"]["importlinter"]["contracts"] if c["name"] == name)
+
+
+def matches(module: str, patterns: list[str]) -> bool:
+    """A module matches a pattern, or sits inside a package that does."""
+    return any(
+        fnmatch.fnmatchcase(module, pattern) or fnmatch.fnmatchcase(module, pattern + ".*")
+        for pattern in patterns
+    )
+
+
+def test_every_module_is_domain_or_interface():
+    layers = contract("No domain module imports the interface")
+    domain, interface = layers["source_modules"], layers["forbidden_modules"]
+    graph = grimp.build_graph(*APPS)
+    packages = {m for m in graph.modules if any(o.startswith(m + ".") for o in graph.modules)}
+    unclassified = sorted(
+        module
+        for module in graph.modules
+        if module not in APPS
+        and module not in packages
+        and not matches(module, domain + interface + WIRING)
+    )
+    assert unclassified == [], "add each to pyproject.toml's domain or interface lists"
+
+
+def test_no_two_modules_import_each_other_round_in_a_cycle():
+    graph = grimp.build_graph(*APPS)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:  # Tarjan's strongly connected components
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported not in graph.modules:
+                continue
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    assert cycles == []
+
+
+def test_the_engine_imports_the_standard_library_only():
+    foreign = []
+    for path in (ROOT / "scoring" / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                if top not in sys.stdlib_module_names and not name.startswith("scoring.engine"):
+                    foreign.append(f"{path.relative_to(ROOT)}: {name}")
+    assert foreign == []

@@ -139,6 +139,39 @@ def tournament_standings_update(tournament: Tournament) -> None:
 # Recording deals
 
 
+def _poule_locked(tournament_id: int, poule_id: int) -> Poule:
+    """Lock the night, then the poule: every service takes its locks in this one order (a
+    redraw locks the night, then deletes its poules), so that a deal recorded while its round
+    is drawn again waits for the draw, or the draw for it, and never both for each other."""
+    gone = ValidationError(
+        _("Cette table n'existe plus : le tour a été tiré à nouveau. Rechargez la page.")
+    )
+    if not Tournament.objects.select_for_update().filter(pk=tournament_id).exists():
+        raise gone
+    poule = (
+        Poule.objects.select_for_update(of=("self",))
+        .select_related("tournament__point_table")
+        .filter(pk=poule_id, tournament_id=tournament_id)
+        .first()
+    )
+    if poule is None:
+        raise gone
+    return poule
+
+
+def _deal_locked(deal: Deal) -> Deal:
+    """A deal and its poule, locked in the services' order (see ``_poule_locked``)."""
+    place = Deal.objects.filter(pk=deal.pk).values_list("poule__tournament_id", "poule_id").first()
+    if place is None:
+        raise ValidationError(_("Cette donne n'existe plus : rechargez la page."))
+    poule = _poule_locked(*place)
+    locked = Deal.objects.select_for_update(of=("self",)).filter(pk=deal.pk).first()
+    if locked is None:
+        raise ValidationError(_("Cette donne n'existe plus : rechargez la page."))
+    locked.poule = poule
+    return locked
+
+
 def _after_closed_correction(tournament: Tournament) -> None:
     """A closed night corrected by a club admin: its season ranking follows once committed."""
     if tournament.is_locked:
@@ -154,9 +187,7 @@ def deals_record(
     Deals name players by seat number ("1" … "5"). The engine checks the whole sheet before
     anything is written, so a refused deal leaves the sheet as it was.
     """
-    poule = (
-        Poule.objects.select_for_update().select_related("tournament__point_table").get(pk=poule.pk)
-    )
+    poule = _poule_locked(poule.tournament_id, poule.pk)
     require_open(poule.tournament)
     sheet = list(poule.deals.order_by("number"))
     new = [
@@ -182,7 +213,7 @@ def deal_correct(
 ) -> Deal:
     """Replace a deal's data; every later point and standing follows, and the change is kept
     (who, when, before → after). ``closed_ok``: a club admin corrects a closed night."""
-    deal = Deal.objects.select_for_update().select_related("poule__tournament").get(pk=deal.pk)
+    deal = _deal_locked(deal)
     poule = deal.poule
     require_open(poule.tournament, closed_ok=closed_ok)
     sheet = list(poule.deals.order_by("number"))
@@ -212,7 +243,7 @@ def deal_correct(
 def deal_delete(deal: Deal, by: AbstractBaseUser | None = None, *, closed_ok: bool = False) -> None:
     """Remove a deal; later deals move up one number so the sheet has no gap. The removed deal
     stays in the poule's history."""
-    deal = Deal.objects.select_for_update().select_related("poule__tournament").get(pk=deal.pk)
+    deal = _deal_locked(deal)
     poule = deal.poule
     require_open(poule.tournament, closed_ok=closed_ok)
     DealChange.objects.create(

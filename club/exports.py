@@ -25,9 +25,11 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+class Text(str):
+    """The site's own text in a table (the tie mark "="): written as it is, never guarded."""
+
+
 def _cell(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
     # Tournament points are exact fractions (a tie shares 5 + 3 as 4 each, or 3 + 1 + 0 as
     # 4/3): a spreadsheet gets the number, rounded for reading only where it has decimals.
     if isinstance(value, Fraction):
@@ -54,6 +56,9 @@ def csv_response(
 def _csv_text(value: Any) -> Any:
     if isinstance(value, float):
         return f"{value:.2f}".replace(".", ",")
+    # CSV has no types: a member's name that would run as a formula is written behind a quote.
+    if isinstance(value, str) and not isinstance(value, Text) and value.startswith(FORMULA_STARTS):
+        return "'" + value
     return "" if value is None else value
 
 
@@ -70,6 +75,11 @@ def xlsx_response(
         cell.font = Font(bold=True)
     for row in rows:
         sheet.append([_cell(value) for value in row])
+        # A workbook's cells have types: text is a text cell, never a formula, and needs no
+        # quote in front of it (Excel would show it).
+        for cell in sheet[sheet.max_row]:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"
     sheet.freeze_panes = "A2"
     buffer = io.BytesIO()
     workbook.save(buffer)

@@ -3,8 +3,11 @@ button is never the only check (an htmx request would skip it)."""
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 
 from .models import Club, Membership
 
@@ -41,11 +44,19 @@ def is_member(user: User | AnonymousUser, club: Club) -> bool:
     return club_role(user, club) is not None
 
 
+def refuse(user: User | AnonymousUser, club: Club, reason: str) -> NoReturn:
+    """A member of the club is told he may not (403); anybody else learns nothing of the
+    club's private pages, not even that they exist (404)."""
+    if is_member(user, club):
+        raise PermissionDenied(reason)
+    raise Http404(reason)
+
+
 def require_scorer(user: User | AnonymousUser, club: Club) -> None:
     if not is_scorer(user, club):
-        raise PermissionDenied("scorers and club admins only")
+        refuse(user, club, "scorers and club admins only")
 
 
 def require_club_admin(user: User | AnonymousUser, club: Club) -> None:
     if not is_club_admin(user, club):
-        raise PermissionDenied("club admins only")
+        refuse(user, club, "club admins only")

@@ -168,12 +168,14 @@ def season_results(player: Player, season: Season) -> SeasonResults:
 
 
 def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
-    """At each night of the season, in date order: the player's tournament points so far, and
-    the club average so far = all tournament points awarded so far ÷ the players who have
-    played so far. A player counts in the average from his first night on."""
+    """At each published night of the season, in date order: the player's tournament points so
+    far, and the club average so far = all tournament points awarded so far ÷ the players who
+    have played so far. A player counts in the average from his first night on. Published
+    nights only: the average holds everybody's points, which are the club's until it
+    publishes them."""
     lines = (
         TournamentStanding.objects.filter(
-            tournament__season=season, tournament__status__in=COUNTED_STATUSES
+            tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
         )
         .order_by("tournament__date", "tournament__name", "tournament_id")
         .values_list(

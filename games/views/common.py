@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import re
 
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 
-from club.permissions import is_club_admin, is_member, is_scorer
+from club.permissions import is_club_admin, is_member, is_scorer, refuse
 
 from ..models import Tournament
 
@@ -33,7 +32,7 @@ def require_sheet_reader(request: HttpRequest, tournament: Tournament) -> None:
     if tournament.status != Tournament.Status.PUBLISHED and not is_scorer(
         request.user, tournament.club
     ):
-        raise PermissionDenied("sheets are published with the night")
+        refuse(request.user, tournament.club, "sheets are published with the night")
 
 
 def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
@@ -42,7 +41,7 @@ def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
     if tournament.status != Tournament.Status.PUBLISHED and not is_member(
         request.user, tournament.club
     ):
-        raise PermissionDenied("the room screen is for the club's members")
+        refuse(request.user, tournament.club, "the room screen is for the club's members")
 
 
 def shows_public_names(request: HttpRequest, tournament: Tournament) -> bool:
@@ -53,7 +52,11 @@ def shows_public_names(request: HttpRequest, tournament: Tournament) -> bool:
 
 def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:
     if not can_edit_sheets(request, tournament):
-        raise PermissionDenied("scorers until the night is closed, club admins afterwards")
+        refuse(
+            request.user,
+            tournament.club,
+            "scorers until the night is closed, club admins afterwards",
+        )
 
 
 # A number typed in a form or an address: ASCII digits only ("²".isdigit() is True), and few

@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 
-from club.exports import EXPORT_FORMATS, table_response
+from club.exports import EXPORT_FORMATS, Text, table_response
 from club.permissions import is_scorer
 from scoring.models import PouleStanding, TournamentStanding
 
@@ -114,7 +114,7 @@ def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpRe
     rows = [
         [
             line.rank,
-            "=" if line.tied else "",
+            Text("=") if line.tied else "",
             line.player.public_display_name,
             line.tournament_points,
             line.game_points,

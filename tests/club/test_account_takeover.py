@@ -63,11 +63,11 @@ def test_an_invitation_from_club_b_gives_no_rights_in_club_a(
     assert player.email == "p.dupont@example.org"  # nothing overwrote the address on file
     # The new account (signed in) is nobody in club A: A's running night stays closed to it.
     night_url = reverse("games:tournament", args=[club.slug, running_night.pk])
-    assert client.get(night_url).status_code == 403
+    assert client.get(night_url).status_code == 404
     poule = running_night.poules.first()
     sheet_url = reverse("games:sheet", args=[club.slug, running_night.pk, poule.pk])
     response = client.post(sheet_url, {"contract": "solo", "bid": 6, "declarers": "3"})
-    assert response.status_code == 403
+    assert response.status_code == 404
     assert not Deal.objects.exists()
 
 

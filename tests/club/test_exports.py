@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from openpyxl import load_workbook
 
-from club.exports import csv_response, table_response, xlsx_response
+from club.exports import Text, csv_response, table_response, xlsx_response
 
 HEADER = ["Rang", "Joueur", "Points de tournoi", "Points de jeu"]
 ROWS = [
@@ -31,9 +31,20 @@ def test_a_name_that_looks_like_a_formula_is_written_as_text_in_both_formats():
 
     assert "2;\"'=HYPERLINK(" in csv_text
     assert ";'-Bruno;" in csv_text
+    # A workbook types its cells: the name is a text cell, exactly as typed, no quote shown.
     assert sheet["B3"].data_type == "s"
-    assert sheet["B3"].value.startswith("'=HYPERLINK(")
-    assert sheet["B4"].value == "'-Bruno"
+    assert sheet["B3"].value == '=HYPERLINK("http://example.org","clic")'
+    assert (sheet["B4"].data_type, sheet["B4"].value) == ("s", "-Bruno")
+
+
+def test_the_sites_own_tie_mark_is_written_as_it_is():
+    rows = [[1, "Anne Dupont", Text("=")], [2, "Bruno", ""]]
+    csv_text = csv_response("x", ["Rang", "Joueur", "Ex aequo"], rows).content.decode("utf-8")
+    book = xlsx_response("x", "x", ["Rang", "Joueur", "Ex aequo"], rows).content
+    sheet = load_workbook(io.BytesIO(book)).active
+
+    assert "1;Anne Dupont;=\r\n" in csv_text
+    assert (sheet["C2"].data_type, sheet["C2"].value) == ("s", "=")
 
 
 def test_an_excel_file_has_a_bold_header_and_numbers_as_numbers():

@@ -41,7 +41,7 @@ from PIL import Image, ImageFile
 from club.models import Membership, Player
 from club.profile import MAX_PHOTO_BYTES
 from games.services import poule_create, tournament_start
-from scoring.services import deal_record, tournament_close
+from scoring.services import deal_record, tournament_close, tournament_publish
 from tests.factories import (
     PASSWORD,
     PlayerFactory,
@@ -85,8 +85,11 @@ def named(club, first: str, last: str, **kwargs) -> Player:
     )
 
 
-def night_with(season, day: int, seated: list[Player], deals: list[dict], *, close=True):
-    """A night of ``season`` on its ``day``-th day: one poule of ``seated`` (seat 1 first)."""
+def night_with(
+    season, day: int, seated: list[Player], deals: list[dict], *, close=True, publish=True
+):
+    """A night of ``season`` on its ``day``-th day: one poule of ``seated`` (seat 1 first);
+    closed and published unless told otherwise."""
     tournament = TournamentFactory(
         club=season.club,
         season=season,
@@ -100,6 +103,8 @@ def night_with(season, day: int, seated: list[Player], deals: list[dict], *, clo
         deal_record(poule, deal)
     if close:
         tournament_close(tournament)
+        if publish:
+            tournament_publish(tournament)
     return tournament
 
 
@@ -577,6 +582,23 @@ def test_the_chart_ends_on_my_season_total_against_the_club_average(client, memb
     assert data["average"] == [round(float(a), 2) for a in averages]
 
 
+def test_the_chart_leaves_out_a_closed_night_the_club_has_not_published(
+    client, member, me, others, my_season
+):
+    night_with(
+        my_season,
+        150,
+        [me, others["anne"], others["bruno"], others["chloe"]],
+        [{"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 9}],
+        publish=False,
+    )
+    client.force_login(member)
+
+    data = chart_data_of(client.get(reverse("my-results")))
+
+    assert data["labels"] == ["10/01", "10/02", "10/03", "10/05"]
+
+
 def test_the_chart_numbers_are_also_a_table_for_readers_without_javascript(
     client, member, my_season
 ):
@@ -724,10 +746,10 @@ def test_my_data_is_a_json_file_of_my_account_profile_nights_and_deals(
     assert [
         (n["date"], n["status"], n["rank"], n["tied"], n["tournament_points"]) for n in tournaments
     ] == [
-        ("2024-01-10", "closed", 1, False, "5"),
-        ("2024-03-10", "closed", 1, True, "4"),
+        ("2024-01-10", "published", 1, False, "5"),
+        ("2024-03-10", "published", 1, True, "4"),
         ("2024-04-10", "running", 1, False, "5"),
-        ("2024-05-10", "closed", 3, True, "0"),
+        ("2024-05-10", "published", 3, True, "0"),
     ]
     first = tournaments[0]["poules"][0]
     assert (first["seat"], first["rank"], first["game_points"]) == (1, 1, 14)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import unicodedata
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -122,6 +123,14 @@ class Club(models.Model):
         check_ranking_rules(
             self.ranking_best_n, self.ranking_min_tournaments, self.ranking_precedence
         )
+
+
+def name_key(name: str) -> str:
+    """A name as two names are compared: whatever the case, the accents and the spaces
+    ("Zoé  Dupont" and "zoe dupont" are one name)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -388,3 +397,21 @@ class ThrottleEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key} {self.at:%Y-%m-%d %H:%M}"
+
+
+class EmailChange(models.Model):
+    """A member's new address, waiting for him to open the link sent to it: only then does it
+    become his e-mail and his login (an open session alone cannot take an account over)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="email_changes")
+    email = models.EmailField(_("nouvelle adresse"))
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created = models.DateTimeField(_("demandée le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("changement d'adresse")
+        verbose_name_plural = _("changements d'adresse")
+
+    def __str__(self) -> str:
+        return f"{self.player} → {self.email}"

@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
+import datetime
 import io
+import secrets
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
+from django.core.mail import send_mail
 from django.core.validators import RegexValidator
 from django.db import transaction
 from django.db.models import Q
 from django.template.defaultfilters import filesizeformat
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, ImageOps
 
-from .models import Player
+from . import throttle
+from .invitations import token_hash
+from .models import EmailChange, Player, name_key
 
 # A member's photo is shown small; 2 MB is plenty for a phone picture and keeps the media
 # folder of a club's small server in check.
@@ -150,11 +158,22 @@ PHONE = RegexValidator(
 )
 
 
+# How long the link sent to a new address works.
+EMAIL_CHANGE_DAYS = 2
+
+
 class ProfileForm(forms.ModelForm):
     photo = PhotoField(
         label=_("Photo"),
         required=False,
         widget=forms.ClearableFileInput(attrs={"accept": "image/jpeg,image/png,image/webp"}),
+    )
+    current_password = forms.CharField(
+        label=_("Mot de passe actuel"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("Demandé seulement pour changer d'adresse e-mail."),
     )
 
     class Meta:
@@ -191,6 +210,51 @@ class ProfileForm(forms.ModelForm):
         if not self.instance.email and user is not None and user.email:
             self.initial["email"] = user.email
 
+    def clean_display_name(self) -> str:
+        name = " ".join(self.cleaned_data["display_name"].split())
+        # Two players of one club under one name (whatever its case and accents) could not
+        # be told apart on a sheet or a ranking: a member cannot take another's name.
+        key = name_key(name)
+        clubs = self.instance.memberships.filter(end__isnull=True).values("club")
+        others = (
+            Player.objects.filter(memberships__club__in=clubs, memberships__end__isnull=True)
+            .exclude(pk=self.instance.pk)
+            .values_list("display_name", flat=True)
+            .distinct()
+        )
+        if any(name_key(other) == key for other in others):
+            raise ValidationError(
+                _("« %(name)s » est déjà le nom d'un autre joueur de votre club."),
+                code="name_taken",
+                params={"name": name},
+            )
+        return name
+
+    @property
+    def email_changing(self) -> bool:
+        """The member asks for another address than his account's: it waits for his link."""
+        user = self.instance.user if self.instance.user_id else None
+        email = (self.cleaned_data.get("email") or "").lower()
+        return bool(email) and user is not None and email != (user.email or "").lower()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.email_changing and "email" in cleaned:
+            user = self.instance.user
+            password = cleaned.get("current_password") or ""
+            account = f"user:{user.pk}"
+            if throttle.exceeded(throttle.LOGIN_ACCOUNT, account):
+                self.add_error("current_password", _("Trop d'essais : réessayez plus tard."))
+            elif not password:
+                self.add_error(
+                    "current_password",
+                    _("Pour changer d'adresse e-mail, indiquez votre mot de passe actuel."),
+                )
+            elif not user.check_password(password):
+                throttle.record(throttle.LOGIN_ACCOUNT, account)
+                self.add_error("current_password", _("Ce n'est pas votre mot de passe actuel."))
+        return cleaned
+
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
         user_id = self.instance.user_id
@@ -213,8 +277,11 @@ class ProfileForm(forms.ModelForm):
 
 
 @transaction.atomic
-def profile_update(player: Player, form: ProfileForm) -> Player:
-    """Save the member's own profile and keep his account's e-mail the same as his player's.
+def profile_update(
+    player: Player, form: ProfileForm, link_for: Callable[[str], str] | None = None
+) -> EmailChange | None:
+    """Save the member's own profile. A new address is not his yet: it is sent a link
+    (``link_for(token)`` is its absolute address), and the change waits for it; returned.
 
     ``form`` must be a valid ``ProfileForm`` of this very player. The old photo file is
     removed only once the change is committed, so a failure leaves the profile as it was.
@@ -225,17 +292,64 @@ def profile_update(player: Player, form: ProfileForm) -> Player:
         raise ValidationError(form.errors)
     old_photo = form.initial.get("photo")
     old_name = old_photo.name if old_photo else ""
-    player = form.save(commit=False)
-    player.save(update_fields=PROFILE_FIELDS)
-    user = player.user
-    if user is not None and user.email != player.email:
-        # An invited member logs in with his address (it is his username): the new address
-        # becomes his login too, or he would have to remember the old one.
-        if user.username.lower() == user.email.lower():
-            user.username = player.email.lower()
-        user.email = player.email
-        user.save(update_fields=["username", "email"])
-    if old_name and old_name != player.photo.name:
-        storage = player.photo.storage
+    changing = form.email_changing
+    saved = form.save(commit=False)
+    new_email = saved.email
+    if changing:
+        saved.email = player.email
+    saved.save(update_fields=PROFILE_FIELDS)
+    if old_name and old_name != saved.photo.name:
+        storage = saved.photo.storage
         transaction.on_commit(lambda: storage.delete(old_name))
+    if not changing:
+        return None
+    if link_for is None:
+        raise ValueError("a new address needs link_for to be sent its link")
+    return _email_change_request(saved, new_email, link_for)
+
+
+def _email_change_request(
+    player: Player, email: str, link_for: Callable[[str], str]
+) -> EmailChange:
+    EmailChange.objects.filter(player=player).delete()  # the latest request only
+    token = secrets.token_urlsafe(32)
+    change = EmailChange.objects.create(player=player, email=email, token_hash=token_hash(token))
+    context = {"player": player, "email": email, "link": link_for(token), "days": EMAIL_CHANGE_DAYS}
+    with translation.override(player.language or settings.LANGUAGE_CODE):
+        subject = render_to_string("email/email_change_subject.txt", context)
+        body = render_to_string("email/email_change.txt", context)
+    send_mail(" ".join(subject.split()), body, None, [email], fail_silently=False)
+    return change
+
+
+def email_change_for_token(token: str) -> EmailChange | None:
+    if not token:
+        return None
+    oldest = timezone.now() - datetime.timedelta(days=EMAIL_CHANGE_DAYS)
+    return (
+        EmailChange.objects.select_related("player__user")
+        .filter(token_hash=token_hash(token), created__gt=oldest)
+        .first()
+    )
+
+
+@transaction.atomic
+def email_change_confirm(change: EmailChange) -> Player:
+    """The new address opened its link: it becomes the member's e-mail, and his login when
+    he logged in with his address (an invited member's username is his address)."""
+    change = (
+        EmailChange.objects.select_for_update().select_related("player__user").get(pk=change.pk)
+    )
+    player, user = change.player, change.player.user
+    users = get_user_model().objects.exclude(pk=user.pk if user else None)
+    if users.filter(Q(email__iexact=change.email) | Q(username__iexact=change.email)).exists():
+        raise ValidationError(_("Cette adresse e-mail est déjà celle d'un autre compte du site."))
+    player.email = change.email
+    player.save(update_fields=["email"])
+    if user is not None:
+        if user.username.lower() == (user.email or "").lower():
+            user.username = change.email.lower()
+        user.email = change.email
+        user.save(update_fields=["username", "email"])
+    EmailChange.objects.filter(player=player).delete()
     return player

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from .models import Club, Membership, Player, Season, dates_refused, season_slug
+from .models import Club, Membership, Player, Season, dates_refused, name_key, season_slug
 
 
 def club_named(name: str) -> Club:
@@ -85,7 +85,7 @@ def player_join(
     as_written: bool = False,
 ) -> Player:
     """A new player and his membership of ``club`` (a guest or a member). A typed name is
-    tidied and refused when the club has it already, whatever its case. ``as_written``: a
+    tidied and refused when the club has it already, whatever its case and accents. ``as_written``: a
     name from a club-night file is kept exactly, as the file names him on every sheet (the
     importer has matched the club's players by that exact name already)."""
     if not as_written:
@@ -94,10 +94,11 @@ def player_join(
         raise ValidationError(_("Donnez le nom du joueur."))
     players = Player.objects.in_club(club)
     if as_written:
-        same = players.filter(display_name=display_name)
+        taken = players.filter(display_name=display_name).exists()
     else:
-        same = players.filter(display_name__iexact=display_name)
-    if same.exists():
+        key = name_key(display_name)
+        taken = any(name_key(n) == key for n in players.values_list("display_name", flat=True))
+    if taken:
         raise ValidationError(
             _("%(name)s est déjà dans la liste du club : cochez-le parmi les présents.")
             % {"name": display_name}

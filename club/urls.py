@@ -27,6 +27,7 @@ club_urls = [
 account_urls = [
     path("invitation/<str:token>/", accounts.invitation_accept, name="invitation-accept"),
     path("relier/<str:token>/", accounts.claim_confirm, name="claim-confirm"),
+    path("adresse/<str:token>/", member.email_change, name="email-change-confirm"),
     path("profil/", member.profile, name="profile"),
     path("resultats/", member.my_results, name="my-results"),
     path("donnees.json", member.my_data, name="my-data"),

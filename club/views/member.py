@@ -11,10 +11,12 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -23,7 +25,13 @@ from scoring import member_data, stats
 
 from ..language import remember_language
 from ..models import Player
-from ..profile import MAX_PHOTO_BYTES, ProfileForm, profile_update
+from ..profile import (
+    MAX_PHOTO_BYTES,
+    ProfileForm,
+    email_change_confirm,
+    email_change_for_token,
+    profile_update,
+)
 
 
 def _own_player(request: HttpRequest) -> Player | None:
@@ -45,15 +53,32 @@ def profile(request: HttpRequest) -> HttpResponse:
         # player the page shows as "current".
         form = ProfileForm(request.POST, request.FILES, instance=copy.copy(player))
         if form.is_valid():
-            player = profile_update(player, form)
+            change = profile_update(
+                player,
+                form,
+                link_for=lambda token: request.build_absolute_uri(
+                    reverse("email-change-confirm", args=[token])
+                ),
+            )
+            player.refresh_from_db()
             translation.activate(player.language)
             messages.success(request, _("Votre profil est enregistré."))
+            if change is not None:
+                messages.info(
+                    request,
+                    _(
+                        "Pour changer d'adresse, ouvrez le lien que nous venons d'envoyer à "
+                        "%(email)s : d'ici là, votre adresse reste %(current)s."
+                    )
+                    % {"email": change.email, "current": player.email or request.user.email},
+                )
             return remember_language(redirect("profile"), player.language)
     else:
         form = ProfileForm(instance=player)
     context = {
         "player": player,
         "form": form,
+        "pending_email": player.email_changes.first(),
         "max_photo_mb": MAX_PHOTO_BYTES // (1024 * 1024),
     }
     return TemplateResponse(request, "club/member/profile.html", context)
@@ -98,3 +123,23 @@ def my_data(request: HttpRequest) -> HttpResponse:
     filename = f"mes-donnees-{timezone.localdate().isoformat()}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@never_cache
+def email_change(request: HttpRequest, token: str) -> HttpResponse:
+    """The link sent to a member's new address: GET says what it will do, POST does it (a
+    mail scanner opening the link changes nothing)."""
+    change = email_change_for_token(token)
+    if change is None:
+        return TemplateResponse(request, "club/member/email_change_invalid.html", status=404)
+    if request.method == "POST":
+        try:
+            email_change_confirm(change)
+        except ValidationError as refused:
+            messages.error(request, " ".join(refused.messages))
+        else:
+            messages.success(
+                request, _("Votre adresse est maintenant %(email)s.") % {"email": change.email}
+            )
+        return redirect("profile" if request.user.is_authenticated else "login")
+    return TemplateResponse(request, "club/member/email_change.html", {"change": change})

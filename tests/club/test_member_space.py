@@ -38,7 +38,7 @@ from django.urls import reverse
 from django.utils import translation
 from PIL import Image, ImageFile
 
-from club.models import Membership, Player
+from club.models import Membership, Player, ThrottleEvent
 from club.profile import MAX_PHOTO_BYTES
 from games.services import poule_create, tournament_start
 from scoring.services import deal_record, tournament_close, tournament_publish
@@ -222,6 +222,13 @@ def stored_photos() -> set[str]:
         return set()
 
 
+EMAIL_CHANGE_LINK = re.compile(r"https?://testserver(/compte/adresse/[^/\s]+/)")
+
+
+def email_change_link(message) -> str:
+    return EMAIL_CHANGE_LINK.search(message.body).group(1)
+
+
 def profile_post(me: Player, **changes) -> dict:
     """The profile form as the member's browser sends it, with ``changes``."""
     data = {
@@ -291,14 +298,18 @@ def test_the_profile_page_shows_his_details_his_initials_and_links_to_his_other_
     assert "Pas encore de photo." in page
 
 
-def test_an_invited_member_logs_in_with_his_new_address_after_changing_it(client, me):
+def test_an_invited_member_logs_in_with_his_new_address_after_changing_it(client, me, mailoutbox):
     user = me.user
     user.username = user.email = me.email = "zacharie@example.org"
     user.save()
     me.save()
     client.force_login(user)
 
-    client.post(reverse("profile"), profile_post(me, email="Zach.Membre@example.org"))
+    client.post(
+        reverse("profile"),
+        profile_post(me, email="Zach.Membre@example.org", current_password=PASSWORD),
+    )
+    client.post(email_change_link(mailoutbox[-1]))
     client.logout()
 
     user.refresh_from_db()
@@ -318,7 +329,7 @@ def test_an_address_that_is_another_accounts_login_is_refused(client, member, me
     assert me.email != "Deja@example.org"
 
 
-def test_a_member_saves_his_profile_and_his_account_email_follows(client, member, me):
+def test_a_member_saves_his_profile_and_his_account_email_follows(client, member, me, mailoutbox):
     client.force_login(member)
 
     response = client.post(
@@ -330,6 +341,7 @@ def test_a_member_saves_his_profile_and_his_account_email_follows(client, member
             phone="+32 470 12 34 56",
             public_name="initials",
             result_emails="",
+            current_password=PASSWORD,
         ),
         follow=True,
     )
@@ -339,6 +351,11 @@ def test_a_member_saves_his_profile_and_his_account_email_follows(client, member
     me.refresh_from_db()
     member.refresh_from_db()
     assert me.display_name == "Le Président"
+    assert member.email == "membre@example.org"  # the new address waits for its link
+    assert mailoutbox[-1].to == ["nouvelle@example.org"]
+    client.post(email_change_link(mailoutbox[-1]))
+    me.refresh_from_db()
+    member.refresh_from_db()
     assert me.email == "nouvelle@example.org"
     assert me.phone == "+32 470 12 34 56"
     assert me.public_name == Player.PublicName.INITIALS
@@ -844,3 +861,75 @@ def test_pillows_decompression_bomb_warning_refuses_the_photo(client, member, me
     assert "La photo a trop de pixels" in response.content.decode()
     me.refresh_from_db()
     assert not me.photo
+
+
+# Changing the address or the name
+
+
+def test_a_new_address_needs_the_current_password(client, member, me, mailoutbox):
+    name_before = me.display_name
+    client.force_login(member)
+
+    response = client.post(
+        reverse("profile"), profile_post(me, display_name="Moi", email="pirate@example.net")
+    )
+
+    assert "indiquez votre mot de passe actuel" in response.content.decode()
+    me.refresh_from_db()
+    member.refresh_from_db()
+    assert me.display_name == name_before  # a refused form saves nothing
+    assert member.email == "membre@example.org"
+    assert mailoutbox == []
+
+
+def test_a_wrong_current_password_changes_nothing_and_counts_as_a_wrong_password(
+    client, member, me, mailoutbox
+):
+    client.force_login(member)
+
+    response = client.post(
+        reverse("profile"),
+        profile_post(me, email="pirate@example.net", current_password="devine-le"),
+    )
+
+    assert "Ce n&#x27;est pas votre mot de passe actuel" in response.content.decode()
+    assert mailoutbox == []
+    assert ThrottleEvent.objects.filter(key=f"user:{member.pk}").count() == 1
+
+
+def test_opening_the_link_is_not_enough_the_member_confirms_it(client, member, me, mailoutbox):
+    client.force_login(member)
+    client.post(
+        reverse("profile"),
+        profile_post(me, email="nouvelle@example.org", current_password=PASSWORD),
+    )
+    link = email_change_link(mailoutbox[-1])
+
+    assert client.get(link).status_code == 200
+    member.refresh_from_db()
+    assert member.email == "membre@example.org"
+    client.post(link)
+    member.refresh_from_db()
+    assert member.email == "nouvelle@example.org"
+    assert client.post(link).status_code == 404  # once
+
+
+def test_the_same_address_in_another_case_is_no_change(client, member, me, mailoutbox):
+    client.force_login(member)
+
+    client.post(reverse("profile"), profile_post(me, email="MEMBRE@example.org"))
+
+    assert mailoutbox == []
+
+
+@pytest.mark.parametrize("taken", ["anne dupont", "ANNE DUPONT", "Anné Dupont", "Anne  Dupont"])
+def test_a_member_cannot_take_the_name_of_another_player_of_his_club(
+    client, member, me, others, taken
+):
+    client.force_login(member)
+
+    response = client.post(reverse("profile"), profile_post(me, display_name=taken))
+
+    assert "est déjà le nom d&#x27;un autre joueur de votre club" in response.content.decode()
+    me.refresh_from_db()
+    assert me.display_name != taken

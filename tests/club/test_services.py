@@ -58,8 +58,11 @@ def test_a_player_joins_with_his_membership_and_his_name_split(club):
     assert (membership.club, membership.status) == (club, Membership.Status.GUEST)
 
 
-def test_a_name_already_in_the_club_is_refused_whatever_its_case(club, club_members):
-    name = club_members[0].display_name.upper()
+@pytest.mark.parametrize("spelling", [str.upper, lambda name: name.replace("e", "é")])
+def test_a_name_already_in_the_club_is_refused_whatever_its_case_and_accents(
+    club, club_members, spelling
+):
+    name = spelling(club_members[0].display_name)
     with pytest.raises(ValidationError, match="déjà dans la liste du club"):
         club_services.player_join(club, name, start=datetime.date(2026, 1, 8))
     assert Player.objects.filter(display_name=name).count() == 0

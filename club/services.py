@@ -85,9 +85,9 @@ def player_join(
     as_written: bool = False,
 ) -> Player:
     """A new player and his membership of ``club`` (a guest or a member). A typed name is
-    tidied and refused when the club has it already, whatever its case and accents. ``as_written``: a
-    name from a club-night file is kept exactly, as the file names him on every sheet (the
-    importer has matched the club's players by that exact name already)."""
+    tidied and refused when the club has it already, whatever its case and accents.
+    ``as_written``: a name from a club-night file is kept exactly, as the file names him on
+    every sheet (the importer has matched the club's players by that exact name already)."""
     if not as_written:
         display_name = " ".join(display_name.split())
     if not display_name.strip():

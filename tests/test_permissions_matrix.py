@@ -1,0 +1,239 @@
+"""Every address of the site, with every role: what each may do, from the URL resolver itself.
+A new page without an entry here fails the test, so that nobody forgets to decide who may see
+it. The club's members are told they may not (403); the public and other clubs learn nothing
+of a club's private pages (404); the login page is where a visitor is sent to sign in (302).
+
+Each request runs in a transaction rolled back afterwards: an admin's POST leaves the world as
+the next role finds it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from club.models import Membership, Player
+from games.models import Deal, Poule, Tournament
+from scoring import services as scoring_services
+from tests.conftest import persona
+from tests.factories import ClubFactory
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "member", "scorer", "club_admin", "other_club_admin")
+SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 6}
+
+
+def statuses(anonymous: int, member: int, scorer: int, club_admin: int, other: int) -> dict:
+    return dict(zip(ROLES, (anonymous, member, scorer, club_admin, other), strict=True))
+
+
+EVERYBODY = statuses(200, 200, 200, 200, 200)
+SIGNED_IN = statuses(302, 200, 200, 200, 200)
+NOT_FOUND = statuses(404, 404, 404, 404, 404)
+# Pages of a running (unpublished) night: its scorers only.
+SCORERS_PAGE = statuses(404, 403, 200, 200, 404)
+SCORERS_FORM = statuses(302, 403, 200, 200, 404)
+SCORERS_ACTION = statuses(302, 403, 302, 302, 404)
+ADMINS_ACTION = statuses(302, 403, 403, 302, 404)
+
+
+class World:
+    """A club with a running night (round 1 drawn, one deal recorded), another club, and a
+    user per role."""
+
+    def __init__(self, request: pytest.FixtureRequest) -> None:
+        self.club = request.getfixturevalue("club")
+        self.season = request.getfixturevalue("season")
+        self.night: Tournament = request.getfixturevalue("running_night")
+        self.poule = Poule.objects.filter(tournament=self.night, round=1).first()
+        self.deal: Deal = scoring_services.deal_record(self.poule, SOLO)
+        self.users: dict[str, AbstractBaseUser | None] = {
+            "anonymous": None,
+            "member": request.getfixturevalue("member"),
+            "scorer": request.getfixturevalue("scorer"),
+            "club_admin": request.getfixturevalue("club_admin"),
+            "other_club_admin": persona(
+                ClubFactory(name="Whist Club Liège"), "admin-liege", Membership.Role.ADMIN
+            ),
+        }
+        self.player: Player = self.users["member"].player
+
+    def night_url(self, name: str, **kwargs: Any) -> str:
+        return reverse(name, kwargs={"slug": self.club.slug, "pk": self.night.pk, **kwargs})
+
+
+# name → (method, address in the world, expected status per role)
+Address = Callable[[World], str]
+MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
+    "home": ("get", lambda w: reverse("home"), EVERYBODY),
+    "club-detail": ("get", lambda w: reverse("club-detail", args=[w.club.slug]), EVERYBODY),
+    "ranking": ("get", lambda w: reverse("ranking", args=[w.club.slug]), EVERYBODY),
+    "ranking-archive": ("get", lambda w: reverse("ranking-archive", args=[w.club.slug]), EVERYBODY),
+    # The season has no published ranking yet: only its club admins see the provisional one.
+    "ranking-season": (
+        "get",
+        lambda w: reverse("ranking-season", args=[w.club.slug, w.season.slug]),
+        statuses(404, 404, 404, 200, 404),
+    ),
+    "ranking-export": (
+        "get",
+        lambda w: reverse("ranking-export", args=[w.club.slug, w.season.slug, "csv"]),
+        NOT_FOUND,
+    ),
+    "ranking-publish": (
+        "post",
+        lambda w: reverse("ranking-publish", args=[w.club.slug, w.season.slug]),
+        ADMINS_ACTION,
+    ),
+    "player": ("get", lambda w: reverse("player", args=[w.club.slug, w.player.pk]), EVERYBODY),
+    "members": (
+        "get",
+        lambda w: reverse("members", args=[w.club.slug]),
+        statuses(302, 403, 403, 200, 404),
+    ),
+    "invite": ("post", lambda w: reverse("invite", args=[w.club.slug, w.player.pk]), ADMINS_ACTION),
+    "member-unlock": (
+        "post",
+        lambda w: reverse("member-unlock", args=[w.club.slug, w.player.pk]),
+        ADMINS_ACTION,
+    ),
+    # No claim waits: even the club admin finds none.
+    "claim-approve": (
+        "post",
+        lambda w: reverse("claim-approve", args=[w.club.slug, 999]),
+        statuses(302, 403, 403, 404, 404),
+    ),
+    "games:tournament-create": (
+        "get",
+        lambda w: reverse("games:tournament-create", args=[w.club.slug]),
+        SCORERS_FORM,
+    ),
+    "games:tournament": ("get", lambda w: w.night_url("games:tournament"), SCORERS_PAGE),
+    "games:presence": ("get", lambda w: w.night_url("games:presence"), SCORERS_FORM),
+    "games:player-add": ("post", lambda w: w.night_url("games:player-add"), SCORERS_ACTION),
+    "games:draw": ("post", lambda w: w.night_url("games:draw", round=2), SCORERS_ACTION),
+    "games:seating": ("get", lambda w: w.night_url("games:seating", round=1), SCORERS_PAGE),
+    "games:sheet": (
+        "get",
+        lambda w: w.night_url("games:sheet", poule_pk=w.poule.pk),
+        SCORERS_PAGE,
+    ),
+    "games:deal-edit": (
+        "get",
+        lambda w: w.night_url("games:deal-edit", deal_pk=w.deal.pk),
+        SCORERS_FORM,
+    ),
+    "games:deal-delete": (
+        "post",
+        lambda w: w.night_url("games:deal-delete", deal_pk=w.deal.pk),
+        SCORERS_ACTION,
+    ),
+    # The room screen is the club's while the night runs.
+    "games:room": ("get", lambda w: w.night_url("games:room"), statuses(404, 200, 200, 200, 404)),
+    "games:results": ("get", lambda w: w.night_url("games:results"), SCORERS_PAGE),
+    "games:results-export": (
+        "get",
+        lambda w: w.night_url("games:results-export", fmt="csv"),
+        SCORERS_PAGE,
+    ),
+    "games:tournament-file": ("get", lambda w: w.night_url("games:tournament-file"), SCORERS_PAGE),
+    "games:close": ("post", lambda w: w.night_url("games:close"), SCORERS_ACTION),
+    "games:publish": ("post", lambda w: w.night_url("games:publish"), ADMINS_ACTION),
+    "games:reopen": ("post", lambda w: w.night_url("games:reopen"), ADMINS_ACTION),
+    "invitation-accept": (
+        "get",
+        lambda w: reverse("invitation-accept", args=["pas-un-lien"]),
+        NOT_FOUND,
+    ),
+    "claim-confirm": ("get", lambda w: reverse("claim-confirm", args=["pas-un-lien"]), NOT_FOUND),
+    "email-change-confirm": (
+        "get",
+        lambda w: reverse("email-change-confirm", args=["pas-un-lien"]),
+        NOT_FOUND,
+    ),
+    "profile": ("get", lambda w: reverse("profile"), SIGNED_IN),
+    "my-results": ("get", lambda w: reverse("my-results"), SIGNED_IN),
+    "my-data": ("get", lambda w: reverse("my-data"), SIGNED_IN),
+    "login": ("get", lambda w: reverse("login"), EVERYBODY),
+    "logout": ("post", lambda w: reverse("logout"), statuses(302, 302, 302, 302, 302)),
+    "password_change": ("get", lambda w: reverse("password_change"), SIGNED_IN),
+    "password_change_done": ("get", lambda w: reverse("password_change_done"), SIGNED_IN),
+    "password_reset": ("get", lambda w: reverse("password_reset"), EVERYBODY),
+    "password_reset_done": ("get", lambda w: reverse("password_reset_done"), EVERYBODY),
+    # A link that is no link: the page says it no longer works.
+    "password_reset_confirm": (
+        "get",
+        lambda w: reverse("password_reset_confirm", args=["MQ", "pas-un-jeton"]),
+        EVERYBODY,
+    ),
+    "password_reset_complete": ("get", lambda w: reverse("password_reset_complete"), EVERYBODY),
+    "set_language": ("post", lambda w: reverse("set_language"), statuses(302, 302, 302, 302, 302)),
+}
+# Django's admin is the site operator's: every club role is sent to its login page.
+ADMIN_STATUSES = statuses(302, 302, 302, 302, 302)
+ADMIN_SAMPLE_KWARGS = {"app_label": "games", "object_id": "1", "content_type_id": "1"}
+
+
+def url_names(patterns: list[Any], namespace: str = "") -> list[tuple[str, Any]]:
+    found = []
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = namespace + (f"{pattern.namespace}:" if pattern.namespace else "")
+            found += url_names(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            found.append((namespace + pattern.name, pattern))
+    return found
+
+
+SITE_URLS = sorted({name for name, _p in url_names(get_resolver().url_patterns)})
+
+
+def admin_address(name: str, pattern: URLPattern) -> str:
+    kwargs = {key: ADMIN_SAMPLE_KWARGS.get(key, "1") for key in pattern.pattern.regex.groupindex}
+    return reverse(name, kwargs=kwargs)
+
+
+def test_every_address_of_the_site_has_an_entry():
+    missing = [n for n in SITE_URLS if n not in MATRIX and not n.startswith("admin:")]
+    assert missing == [], "decide who may use each new address: add it to MATRIX"
+
+
+@pytest.mark.parametrize("name", sorted(MATRIX))
+def test_each_role_gets_what_the_matrix_says(client, request, name):
+    world = World(request)
+    method, address, expected = MATRIX[name]
+    path = address(world)
+    got = {}
+    for role in ROLES:
+        client.logout()
+        if world.users[role] is not None:
+            client.force_login(world.users[role])
+        with transaction.atomic():
+            got[role] = getattr(client, method)(path).status_code
+            transaction.set_rollback(True)
+    assert got == expected, path
+
+
+def test_no_club_role_gets_into_djangos_admin(client, request):
+    world = World(request)
+    # Its own login page excepted, which says a club role is no staff account.
+    patterns = [
+        (n, p)
+        for n, p in url_names(get_resolver().url_patterns)
+        if n.startswith("admin:") and n not in ("admin:login", "admin:logout")
+    ]
+    assert patterns
+    for role in ROLES:
+        client.logout()
+        if world.users[role] is not None:
+            client.force_login(world.users[role])
+        for name, pattern in patterns:
+            path = admin_address(name, pattern)
+            response = client.get(path)
+            assert response.status_code == ADMIN_STATUSES[role], (role, path)
+            assert response["Location"].startswith(reverse("admin:login")), (role, path)

@@ -338,7 +338,9 @@ def email_change_confirm(change: EmailChange) -> Player:
     """The new address opened its link: it becomes the member's e-mail, and his login when
     he logged in with his address (an invited member's username is his address)."""
     change = (
-        EmailChange.objects.select_for_update().select_related("player__user").get(pk=change.pk)
+        EmailChange.objects.select_for_update(of=("self",))
+        .select_related("player__user")
+        .get(pk=change.pk)
     )
     player, user = change.player, change.player.user
     users = get_user_model().objects.exclude(pk=user.pk if user else None)

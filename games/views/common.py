@@ -61,7 +61,7 @@ def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:
 
 # A number typed in a form or an address: ASCII digits only ("²".isdigit() is True), and few
 # enough to fit the database's integers.
-_NUMBER = re.compile(r"[0-9]{1,18}")
+_NUMBER = re.compile(r"[0-9]{1,19}")
 # Draw seeds are stored as the database's 64-bit integers.
 MAX_SEED = 2**63 - 1
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import CharField
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -377,9 +380,12 @@ def round_draw(
 
 
 @transaction.atomic
-def tournament_close(tournament: Tournament) -> Tournament:
+def tournament_close(
+    tournament: Tournament, *, rank_season: bool = True, send_results: bool = True
+) -> Tournament:
     """Lock the night and, once the close is committed, have the season ranking recomputed
-    and the results e-mailed to the participants."""
+    and the results e-mailed to the participants. An import of many nights ranks each season
+    once at the end (``rank_season=False``), and sends no e-mail for nights of the past."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.is_locked:
         raise ValidationError(_("La soirée est déjà clôturée."))
@@ -389,8 +395,10 @@ def tournament_close(tournament: Tournament) -> Tournament:
         raise ValidationError(_("Aucune donne n'a été encodée."))
     tournament.status = Tournament.Status.CLOSED
     tournament.save(update_fields=["status"])
-    enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
-    enqueue_on_commit(RESULTS_EMAIL, tournament.pk)
+    if rank_season:
+        season_ranking_queue(tournament.season_id)
+    if send_results:
+        enqueue_on_commit(RESULTS_EMAIL, tournament.pk)
     return tournament
 
 
@@ -422,19 +430,32 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
 
 
 def _season_entries(season: Season) -> list[TournamentEntry]:
-    lines = TournamentStanding.objects.filter(
-        tournament__in=Tournament.objects.filter(season=season).counted()
-    ).order_by("tournament__date", "tournament_id", "rank")
-    return [
-        TournamentEntry(
-            player=line.player_id,
-            tournament=line.tournament_id,
-            tournament_points=line.tournament_points,
-            game_points=line.game_points,
-            rank=line.rank,
+    # Plain rows, not model instances: a season of 200 nights has thousands of standings.
+    # Their tournament points are a handful of distinct fractions ("5", "3", "4/3" …), read as
+    # text and each parsed once.
+    rows = (
+        TournamentStanding.objects.filter(
+            tournament__in=Tournament.objects.filter(season=season).counted()
         )
-        for line in lines
-    ]
+        .annotate(points_text=Cast("tournament_points", CharField()))
+        .order_by("tournament__date", "tournament_id", "rank")
+        .values_list("player_id", "tournament_id", "points_text", "game_points", "rank")
+    )
+    fractions: dict[str, Fraction] = {}
+    entries = []
+    for player, tournament, points, game_points, rank in rows:
+        if points not in fractions:
+            fractions[points] = Fraction(points)
+        entries.append(
+            TournamentEntry(
+                player=player,
+                tournament=tournament,
+                tournament_points=fractions[points],
+                game_points=game_points,
+                rank=rank,
+            )
+        )
+    return entries
 
 
 def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapshot:
@@ -465,6 +486,11 @@ def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapsho
         for position, line in enumerate(season_ranking(entries, rules), start=1)
     )
     return snapshot
+
+
+def season_ranking_queue(season_id: int) -> None:
+    """Have a season's live ranking recomputed once the current transaction commits."""
+    enqueue_on_commit(SEASON_RANKING_UPDATE, season_id)
 
 
 @transaction.atomic

@@ -12,13 +12,13 @@ import secrets
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from club.models import Club, Membership, Player
 from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Tournament
-from games.nightfile import tournament_import
+from games.nightfile import tournaments_import
 from scoring.services import ranking_publish, tournament_publish
 
 CLUB = "RCWhist La Chevalerie"
@@ -61,20 +61,22 @@ class Command(BaseCommand):
     def _build(self, seed: int) -> None:
         rng = random.Random(seed)
         members = [f"{first} {last}" for first, last in zip(FIRST_NAMES, LAST_NAMES, strict=True)]
-        tournaments = 0
-        for year in (2024, 2025):
-            for month in CLUB_NIGHT_MONTHS:
-                date = second_thursday(year, month)
-                doc = random_night(
-                    rng,
-                    club=CLUB,
-                    season=str(year),
-                    date=date,
-                    members=members,
-                    present=rng.choice([20, 21, 22, 23, 24, 25, 26, 27, 28]),
-                )
-                tournament_import(doc)
-                tournaments += 1
+        docs = [
+            random_night(
+                rng,
+                club=CLUB,
+                season=str(year),
+                date=second_thursday(year, month),
+                members=members,
+                present=rng.choice([20, 21, 22, 23, 24, 25, 26, 27, 28]),
+            )
+            for year in (2024, 2025)
+            for month in CLUB_NIGHT_MONTHS
+        ]
+        refused = [o for o in tournaments_import(docs) if not isinstance(o, Tournament)]
+        if refused:
+            raise CommandError(f"the demo's own nights were refused: {refused[0]}")
+        tournaments = len(docs)
         club = Club.objects.get(name=CLUB)
         # Every member since the first night; a few of them run the club and keep the sheets.
         Membership.objects.filter(club=club).update(start=datetime.date(2024, 1, 1))

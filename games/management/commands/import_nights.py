@@ -5,42 +5,50 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.engine.errors import DocumentRefused
-
-from ...nightfile import tournament_import
+from ...models import Tournament
+from ...nightfile import tournaments_import
 
 
 class Command(BaseCommand):
-    help = "Import club-night/1 files. A refused file writes nothing and lists its problems."
+    help = (
+        "Import club-night/1 files. A refused file writes nothing and lists its problems; "
+        "each season touched is ranked once, at the end."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("files", nargs="+", help="club-night/1 JSON files")
+        parser.add_argument(
+            "--emails",
+            action="store_true",
+            help="e-mail each participant his results (off: imports are usually history)",
+        )
 
-    def handle(self, *args: Any, files: list[str], **options: Any) -> None:
-        refused = 0
+    def handle(self, *args: Any, files: list[str], emails: bool, **options: Any) -> None:
+        problems: dict[str, list[str]] = {}
+        docs: dict[str, Any] = {}
         for path in files:
             try:
                 with open(path, encoding="utf-8") as handle:
-                    doc = json.load(handle)
-                tournament = tournament_import(doc)
+                    docs[path] = json.load(handle)
             except OSError as error:
-                problems = [f"cannot be read ({error.strerror})"]
+                problems[path] = [f"cannot be read ({error.strerror})"]
             except json.JSONDecodeError as error:
-                problems = [f"not JSON (line {error.lineno}, column {error.colno}: {error.msg})"]
-            except DocumentRefused as error:
-                problems = list(error.problems)
-            except ValidationError as error:
-                problems = list(error.messages)
+                problems[path] = [
+                    f"not JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+                ]
+        outcomes = tournaments_import(docs.values(), send_results=emails)
+        for path, outcome in zip(docs, outcomes, strict=True):
+            if isinstance(outcome, Tournament):
+                count = outcome.standings.count()
+                self.stdout.write(f"{path}: imported {outcome} ({count} players)")
             else:
-                count = tournament.standings.count()
-                self.stdout.write(f"{path}: imported {tournament} ({count} players)")
-                continue
-            refused += 1
-            self.stderr.write(f"{path}: refused, nothing imported")
-            for problem in problems:
-                self.stderr.write(f"  {problem}")
-        if refused:
-            raise CommandError(f"{refused} of {len(files)} files refused")
+                problems[path] = outcome
+        for path in files:
+            if path in problems:
+                self.stderr.write(f"{path}: refused, nothing imported")
+                for problem in problems[path]:
+                    self.stderr.write(f"  {problem}")
+        if problems:
+            raise CommandError(f"{len(problems)} of {len(files)} files refused")

@@ -1,0 +1,92 @@
+"""Importing a club's history: each night all or nothing, each touched season ranked once at
+the end (not after every night), no result e-mail unless asked — and the ranking is the one
+the engine computes from the same files."""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import random
+
+import pytest
+
+from games.demo import FIRST_NAMES, LAST_NAMES, random_night
+from games.models import Tournament
+from games.nightfile import tournaments_import
+from scoring.engine.night import rank_nights
+from scoring.models import RankingSnapshot
+from scoring.services import RESULTS_EMAIL, SEASON_RANKING_UPDATE
+
+pytestmark = pytest.mark.django_db
+
+MEMBERS = [f"{first} {last}" for first, last in zip(FIRST_NAMES, LAST_NAMES, strict=True)][:14]
+
+
+def history(seasons=(2022, 2023), nights=3, seed=7):
+    rng = random.Random(seed)
+    return [
+        random_night(
+            rng,
+            club="Whist Club Namur",
+            season=str(year),
+            date=datetime.date(year, month, 10),
+            members=MEMBERS,
+            present=rng.choice([12, 13]),
+        )
+        for year in seasons
+        for month in range(1, nights + 1)
+    ]
+
+
+def queued(callbacks, task):
+    return [c for c in callbacks if c.args and c.args[0] == task]
+
+
+def test_each_touched_season_is_ranked_once_after_all_its_nights(
+    django_capture_on_commit_callbacks,
+):
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        outcomes = tournaments_import(history())
+
+    assert all(isinstance(outcome, Tournament) for outcome in outcomes)
+    assert len(queued(callbacks, SEASON_RANKING_UPDATE)) == 2
+    assert queued(callbacks, RESULTS_EMAIL) == []
+    assert RankingSnapshot.objects.live().count() == 2
+
+
+def test_result_emails_are_sent_only_when_asked(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks() as callbacks:
+        tournaments_import(history(seasons=(2023,), nights=2), send_results=True)
+
+    assert len(queued(callbacks, RESULTS_EMAIL)) == 2
+
+
+def test_a_refused_night_does_not_stop_the_others(django_capture_on_commit_callbacks):
+    docs = history(seasons=(2023,), nights=3)
+    docs[1] = {**copy.deepcopy(docs[1]), "rules": "rcwist"}
+
+    with django_capture_on_commit_callbacks(execute=True):
+        outcomes = tournaments_import(docs)
+
+    assert isinstance(outcomes[0], Tournament) and isinstance(outcomes[2], Tournament)
+    assert any("rcwist" in problem for problem in outcomes[1])
+    assert Tournament.objects.count() == 2
+
+
+def test_the_stored_ranking_is_the_engines_ranking_of_the_same_files(
+    django_capture_on_commit_callbacks,
+):
+    docs = history(seasons=(2023,), nights=4)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournaments_import(docs)
+
+    live = RankingSnapshot.objects.live().get()
+    stored = [
+        (line.player.display_name, line.rank, line.tournament_points, line.game_points)
+        for line in live.lines.in_order()
+    ]
+    engine = [
+        (line.player, line.rank, line.tournament_points, line.game_points)
+        for line in rank_nights(docs)
+    ]
+    assert stored == engine

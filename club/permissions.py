@@ -7,6 +7,7 @@ from typing import NoReturn
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
+from django.db.models import CharField, OuterRef, Subquery, Value
 from django.http import Http404
 
 from .models import Club, Membership
@@ -29,6 +30,25 @@ def club_role(user: User | AnonymousUser, club: Club) -> str | None:
             .first()
         )
     return roles[club.pk]
+
+
+def role_in(user: User | AnonymousUser, club_field: str) -> Subquery | Value:
+    """The user's role in the club of each row (``club_field`` names it), as an annotation:
+    a page that loads its object anyway reads the role in the same query, then hands it to
+    ``remember_role`` (the score sheet answers every deal of the night)."""
+    if not user.is_authenticated:
+        return Value(None, output_field=CharField())
+    return Subquery(
+        Membership.objects.filter(
+            club=OuterRef(club_field), player__user=user, end__isnull=True
+        ).values("role")[:1]
+    )
+
+
+def remember_role(user: User | AnonymousUser, club: Club, role: str | None) -> None:
+    """The role read with ``role_in``: ``club_role`` answers from it for the request."""
+    if user.is_authenticated and not user.is_superuser:
+        user.__dict__.setdefault("_club_roles", {})[club.pk] = role
 
 
 def is_scorer(user: User | AnonymousUser, club: Club) -> bool:

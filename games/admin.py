@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from club.admin import SeasonFilter
+
 from . import services
 from .models import Deal, DealChange, PointTable, Poule, RoundDraw, Seat, Tournament
 
@@ -64,6 +66,9 @@ class SeatInline(admin.TabularInline):
     fields = ["number", "player"]
     autocomplete_fields = ["player"]
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("player")
+
     def has_change_permission(self, request, obj=None):  # seats change through the draw only
         return False
 
@@ -82,6 +87,9 @@ class DealInline(admin.TabularInline):
     extra = 0
     fields = ["number", "data", "dealer", "points", "counted", "recorded_by", "recorded_at"]
     readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("recorded_by")
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -121,20 +129,27 @@ class RoundDrawInline(ReadOnlyInline):
     fields = ["round", "method", "seed", "repeats", "drawn_by", "drawn_at"]
     readonly_fields = fields
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("drawn_by")
+
 
 class DealChangeInline(ReadOnlyInline):
     model = DealChange
     fields = ["number", "action", "before", "after", "by", "at"]
     readonly_fields = fields
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("by")
+
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["date", "name", "club", "season", "game", "point_table", "status"]
-    list_filter = ["club", "season", "game", "status"]
+    list_filter = ["club", ("season", SeasonFilter), "game", "status"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "date"
-    list_select_related = ["club", "season", "point_table"]
+    list_select_related = ["club", "season__club", "point_table"]
+    autocomplete_fields = ["club", "season", "point_table"]
     filter_horizontal = ["present"]
     inlines = [RoundDrawInline, PouleInline]
 
@@ -144,7 +159,8 @@ class PouleAdmin(admin.ModelAdmin):
     list_display = ["__str__", "tournament", "round", "table", "counted_deals"]
     list_filter = ["tournament__club", "round"]
     search_fields = ["tournament__name"]
-    list_select_related = ["tournament"]
+    # An unnamed night is named after its club.
+    list_select_related = ["tournament__club"]
     readonly_fields = ["tournament", "round", "table", "counted_deals"]
     inlines = [SeatInline, DealInline, DealChangeInline]
 

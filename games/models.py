@@ -225,6 +225,9 @@ class Poule(models.Model):
     round = models.PositiveSmallIntegerField(_("tour"))
     table = models.PositiveSmallIntegerField(_("table"))
     counted_deals = models.PositiveSmallIntegerField(_("donnes jouées"), default=0)
+    # How many corrections and removals its history holds: the sheet of a poule without any
+    # (nearly all of them) does not read its history after every deal.
+    corrections = models.PositiveSmallIntegerField(_("corrections"), default=0)
 
     objects = PouleQuerySet.as_manager()
 

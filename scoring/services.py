@@ -18,10 +18,11 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import CharField
+from django.db.models import CharField, F
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from club.celery import enqueue_on_commit
 from club.models import Player, Season
@@ -64,11 +65,18 @@ def poule_score(poule: Poule, seat_numbers: list[int], deals_data: list[Any]) ->
 # No savepoint of their own: they run inside the recording service's transaction after every
 # deal, and a failure there rolls the whole deal back anyway.
 @transaction.atomic(savepoint=False)
-def _poule_sheet_save(poule: Poule, deals: list[Deal]) -> PouleScore:
+def _poule_sheet_save(
+    poule: Poule, deals: list[Deal], seats: Sequence[Seat] | None = None, *, appended: bool = False
+) -> PouleScore:
     """Score a poule's whole sheet (``deals`` in playing order, new ones unsaved) and store it:
     new deals are inserted, deals whose points or dealer changed are updated, and the poule's
-    standings are replaced. Nothing is written when the engine refuses the sheet."""
-    seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
+    standings are written. Nothing is written when the engine refuses the sheet.
+
+    ``seats`` in seat order, when the caller has them already. ``appended``: deals were only
+    added, so the poule's players are those of its standings already; each line is written
+    over in one statement instead of the lines being deleted and inserted again."""
+    if seats is None:
+        seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
     score = poule_score(poule, [s.number for s in seats], [d.data for d in deals])
     new, changed = [], []
     for deal, points, dealer, counted in zip(
@@ -81,12 +89,12 @@ def _poule_sheet_save(poule: Poule, deals: list[Deal]) -> PouleScore:
     Deal.objects.bulk_create(new)
     for deal in changed:
         deal.save(update_fields=["points", "dealer", "counted"])
-    poule.counted_deals = score.counted_deals
-    poule.save(update_fields=["counted_deals"])
+    if poule.counted_deals != score.counted_deals:
+        poule.counted_deals = score.counted_deals
+        poule.save(update_fields=["counted_deals"])
 
     points_scheme = scheme(poule.tournament.tournament_points)
-    PouleStanding.objects.filter(poule=poule).delete()
-    PouleStanding.objects.bulk_create(
+    lines = [
         PouleStanding(
             poule=poule,
             player_id=seats[line.seat].player_id,
@@ -97,7 +105,24 @@ def _poule_sheet_save(poule: Poule, deals: list[Deal]) -> PouleScore:
             tournament_points=line.tournament_points,
         )
         for line in poule_standings(score, points_scheme)
-    )
+    ]
+    if appended:
+        PouleStanding.objects.bulk_create(
+            lines,
+            update_conflicts=True,
+            unique_fields=["poule", "player"],
+            update_fields=["seat", "rank", "tied", "game_points", "tournament_points"],
+        )
+    else:
+        PouleStanding.objects.filter(poule=poule).delete()
+        PouleStanding.objects.bulk_create(lines)
+    # What was stored, for the page that shows it next (it need not read it back).
+    players = {seat.player_id: getattr(seat, "player", None) for seat in seats}
+    for line in lines:
+        if players.get(line.player_id) is not None:
+            line.player = players[line.player_id]
+    poule.sheet_deals = deals
+    poule.sheet_standings = sorted(lines, key=lambda line: (line.rank, line.seat))
     return score
 
 
@@ -107,8 +132,10 @@ def _poule_rescore(poule: Poule) -> PouleScore:
 
 
 @transaction.atomic(savepoint=False)
-def tournament_standings_update(tournament: Tournament) -> None:
-    """Sum the stored poule standings into the night's standings (§6)."""
+def tournament_standings_update(tournament: Tournament, *, appended: bool = False) -> None:
+    """Sum the stored poule standings into the night's standings (§6). ``appended``: deals
+    were only added, so no player leaves the standings; each line is written over in one
+    statement."""
     # Plain values, not model instances: this runs after every deal of the night.
     lines = (
         PouleStanding.objects.filter(poule__tournament=tournament)
@@ -122,8 +149,7 @@ def tournament_standings_update(tournament: Tournament) -> None:
     standings = tournament_standings(
         results, lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER
     )
-    TournamentStanding.objects.filter(tournament=tournament).delete()
-    TournamentStanding.objects.bulk_create(
+    lines = [
         TournamentStanding(
             tournament=tournament,
             player_id=line.player,
@@ -135,20 +161,51 @@ def tournament_standings_update(tournament: Tournament) -> None:
             poules_won=line.poules_won,
         )
         for line in standings
-    )
+    ]
+    if appended:
+        TournamentStanding.objects.bulk_create(
+            lines,
+            update_conflicts=True,
+            unique_fields=["tournament", "player"],
+            update_fields=[
+                "rank",
+                "tied",
+                "tournament_points",
+                "game_points",
+                "poules_played",
+                "poules_won",
+            ],
+        )
+    else:
+        TournamentStanding.objects.filter(tournament=tournament).delete()
+        TournamentStanding.objects.bulk_create(lines)
 
 
 # --------------------------------------------------------------------------------------------
 # Recording deals
 
 
+TABLE_GONE = _lazy("Cette table n'existe plus : le tour a été tiré à nouveau. Rechargez la page.")
+
+
+def _tournament_locked(tournament: Tournament) -> None:
+    """Lock the night (see ``_poule_locked``) and read its state again under the lock."""
+    status = list(
+        Tournament.objects.select_for_update()
+        .filter(pk=tournament.pk)
+        .order_by()
+        .values_list("status", flat=True)
+    )
+    if not status:
+        raise ValidationError(TABLE_GONE)
+    tournament.status = status[0]
+
+
 def _poule_locked(tournament_id: int, poule_id: int) -> Poule:
     """Lock the night, then the poule: every service takes its locks in this one order (a
     redraw locks the night, then deletes its poules), so that a deal recorded while its round
     is drawn again waits for the draw, or the draw for it, and never both for each other."""
-    gone = ValidationError(
-        _("Cette table n'existe plus : le tour a été tiré à nouveau. Rechargez la page.")
-    )
+    gone = ValidationError(TABLE_GONE)
     if not Tournament.objects.select_for_update().filter(pk=tournament_id).exists():
         raise gone
     poule = (
@@ -175,6 +232,12 @@ def _deal_locked(deal: Deal) -> Deal:
     return locked
 
 
+def _correction_count(poule: Poule) -> None:
+    """One more correction or removal in the poule's history (see ``Poule.corrections``)."""
+    Poule.objects.filter(pk=poule.pk).update(corrections=F("corrections") + 1)
+    poule.corrections += 1
+
+
 def _after_closed_correction(tournament: Tournament) -> None:
     """A closed night corrected by a club admin: its season ranking follows once committed."""
     if tournament.is_locked:
@@ -183,27 +246,47 @@ def _after_closed_correction(tournament: Tournament) -> None:
 
 @transaction.atomic
 def deals_record(
-    poule: Poule, deals_data: Sequence[dict[str, Any]], by: AbstractBaseUser | None = None
+    poule: Poule,
+    deals_data: Sequence[dict[str, Any]],
+    by: AbstractBaseUser | None = None,
+    *,
+    seats: Sequence[Seat] | None = None,
 ) -> list[Deal]:
     """Append deals to a poule's score sheet, score it, and update the standings.
 
     Deals name players by seat number ("1" … "5"). The engine checks the whole sheet before
-    anything is written, so a refused deal leaves the sheet as it was.
+    anything is written, so a refused deal leaves the sheet as it was. ``seats``: the poule's
+    seats in seat order, when the caller has them (the score sheet does).
+
+    The night is locked first, and alone: it serialises every change of its sheets, and a
+    round drawn again meanwhile shows as the poule gone (refused in words). The ``poule``
+    passed in gets ``sheet_deals`` and ``sheet_standings``: what was stored, for the page.
     """
-    poule = _poule_locked(poule.tournament_id, poule.pk)
-    require_open(poule.tournament)
+    tournament = poule.tournament
+    _tournament_locked(tournament)
+    require_open(tournament)
     sheet = list(poule.deals.order_by("number"))
+    # A poule goes only when its round is drawn again, which a round with deals cannot be:
+    # an empty sheet is the one to check.
+    if not sheet and not Poule.objects.filter(pk=poule.pk).exists():
+        raise ValidationError(TABLE_GONE)
     new = [
         Deal(poule=poule, number=len(sheet) + index, data=data, recorded_by=by)
         for index, data in enumerate(deals_data, start=1)
     ]
-    _poule_sheet_save(poule, [*sheet, *new])
-    tournament_standings_update(poule.tournament)
+    _poule_sheet_save(poule, [*sheet, *new], seats, appended=True)
+    tournament_standings_update(tournament, appended=True)
     return new
 
 
-def deal_record(poule: Poule, data: dict[str, Any], by: AbstractBaseUser | None = None) -> Deal:
-    return deals_record(poule, [data], by)[0]
+def deal_record(
+    poule: Poule,
+    data: dict[str, Any],
+    by: AbstractBaseUser | None = None,
+    *,
+    seats: Sequence[Seat] | None = None,
+) -> Deal:
+    return deals_record(poule, [data], by, seats=seats)[0]
 
 
 @transaction.atomic
@@ -228,6 +311,7 @@ def deal_correct(
     corrected.recorded_by = by
     _poule_sheet_save(poule, sheet)
     corrected.save(update_fields=["data", "recorded_by", "recorded_at"])
+    _correction_count(poule)
     DealChange.objects.create(
         poule=poule,
         deal=corrected,
@@ -249,6 +333,7 @@ def deal_delete(deal: Deal, by: AbstractBaseUser | None = None, *, closed_ok: bo
     deal = _deal_locked(deal)
     poule = deal.poule
     require_open(poule.tournament, closed_ok=closed_ok)
+    _correction_count(poule)
     DealChange.objects.create(
         poule=poule,
         deal=None,

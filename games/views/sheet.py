@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club.permissions import remember_role, role_in
 from scoring import services
 from scoring.engine.base import next_dealer
 from scoring.engine.games import game_module, mort
@@ -32,10 +33,6 @@ from .common import (
     shows_public_names,
     tournament_for,
 )
-
-
-def _poule_for(tournament: Tournament, poule_pk: int) -> Poule:
-    return get_object_or_404(Poule, pk=poule_pk, tournament=tournament)
 
 
 def _seats(poule: Poule) -> list[Any]:
@@ -103,9 +100,15 @@ def sheet_context(
     for seat, first in zip(seats, firsts, strict=True):
         seat.short = first if firsts.count(first) == 1 else seat.name
     names = {str(seat.number): seat.name for seat in seats}
-    deals = list(poule.deals.order_by("number"))
-    # The poule's whole history in one query: corrections go with their deal, removals below.
-    changes = list(poule.changes.select_related("by").order_by("at", "pk"))
+    # Just recorded: the service hands back what it stored; else read from the database.
+    deals = getattr(poule, "sheet_deals", None)
+    if deals is None:
+        deals = list(poule.deals.order_by("number"))
+    # The poule's whole history in one query (none at all for a poule never corrected):
+    # corrections go with their deal, removals below.
+    changes = (
+        list(poule.changes.select_related("by").order_by("at", "pk")) if poule.corrections else []
+    )
     for deal in deals:
         deal.history = [change for change in changes if change.deal_id == deal.pk]
     totals = [0] * len(seats)
@@ -138,11 +141,17 @@ def sheet_context(
         if game_module(tournament.game).RECORDS_DEALER
         else None
     )
-    standings = (
-        list(PouleStanding.objects.filter(poule=poule).select_related("player").order_by("rank"))
-        if deals
-        else []
-    )
+    standings = getattr(poule, "sheet_standings", None)
+    if standings is None:
+        standings = (
+            list(
+                PouleStanding.objects.filter(poule=poule)
+                .select_related("player")
+                .order_by("rank", "seat")
+            )
+            if deals
+            else []
+        )
     return {
         "club": tournament.club,
         "tournament": tournament,
@@ -167,8 +176,18 @@ def sheet_context(
 def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpResponse:
     """GET: the sheet (read-only for members and the public once published). POST: record
     a deal; the htmx request gets the updated sheet back, the plain form a redirect."""
-    tournament = tournament_for(slug, pk)
-    poule = _poule_for(tournament, poule_pk)
+    # The poule, its night and the visitor's role in its club in one query: this view
+    # answers every deal of the night.
+    poule = get_object_or_404(
+        Poule.objects.select_related(
+            "tournament__club", "tournament__season", "tournament__point_table"
+        ).annotate(viewer_role=role_in(request.user, "tournament__club")),
+        pk=poule_pk,
+        tournament_id=pk,
+        tournament__club__slug=slug,
+    )
+    tournament = poule.tournament
+    remember_role(request.user, tournament.club, poule.viewer_role)
     form = None
     seats = _seats(poule)
     if request.method == "POST":
@@ -178,13 +197,12 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
         form = _deal_form(tournament, seats, request.POST)
         if form.is_valid():
             try:
-                recorded = services.deal_record(poule, form.deal_data(), by=request.user)
+                services.deal_record(poule, form.deal_data(), by=request.user, seats=seats)
             except ValidationError as refused:
                 _refuse(form, refused, seats)
             else:
                 if not request.htmx:
                     return redirect("games:sheet", slug=slug, pk=pk, poule_pk=poule.pk)
-                poule.counted_deals = recorded.poule.counted_deals
                 form = _deal_form(tournament, seats)
     else:
         require_sheet_reader(request, tournament)

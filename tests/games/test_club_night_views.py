@@ -328,13 +328,16 @@ def test_the_sheet_makes_the_same_number_of_queries_for_1_or_12_deals(
 ):
     poule = table_of(running_night, 4)
     client.force_login(scorer)
-    scoring_services.deal_record(poule, EMBALLAGE)
+    first = scoring_services.deal_record(poule, EMBALLAGE)
+    never_corrected = count_queries(client, url("sheet", running_night, poule_pk=poule.pk))
+    scoring_services.deal_correct(first, SOLO)
     few = count_queries(client, url("sheet", running_night, poule_pk=poule.pk))
     scoring_services.deals_record(poule, [SOLO] * 11)
-    deal = poule.deals.first()
-    scoring_services.deal_correct(deal, SOLO)
+    scoring_services.deal_correct(poule.deals.last(), EMBALLAGE)
     many = count_queries(client, url("sheet", running_night, poule_pk=poule.pk))
     assert few == many
+    # A sheet never corrected does not read a history it has not got.
+    assert never_corrected == few - 1
 
 
 def test_recording_a_deal_makes_the_same_number_of_queries_late_in_the_night(

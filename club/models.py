@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -89,6 +90,10 @@ class Club(models.Model):
     )
     ranking_precedence = models.JSONField(_("critères de classement"), default=default_precedence)
     created = models.DateTimeField(auto_now_add=True)
+    # When what the club shows the public last changed (a ranking or a night published,
+    # reopened or corrected, a season ranked again): its published pages are cached, and
+    # their ETags built, from it (club.services.published_pages_changed).
+    pages_changed = models.DateTimeField(_("pages publiques modifiées le"), default=timezone.now)
 
     class Meta:
         ordering = ["name"]

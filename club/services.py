@@ -8,10 +8,17 @@ import datetime
 import re
 
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from .models import Club, Membership, Player, Season, dates_refused, name_key, season_slug
+
+
+def published_pages_changed(club_id: int) -> None:
+    """What the club shows the public changed: its cached pages and their ETags are stale.
+    Called by the services that change them, in their transaction."""
+    Club.objects.filter(pk=club_id).update(pages_changed=timezone.now())
 
 
 def club_named(name: str) -> Club:

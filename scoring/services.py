@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from club.celery import enqueue_on_commit
 from club.models import Player, Season
+from club.services import published_pages_changed
 from games import draw
 from games import services as games
 from games.models import Deal, DealChange, DrawMethod, Poule, RoundDraw, Seat, Tournament
@@ -239,9 +240,11 @@ def _correction_count(poule: Poule) -> None:
 
 
 def _after_closed_correction(tournament: Tournament) -> None:
-    """A closed night corrected by a club admin: its season ranking follows once committed."""
+    """A closed night corrected by a club admin: its season ranking follows once committed,
+    and its published pages show the correction at once."""
     if tournament.is_locked:
         enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
+        published_pages_changed(tournament.club_id)
 
 
 @transaction.atomic
@@ -495,6 +498,7 @@ def tournament_publish(tournament: Tournament) -> Tournament:
         raise ValidationError(_("Seule une soirée clôturée peut être publiée."))
     tournament.status = Tournament.Status.PUBLISHED
     tournament.save(update_fields=["status"])
+    published_pages_changed(tournament.club_id)
     return tournament
 
 
@@ -507,6 +511,7 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
     enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
+    published_pages_changed(tournament.club_id)
     return tournament
 
 
@@ -583,6 +588,7 @@ def season_ranking_update(season: Season) -> RankingSnapshot:
     """Recompute the season's live (unpublished) ranking from its closed nights."""
     Season.objects.select_for_update().filter(pk=season.pk).first()
     snapshot = RankingSnapshot.objects.filter(season=season, published_at__isnull=True).first()
+    published_pages_changed(season.club_id)  # the club admins' view of the ranking
     return _write_snapshot(snapshot or RankingSnapshot(season=season), season)
 
 
@@ -599,4 +605,5 @@ def ranking_publish(season: Season) -> RankingSnapshot:
     snapshot = _write_snapshot(RankingSnapshot(season=season, published_at=timezone.now()), season)
     snapshot.published_at = snapshot.computed_at
     snapshot.save(update_fields=["published_at"])
+    published_pages_changed(season.club_id)
     return snapshot

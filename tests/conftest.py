@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 
 from club.models import Club, Membership, Player, Season
 from games import services as games_services
@@ -47,6 +48,12 @@ MEMBERS = [
     ("Karine", "Claes"),
     ("Louis", "Goossens"),
 ]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    """Each test starts with nothing cached (published pages keep fragments there)."""
+    cache.clear()
 
 
 @pytest.fixture

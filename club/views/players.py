@@ -7,7 +7,7 @@ the player's public name; nothing private (e-mail, phone) is even loaded.
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 
@@ -15,15 +15,28 @@ from games.models import Tournament
 from scoring.models import RankingLine, TournamentStanding
 
 from ..models import Club, Player
+from ..published import published_page
 
 PUBLIC_FIELDS = ("display_name", "first_name", "last_name", "public_name", "photo")
 
 
-def player_detail(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
-    """The season chips are an htmx partial: choosing a season swaps only the history."""
+def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The season chips are an htmx partial: choosing a season swaps only the history. The
+    page shows only what the club published: a browser's copy revalidates with a 304."""
     club = get_object_or_404(Club, slug=slug)
     # A former member keeps his page: his results stay in the club's published rankings.
     player = get_object_or_404(Player.objects.in_club(club).only(*PUBLIC_FIELDS), pk=pk)
+    return published_page(
+        request,
+        club,
+        lambda: _player_page(request, club, player),
+        "player",
+        player.pk,
+        request.GET.get("saison", ""),
+    )
+
+
+def _player_page(request: HttpRequest, club: Club, player: Player) -> TemplateResponse:
     published_tournaments = TournamentStanding.objects.filter(
         player=player, tournament__status=Tournament.Status.PUBLISHED
     )

@@ -26,6 +26,7 @@ from scoring.models import RankingLine, RankingSnapshot
 from ..exports import EXPORT_FORMATS, table_response
 from ..models import Club, Season
 from ..permissions import is_club_admin, require_club_admin
+from ..published import published_page
 
 
 def _seasons(club: Club) -> list[Season]:
@@ -50,13 +51,32 @@ def _split(lines: list[RankingLine]) -> tuple[list[RankingLine], list[RankingLin
 
 def _ranking_page(
     request: HttpRequest, club: Club, seasons: list[Season], season: Season, *, current: bool
-) -> TemplateResponse:
+) -> HttpResponse:
     can_admin = is_club_admin(request.user, club)
     published = RankingSnapshot.objects.filter(season=season).latest_published().first()
     # Nobody but a club admin may learn that an unpublished season has a ranking at all; the
     # current season's page instead says plainly that nothing is published yet.
     if published is None and not can_admin and not current:
         raise Http404("this season's ranking is not published")
+    return published_page(
+        request,
+        club,
+        lambda: _ranking_response(request, club, seasons, season, published, current=current),
+        "ranking",
+        season.pk,
+    )
+
+
+def _ranking_response(
+    request: HttpRequest,
+    club: Club,
+    seasons: list[Season],
+    season: Season,
+    published: RankingSnapshot | None,
+    *,
+    current: bool,
+) -> TemplateResponse:
+    can_admin = is_club_admin(request.user, club)
     context = {
         "club": club,
         "season": season,
@@ -78,7 +98,7 @@ def _ranking_page(
     return TemplateResponse(request, "club/ranking.html", context)
 
 
-def ranking_current(request: HttpRequest, slug: str) -> TemplateResponse:
+def ranking_current(request: HttpRequest, slug: str) -> HttpResponse:
     """The ranking of the season under way (else the club's latest season)."""
     club = get_object_or_404(Club, slug=slug)
     seasons = _seasons(club)
@@ -90,24 +110,28 @@ def ranking_current(request: HttpRequest, slug: str) -> TemplateResponse:
     return _ranking_page(request, club, seasons, season, current=True)
 
 
-def ranking_season(request: HttpRequest, slug: str, season: str) -> TemplateResponse:
+def ranking_season(request: HttpRequest, slug: str, season: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     seasons = _seasons(club)
     return _ranking_page(request, club, seasons, _season_named(seasons, season), current=False)
 
 
-def ranking_archive(request: HttpRequest, slug: str) -> TemplateResponse:
+def ranking_archive(request: HttpRequest, slug: str) -> HttpResponse:
     """Every season the club has published, newest first, with its winners."""
     club = get_object_or_404(Club, slug=slug)
-    snapshots = (
-        RankingSnapshot.objects.filter(season__club=club)
-        .latest_published()
-        .select_related("season")
-        .with_winners()
-        .order_by("-season__start")
-    )
-    context = {"club": club, "snapshots": list(snapshots)}
-    return TemplateResponse(request, "club/ranking_archive.html", context)
+
+    def render() -> TemplateResponse:
+        snapshots = (
+            RankingSnapshot.objects.filter(season__club=club)
+            .latest_published()
+            .select_related("season")
+            .with_winners()
+            .order_by("-season__start")
+        )
+        context = {"club": club, "snapshots": list(snapshots)}
+        return TemplateResponse(request, "club/ranking_archive.html", context)
+
+    return published_page(request, club, render, "archive")
 
 
 def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> HttpResponse:

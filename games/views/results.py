@@ -13,10 +13,12 @@ from typing import Any
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from club.exports import EXPORT_FORMATS, Text, table_response
 from club.permissions import is_scorer
+from club.published import fragment_key, published_page
 from scoring.models import PouleStanding, TournamentStanding
 
 from ..dealforms import describe_deal
@@ -62,38 +64,58 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
         players = {seat.player_id: seat.player for seat in seats}
         for line in lines.get(poule.pk, []):
             line.player = players[line.player_id]
+        deals = poule.deals.all()
         rounds.setdefault(poule.round, []).append(
             {
                 "poule": poule,
                 "seats": seats,
+                # One row a deal, its points already written out: a 40-player night has
+                # thousands of them, and numbers formatted one by one in the template were
+                # most of the page's time.
                 "deals": [
-                    {
-                        "deal": deal,
-                        "text": describe_deal(tournament.game, deal.data, names),
-                    }
-                    for deal in poule.deals.all()
+                    (
+                        deal.number,
+                        describe_deal(tournament.game, deal.data, names),
+                        deal.counted,
+                        _point_cells(deal.points),
+                    )
+                    for deal in deals
                 ],
-                "totals": [
-                    sum(points)
-                    for points in zip(*(d.points for d in poule.deals.all()), strict=True)
-                ],
+                "totals": [sum(points) for points in zip(*(d.points for d in deals), strict=True)],
                 "standings": lines.get(poule.pk, []),
             }
         )
     return [{"number": number, "poules": tables} for number, tables in sorted(rounds.items())]
 
 
-def tournament_results(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
-    """The night's standings, then every poule with its deals and points."""
+def _point_cells(points: list[int]) -> SafeString:
+    # Integers, so the markup is safe; written without localisation, as the page shows them.
+    return SafeString("".join(f'<td class="num">{p}</td>' for p in points))
+
+
+def tournament_results(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The night's standings, then every poule with its deals and points. A published night
+    changes only through the services that mark the club's pages changed: its rounds are
+    drawn once and cached, and a browser's copy revalidates with a 304."""
     tournament = tournament_for(slug, pk)
     require_sheet_reader(request, tournament)
-    context = {
-        "club": tournament.club,
-        "tournament": tournament,
-        "standings": _standings(tournament),
-        "rounds": _rounds(tournament),
-    }
-    return TemplateResponse(request, "games/results.html", context)
+    published = tournament.status == Tournament.Status.PUBLISHED
+    club = tournament.club
+
+    def render() -> TemplateResponse:
+        context = {
+            "club": club,
+            "tournament": tournament,
+            "standings": _standings(tournament),
+            # Drawn only when the template needs them: not when the cached rounds serve.
+            "rounds": lambda: _rounds(tournament),
+            "rounds_cache_key": fragment_key(club, "results", tournament.pk) if published else None,
+        }
+        return TemplateResponse(request, "games/results.html", context)
+
+    if not published:
+        return render()  # the scorers' view of a running night changes with every deal
+    return published_page(request, club, render, "results", tournament.pk)
 
 
 def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:

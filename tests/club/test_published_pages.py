@@ -1,0 +1,111 @@
+"""Published pages revalidate with a 304 and cache their costly parts, keyed by when the
+club last changed what it shows: a correction, a reopening, a publication is visible at once."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring.services import (
+    deal_correct,
+    ranking_publish,
+    tournament_publish,
+    tournament_reopen,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def published_night(imported_night):
+    tournament_publish(imported_night)
+    ranking_publish(imported_night.season)
+    imported_night.refresh_from_db()
+    return imported_night
+
+
+def results_url(night):
+    return reverse("games:results", args=[night.club.slug, night.pk])
+
+
+def get(client, path, **headers):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path, headers=headers)
+    return response, len(queries)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        lambda night: reverse("ranking", args=[night.club.slug]),
+        lambda night: reverse("ranking-season", args=[night.club.slug, night.season.slug]),
+        lambda night: reverse("ranking-archive", args=[night.club.slug]),
+        lambda night: reverse("player", args=[night.club.slug, night.standings.first().player_id]),
+        results_url,
+    ],
+)
+def test_a_browsers_copy_of_a_published_page_is_answered_not_modified(
+    client, published_night, page
+):
+    path = page(published_night)
+    first, drawn = get(client, path)
+    assert first.status_code == 200
+    assert first["Cache-Control"] == "public, no-cache"
+    assert first["Last-Modified"]
+
+    again, checked = get(client, path, if_none_match=first["ETag"])
+
+    assert again.status_code == 304
+    assert again["ETag"] == first["ETag"]
+    assert checked < drawn
+
+
+def test_a_signed_in_visitor_gets_his_own_private_copy(client, published_night, member):
+    anonymous, _ = get(client, results_url(published_night))
+    client.force_login(member)
+
+    mine, _ = get(client, results_url(published_night), if_none_match=anonymous["ETag"])
+
+    assert mine.status_code == 200  # another visitor's copy is not his
+    assert mine["Cache-Control"] == "private, no-cache"
+
+
+def test_a_published_nights_rounds_are_drawn_once(client, published_night):
+    _, first = get(client, results_url(published_night))
+    _, second = get(client, results_url(published_night))
+
+    assert second < first  # the rounds come from the cache: their queries are not made
+
+
+def test_a_correction_of_a_published_night_is_visible_at_once(
+    client, published_night, django_capture_on_commit_callbacks
+):
+    before, _ = get(client, results_url(published_night))
+    # At a table of 4 a pass moves no mort onto a later declarer.
+    poule = next(p for p in published_night.poules.all() if p.seats.count() == 4)
+    deal = poule.deals.order_by("number").last()
+    with django_capture_on_commit_callbacks(execute=True):
+        corrected = deal_correct(deal, {"contract": "pass"}, closed_ok=True)
+    assert corrected.points == [0] * len(corrected.points)
+
+    after, _ = get(client, results_url(published_night), if_none_match=before["ETag"])
+
+    assert after.status_code == 200
+    assert after["ETag"] != before["ETag"]
+    assert "Tous passent" in after.content.decode()
+    assert after.content != before.content
+
+
+def test_reopening_a_night_changes_the_club_pages(client, published_night, club_admin):
+    ranking = reverse("ranking", args=[published_night.club.slug])
+    before, _ = get(client, ranking)
+    published_night.status = "closed"
+    published_night.save(update_fields=["status"])
+
+    tournament_reopen(published_night)
+
+    after, _ = get(client, ranking, if_none_match=before["ETag"])
+    assert after.status_code == 200
+    assert after["ETag"] != before["ETag"]

@@ -3,7 +3,9 @@
 A 40-player night of 3 rounds (10 tables of 4 a round, 12 deals each: 360 deals) is run
 through the real view, as a scorer's phone does it: an htmx POST of the deal form that gets
 the updated sheet back. Every request is timed and its SQL queries counted. Runs in a
-throw-away test database (SQLite by default, PostgreSQL with DATABASE_URL).
+throw-away test database (SQLite by default, PostgreSQL with DATABASE_URL). ``manage.py bench``
+runs smaller and larger nights through the same builders (``scorer_club``, ``night``,
+``sheet_posts``).
 
     DJANGO_SECRET_KEY=bench python manage.py bench_score_sheet
 """
@@ -14,7 +16,7 @@ import datetime
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -36,23 +38,32 @@ PLAYERS = 40
 ROUNDS = 3
 
 
-def _tournament() -> tuple[Tournament, Any]:
-    club = Club.objects.create(name="Banc d'essai", slug="banc-essai")
-    user = get_user_model().objects.create_user("marqueur-banc", password="x")
-    players = [Player.objects.create(display_name=f"Joueur {n:02d}") for n in range(PLAYERS)]
-    for player in players:
+def scorer_club(players: int = PLAYERS, slug: str = "banc-essai") -> tuple[Club, Any, list[Player]]:
+    """A club of ``players`` members; the first one's account is the scorer's."""
+    name = "Banc d'essai"
+    club = Club.objects.create(name=name if slug == "banc-essai" else f"{name} ({slug})", slug=slug)
+    username = "marqueur-banc" if slug == "banc-essai" else f"marqueur-{slug}"
+    user = get_user_model().objects.create_user(username, password="x")
+    members = [Player.objects.create(display_name=f"Joueur {n:02d}") for n in range(players)]
+    for player in members:
         Membership.objects.create(club=club, player=player, start=datetime.date(2026, 1, 1))
-    Player.objects.filter(pk=players[0].pk).update(user=user)
-    Membership.objects.filter(player=players[0]).update(role=Membership.Role.SCORER)
+    Player.objects.filter(pk=members[0].pk).update(user=user)
+    Membership.objects.filter(player=members[0]).update(role=Membership.Role.SCORER)
+    return club, user, members
+
+
+def night(club: Club, players: list[Player], rounds: int = ROUNDS) -> Tournament:
+    """Tonight at the club, every member present, no round drawn yet."""
     tournament = services.tournament_create(
         club=club,
         season=club_services.season_for_date(club, datetime.date(2026, 11, 19)),
         date=datetime.date(2026, 11, 19),
         game="belgian_whist",
         point_table=services.point_table_for_preset("rcwhist"),
+        rounds=rounds,
     )
     services.presence_set(tournament, players)
-    return tournament, user
+    return tournament
 
 
 def deal_post(poule: Poule, deal: dict[str, Any]) -> dict[str, Any]:
@@ -64,14 +75,14 @@ def deal_post(poule: Poule, deal: dict[str, Any]) -> dict[str, Any]:
     return deal_post_data(form)
 
 
-def run(report: Callable[[str], None] = print, seed: int = 2026) -> dict[str, Any]:
-    rng = random.Random(seed)
-    tournament, user = _tournament()
-    client = Client()
-    client.force_login(user)
-    times: list[float] = []
-    queries: list[int] = []
-    for round in range(1, ROUNDS + 1):
+def sheet_posts(
+    tournament: Tournament, rng: random.Random, seed: int
+) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """The night played table by table: each round drawn, then every deal of each poule as
+    the score-sheet address, the deal, and what the scorer's phone posts there, until each
+    poule has its counted deals. Each deal must be recorded before the next is asked for (a
+    round is drawn once the previous one is complete)."""
+    for round in range(1, tournament.rounds + 1):
         scoring.round_draw(tournament, round, seed=seed + round)
         for poule in tournament.poules.filter(round=round).order_by("table"):
             path = reverse(
@@ -82,18 +93,29 @@ def run(report: Callable[[str], None] = print, seed: int = 2026) -> dict[str, An
             counted = 0
             while counted < tournament.deals_per_poule(len(seat_names)):
                 deal = random_deal(rng, seat_names)
-                data = deal_post(poule, deal)
-                connection.queries_log.clear()
-                with CaptureQueriesContext(connection) as captured:
-                    start = time.perf_counter()
-                    response = client.post(path, data, HTTP_HX_REQUEST="true")
-                    elapsed = time.perf_counter() - start
-                # A refused deal comes back as the sheet with the engine's message.
-                if response.status_code != 200 or b"dealform-errors" in response.content:
-                    raise RuntimeError(f"deal refused or failed: {deal}")
-                times.append(elapsed * 1000)
-                queries.append(len(captured))
+                yield path, deal, deal_post(poule, deal)
                 counted += counts_toward_poule(deal["contract"])
+
+
+def run(report: Callable[[str], None] = print, seed: int = 2026) -> dict[str, Any]:
+    rng = random.Random(seed)
+    club, user, players = scorer_club()
+    tournament = night(club, players)
+    client = Client()
+    client.force_login(user)
+    times: list[float] = []
+    queries: list[int] = []
+    for path, deal, data in sheet_posts(tournament, rng, seed):
+        connection.queries_log.clear()
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            response = client.post(path, data, HTTP_HX_REQUEST="true")
+            elapsed = time.perf_counter() - start
+        # A refused deal comes back as the sheet with the engine's message.
+        if response.status_code != 200 or b"dealform-errors" in response.content:
+            raise RuntimeError(f"deal refused or failed: {deal}")
+        times.append(elapsed * 1000)
+        queries.append(len(captured))
     ordered = sorted(times)
     result = {
         "requests": len(times),

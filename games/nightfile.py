@@ -99,7 +99,8 @@ def tournament_import(
             )
             for deal in raw["deals"]
         ]
-        scoring.deals_record(poule, deals)
+        scoring.deals_record(poule, deals, seats=poule.seated, night_standings=False)
+    scoring.tournament_standings_update(tournament)
     return scoring.tournament_close(tournament, rank_season=rank_season, send_results=send_results)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club import services as club_services
@@ -165,7 +165,8 @@ def player_add_to_tournament(
 def poule_create(
     tournament: Tournament, *, round: int, table: int, players: Sequence[Player]
 ) -> Poule:
-    """Seat ``players`` (in clockwise order, seat 1 deals first) at a new poule."""
+    """Seat ``players`` (in clockwise order, seat 1 deals first) at a new poule. The poule
+    returned holds its new seats as ``seated``, in seat order."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_open(tournament)
     sizes = game_module(tournament.game).PLAYERS
@@ -179,22 +180,26 @@ def poule_create(
             _("La soirée compte %(rounds)s tours : pas de tour %(round)s.")
             % {"rounds": tournament.rounds, "round": round}
         )
+    # A player once per round (the database refuses it too; this says who, in words). The
+    # night is locked: nobody seats him meanwhile.
+    seated_elsewhere = (
+        Seat.objects.filter(tournament=tournament, round=round, player__in=players)
+        .select_related("player")
+        .first()
+    )
+    twice = next((p for p in players if list(players).count(p) > 1), None)
+    if seated_elsewhere is not None or twice is not None:
+        raise ValidationError(
+            _("%(player)s est déjà assis à une autre table du tour %(round)s.")
+            % {"player": seated_elsewhere.player if seated_elsewhere else twice, "round": round}
+        )
     poule = Poule(tournament=tournament, round=round, table=table)
     poule.full_clean()
     poule.save()
-    seats = [
+    poule.seated = Seat.objects.bulk_create(
         Seat(poule=poule, player=player, number=number, tournament=tournament, round=round)
         for number, player in enumerate(players, start=1)
-    ]
-    for seat in seats:
-        try:
-            with transaction.atomic():
-                seat.save()
-        except IntegrityError:
-            raise ValidationError(
-                _("%(player)s est déjà assis à une autre table du tour %(round)s.")
-                % {"player": seat.player, "round": round}
-            ) from None
+    )
     return poule
 
 

@@ -118,9 +118,11 @@ def _poule_sheet_save(
         PouleStanding.objects.filter(poule=poule).delete()
         PouleStanding.objects.bulk_create(lines)
     # What was stored, for the page that shows it next (it need not read it back).
-    players = {seat.player_id: getattr(seat, "player", None) for seat in seats}
+    # The players the caller loaded with the seats (never loaded here just for that).
+    player_field = Seat._meta.get_field("player")
+    players = {seat.player_id: seat.player for seat in seats if player_field.is_cached(seat)}
     for line in lines:
-        if players.get(line.player_id) is not None:
+        if line.player_id in players:
             line.player = players[line.player_id]
     poule.sheet_deals = deals
     poule.sheet_standings = sorted(lines, key=lambda line: (line.rank, line.seat))
@@ -254,12 +256,15 @@ def deals_record(
     by: AbstractBaseUser | None = None,
     *,
     seats: Sequence[Seat] | None = None,
+    night_standings: bool = True,
 ) -> list[Deal]:
     """Append deals to a poule's score sheet, score it, and update the standings.
 
     Deals name players by seat number ("1" … "5"). The engine checks the whole sheet before
     anything is written, so a refused deal leaves the sheet as it was. ``seats``: the poule's
     seats in seat order, when the caller has them (the score sheet does).
+    ``night_standings=False``: an importer filling every poule of a night sums the night's
+    standings once, at the end (``tournament_standings_update``).
 
     The night is locked first, and alone: it serialises every change of its sheets, and a
     round drawn again meanwhile shows as the poule gone (refused in words). The ``poule``
@@ -278,7 +283,8 @@ def deals_record(
         for index, data in enumerate(deals_data, start=1)
     ]
     _poule_sheet_save(poule, [*sheet, *new], seats, appended=True)
-    tournament_standings_update(tournament, appended=True)
+    if night_standings:
+        tournament_standings_update(tournament, appended=True)
     return new
 
 

@@ -191,11 +191,12 @@ def tournament_standings_update(tournament: Tournament, *, appended: bool = Fals
 TABLE_GONE = _lazy("Cette table n'existe plus : le tour a été tiré à nouveau. Rechargez la page.")
 
 
-def _tournament_locked(tournament: Tournament) -> None:
-    """Lock the night (see ``_poule_locked``) and read its state again under the lock."""
+def _tournament_locked(tournament: Tournament, poule: Poule) -> None:
+    """Lock the night (see ``_poule_locked``) and read its state again under the lock, in the
+    same statement as making sure the poule is still there (a round drawn again drops it)."""
     status = list(
-        Tournament.objects.select_for_update()
-        .filter(pk=tournament.pk)
+        Tournament.objects.select_for_update(of=("self",))
+        .filter(pk=tournament.pk, poules=poule.pk)
         .order_by()
         .values_list("status", flat=True)
     )
@@ -271,13 +272,9 @@ def deals_record(
     passed in gets ``sheet_deals`` and ``sheet_standings``: what was stored, for the page.
     """
     tournament = poule.tournament
-    _tournament_locked(tournament)
+    _tournament_locked(tournament, poule)
     require_open(tournament)
     sheet = list(poule.deals.order_by("number"))
-    # A poule goes only when its round is drawn again, which a round with deals cannot be:
-    # an empty sheet is the one to check.
-    if not sheet and not Poule.objects.filter(pk=poule.pk).exists():
-        raise ValidationError(TABLE_GONE)
     new = [
         Deal(poule=poule, number=len(sheet) + index, data=data, recorded_by=by)
         for index, data in enumerate(deals_data, start=1)

@@ -7,10 +7,14 @@ played: the rows come in a few set-based queries and the rest is plain Python.
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
+import json
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+from django.db.models import CharField, TextField
+from django.db.models.functions import Cast
 
 from club.models import Player, Season
 from games.labels import CONTRACT_LABELS
@@ -21,6 +25,13 @@ from scoring.engine.games import game_module
 from .models import TournamentStanding
 
 BELGIAN_WHIST = "belgian_whist"
+# What a player's public name is made of (``Player.public_display_name``).
+PUBLIC_NAME = (
+    "player__display_name",
+    "player__first_name",
+    "player__last_name",
+    "player__public_name",
+)
 # The game whose contracts the statistics follow, as the engine describes it.
 belgian_whist = game_module(BELGIAN_WHIST)
 TOP_PARTNERS = 5
@@ -173,37 +184,55 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
     have played so far. A player counts in the average from his first night on. Published
     nights only: the average holds everybody's points, which are the club's until it
     publishes them."""
+    # Plain rows, the points as text: a season has thousands of standings and a handful of
+    # distinct points ("5", "3", "4/3" …), each parsed once and summed by how often it occurs.
     lines = (
         TournamentStanding.objects.filter(
             tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
         )
+        .annotate(points_text=Cast("tournament_points", CharField()))
         .order_by("tournament__date", "tournament__name", "tournament_id")
         .values_list(
-            "tournament_id",
-            "tournament__date",
-            "tournament__name",
-            "player_id",
-            "tournament_points",
+            "tournament_id", "tournament__date", "tournament__name", "player_id", "points_text"
         )
     )
     tournaments: dict[int, dict[str, Any]] = {}
     for tournament_id, date, name, player_id, points in lines:
-        tournament = tournaments.setdefault(
-            tournament_id, {"date": date, "name": name, "points": {}}
-        )
-        tournament["points"][player_id] = points
+        if tournament_id not in tournaments:
+            tournaments[tournament_id] = {
+                "date": date,
+                "name": name,
+                "players": set(),
+                "points": Counter(),
+                "mine": None,
+            }
+        tournament = tournaments[tournament_id]
+        tournament["players"].add(player_id)
+        tournament["points"][points] += 1
+        if player_id == player.pk:
+            tournament["mine"] = points
+    fractions: dict[str, Fraction] = {}
+
+    def parsed(text: str) -> Fraction:
+        if text not in fractions:
+            fractions[text] = Fraction(text)
+        return fractions[text]
+
     chart = []
     awarded, mine = Fraction(0), Fraction(0)
     seen: set[int] = set()
     for tournament in tournaments.values():
-        awarded += sum(tournament["points"].values(), Fraction(0))
-        seen.update(tournament["points"])
-        mine += tournament["points"].get(player.pk, 0)
+        awarded += sum(
+            (parsed(text) * count for text, count in tournament["points"].items()), Fraction(0)
+        )
+        seen |= tournament["players"]
+        if tournament["mine"] is not None:
+            mine += parsed(tournament["mine"])
         chart.append(
             ChartPoint(
                 date=tournament["date"],
                 name=tournament["name"],
-                played=player.pk in tournament["points"],
+                played=tournament["mine"] is not None,
                 mine=mine,
                 average=awarded / len(seen),
             )
@@ -224,38 +253,56 @@ def _belgian_whist_stats(
     player: Player, season: Season
 ) -> tuple[list[ContractLine], list[PartnerLine]]:
     """Per contract, how often he declared and made it; with whom he does best in the pair
-    contracts. Three queries: the seats of his poules, their point tables, their deals."""
+    contracts. Three queries: the seats of his poules, their point tables, their deals.
+
+    Plain rows throughout: a season of 200 nights is thousands of seats and deals. Each
+    player is built once, with only what his public name needs; a deal's points are decoded
+    only for the deals he declared with a partner."""
     seats = Seat.objects.filter(
         poule__seats__player=player,
         tournament__season=season,
         tournament__status__in=COUNTED_STATUSES,
         tournament__game=BELGIAN_WHIST,
-    ).select_related("player", "tournament")
+    ).values_list("poule_id", "number", "tournament__point_table_id", "player_id", *PUBLIC_NAME)
     poules: dict[int, _PouleSeats] = defaultdict(_PouleSeats)
-    for seat in seats:
-        poule = poules[seat.poule_id]
-        poule.players[seat.number] = seat.player
-        poule.point_table_id = seat.tournament.point_table_id
-        if seat.player_id == player.pk:
-            poule.mine = seat.number
+    players: dict[int, Player] = {}
+    for poule_id, number, point_table_id, player_id, *name in seats:
+        if player_id not in players:
+            fields = (field.removeprefix("player__") for field in PUBLIC_NAME)
+            players[player_id] = Player(pk=player_id, **dict(zip(fields, name, strict=True)))
+        poule = poules[poule_id]
+        poule.players[number] = players[player_id]
+        poule.point_table_id = point_table_id
+        if player_id == player.pk:
+            poule.mine = number
     point_tables = {
         point_table.pk: point_table.engine_table()
         for point_table in PointTable.objects.filter(
             pk__in={poule.point_table_id for poule in poules.values()}
         )
     }
-    deals = Deal.objects.filter(
-        poule__seats__player=player,
-        poule__tournament__season=season,
-        poule__tournament__status__in=COUNTED_STATUSES,
-        poule__tournament__game=BELGIAN_WHIST,
-    ).values_list("poule_id", "data", "points")
+    deals = (
+        Deal.objects.filter(
+            poule__seats__player=player,
+            poule__tournament__season=season,
+            poule__tournament__status__in=COUNTED_STATUSES,
+            poule__tournament__game=BELGIAN_WHIST,
+            counted=True,
+        )
+        .annotate(data_text=Cast("data", TextField()), points_text=Cast("points", TextField()))
+        .values_list("poule_id", "data_text", "points_text")
+    )
 
     contracts = {code: ContractLine(code) for code in belgian_whist.CONTRACTS}
     partners: dict[int, PartnerLine] = {}
-    for poule_id, data, points in deals:
+    for poule_id, data_text, points in deals:
         poule = poules[poule_id]
         mine = str(poule.mine)
+        # A deal names players by seat ("3"): one whose text never names his seat is not his
+        # to count, and is not even decoded (most of a season's deals).
+        if f'"{mine}"' not in data_text:
+            continue
+        data = json.loads(data_text)
         declarers = [str(seat) for seat in data.get("declarers") or ()]
         contract = data.get("contract")
         if mine not in declarers or contract not in contracts:
@@ -278,7 +325,7 @@ def _belgian_whist_stats(
             together = partners.setdefault(partner.pk, PartnerLine(partner))
             together.deals += 1
             together.made += made
-            together.points += points[sorted(poule.players).index(poule.mine)]
+            together.points += json.loads(points)[sorted(poule.players).index(poule.mine)]
     best = sorted(
         partners.values(),
         key=lambda p: (-p.points, -p.made_rate, -p.deals, p.name),

@@ -22,10 +22,14 @@ from django.utils.translation import get_language
 from .models import Club
 
 
+def _stamp(club: Club) -> int:
+    return int(club.pages_changed.timestamp() * 1_000_000)
+
+
 def page_etag(request: HttpRequest, club: Club, *vary: object) -> str:
     visitor = request.user.pk if request.user.is_authenticated else 0
     htmx = 1 if getattr(request, "htmx", False) else 0
-    parts = [int(club.pages_changed.timestamp() * 1_000_000), visitor, get_language(), htmx]
+    parts = [_stamp(club), visitor, get_language(), htmx]
     # Hashed: ``vary`` may hold what a visitor typed in the address (a season's name).
     digest = hashlib.sha256("|".join(str(part) for part in [*parts, *vary]).encode())
     return f'"{digest.hexdigest()[:32]}"'
@@ -33,8 +37,7 @@ def page_etag(request: HttpRequest, club: Club, *vary: object) -> str:
 
 def fragment_key(club: Club, *parts: object) -> str:
     """The server cache's key for a costly part of a published page."""
-    stamp = int(club.pages_changed.timestamp() * 1_000_000)
-    return ":".join(str(part) for part in (club.pk, stamp, get_language(), *parts))
+    return ":".join(str(part) for part in (club.pk, _stamp(club), get_language(), *parts))
 
 
 def published_page(

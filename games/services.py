@@ -187,7 +187,7 @@ def poule_create(
         .select_related("player")
         .first()
     )
-    twice = next((p for p in players if list(players).count(p) > 1), None)
+    twice = next((p for i, p in enumerate(players) if p in players[:i]), None)
     if seated_elsewhere is not None or twice is not None:
         raise ValidationError(
             _("%(player)s est déjà assis à une autre table du tour %(round)s.")

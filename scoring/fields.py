@@ -8,10 +8,18 @@ ranked by the engine and stored with their rank.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
+
+
+@lru_cache(maxsize=1024)
+def fraction_of(text: str) -> Fraction:
+    """A stored fraction read from its text ("4/3"). A season's thousands of standings hold a
+    handful of distinct values: each is parsed once."""
+    return Fraction(text)
 
 
 class FractionField(models.CharField):

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
-from django.db.models import OuterRef, Prefetch, Q, Subquery
+from django.db.models import CharField, OuterRef, Prefetch, Q, Subquery
+from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
 from .fields import FractionField
@@ -42,6 +43,11 @@ class TournamentStandingQuerySet(models.QuerySet):
         nights (one query for any number of nights)."""
         first = self.filter(rank=1).select_related("player")
         return Prefetch("standings", queryset=first, to_attr="winners")
+
+    def with_points_text(self) -> TournamentStandingQuerySet:
+        """``points_text``: the tournament points as stored, for reading thousands of rows
+        without a ``Fraction`` built for each (``fields.fraction_of`` parses them once)."""
+        return self.annotate(points_text=Cast("tournament_points", CharField()))
 
     def of_tournament(self, tournament: Any) -> TournamentStandingQuerySet:
         """A night's standings in rank order, with their players (one query)."""

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import CharField, F
-from django.db.models.functions import Cast
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -38,6 +36,7 @@ from scoring.engine.night import score_poule_deals
 from scoring.engine.ranking import TournamentEntry, season_ranking
 from scoring.engine.standings import PouleResult, poule_standings, scheme, tournament_standings
 
+from .fields import fraction_of
 from .models import PouleStanding, RankingLine, RankingSnapshot, TournamentStanding
 
 # The tasks that follow a commit, by name (``scoring/tasks.py``, ``games/tasks.py``).
@@ -530,25 +529,20 @@ def _season_entries(season: Season) -> list[TournamentEntry]:
         TournamentStanding.objects.filter(
             tournament__in=Tournament.objects.filter(season=season).counted()
         )
-        .annotate(points_text=Cast("tournament_points", CharField()))
+        .with_points_text()
         .order_by("tournament__date", "tournament_id", "rank")
         .values_list("player_id", "tournament_id", "points_text", "game_points", "rank")
     )
-    fractions: dict[str, Fraction] = {}
-    entries = []
-    for player, tournament, points, game_points, rank in rows:
-        if points not in fractions:
-            fractions[points] = Fraction(points)
-        entries.append(
-            TournamentEntry(
-                player=player,
-                tournament=tournament,
-                tournament_points=fractions[points],
-                game_points=game_points,
-                rank=rank,
-            )
+    return [
+        TournamentEntry(
+            player=player,
+            tournament=tournament,
+            tournament_points=fraction_of(points),
+            game_points=game_points,
+            rank=rank,
         )
-    return entries
+        for player, tournament, points, game_points, rank in rows
+    ]
 
 
 def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapshot:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import CharField, TextField
+from django.db.models import TextField
 from django.db.models.functions import Cast
 
 from club.models import Player, Season
@@ -22,6 +22,7 @@ from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament
 from scoring.engine.errors import EngineError
 from scoring.engine.games import game_module
 
+from .fields import fraction_of
 from .models import TournamentStanding
 
 BELGIAN_WHIST = "belgian_whist"
@@ -190,7 +191,7 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
         TournamentStanding.objects.filter(
             tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
         )
-        .annotate(points_text=Cast("tournament_points", CharField()))
+        .with_points_text()
         .order_by("tournament__date", "tournament__name", "tournament_id")
         .values_list(
             "tournament_id", "tournament__date", "tournament__name", "player_id", "points_text"
@@ -211,23 +212,17 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
         tournament["points"][points] += 1
         if player_id == player.pk:
             tournament["mine"] = points
-    fractions: dict[str, Fraction] = {}
-
-    def parsed(text: str) -> Fraction:
-        if text not in fractions:
-            fractions[text] = Fraction(text)
-        return fractions[text]
-
     chart = []
     awarded, mine = Fraction(0), Fraction(0)
     seen: set[int] = set()
     for tournament in tournaments.values():
         awarded += sum(
-            (parsed(text) * count for text, count in tournament["points"].items()), Fraction(0)
+            (fraction_of(text) * count for text, count in tournament["points"].items()),
+            Fraction(0),
         )
         seen |= tournament["players"]
         if tournament["mine"] is not None:
-            mine += parsed(tournament["mine"])
+            mine += fraction_of(tournament["mine"])
         chart.append(
             ChartPoint(
                 date=tournament["date"],

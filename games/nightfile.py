@@ -86,11 +86,10 @@ def tournament_import(
         rounds=max(p.round for p in scored.poules),
     )
     services.tournament_start(tournament)
-    for raw in doc["poules"]:
-        seats = [players[name] for name in raw["seats"]]
-        poule = services.poule_create(
-            tournament, round=raw["round"], table=raw["table"], players=seats
-        )
+    # The engine scored every poule while reading the file: those points and standings are
+    # stored as they are, the whole night in a few statements.
+    sheets = []
+    for raw, poule in zip(doc["poules"], scored.poules, strict=True):
         number = {name: str(n) for n, name in enumerate(raw["seats"], start=1)}
         deals = [
             rename_players(
@@ -99,8 +98,17 @@ def tournament_import(
             )
             for deal in raw["deals"]
         ]
-        scoring.deals_record(poule, deals, seats=poule.seated, night_standings=False)
-    scoring.tournament_standings_update(tournament)
+        sheets.append(
+            scoring.ScoredSheet(
+                round=poule.round,
+                table=poule.table,
+                players=[players[name] for name in poule.seats],
+                deals=deals,
+                score=poule.score,
+                standings=poule.standings,
+            )
+        )
+    scoring.night_sheets_store(tournament, sheets)
     return scoring.tournament_close(tournament, rank_season=rank_season, send_results=send_results)
 
 

@@ -47,3 +47,41 @@ class FractionField(models.CharField):
 
     def value_to_string(self, obj: models.Model) -> str:
         return str(self.value_from_object(obj))
+
+
+# Tournament points are shared by tied players (at most 7, hearts' largest table), so every
+# stored value is a whole number of 1/420 points (420 = lcm(1 … 7)), and so is any sum.
+POINT_UNITS = 420
+
+
+class PointUnitsField(models.BigIntegerField):
+    """A copy of a ``FractionField`` in whole 1/``POINT_UNITS`` points, written with every save
+    (bulk ones too), so that the database can sum and compare tournament points exactly.
+    Read-only for code: it follows the field it copies."""
+
+    description = "Tournament points in whole units"
+
+    def __init__(self, *args: Any, source: str = "tournament_points", **kwargs: Any) -> None:
+        self.source = source
+        kwargs.setdefault("default", 0)
+        kwargs.setdefault("editable", False)
+        super().__init__(*args, **kwargs)
+
+    def deconstruct(self) -> Any:
+        name, path, args, kwargs = super().deconstruct()
+        if self.source != "tournament_points":
+            kwargs["source"] = self.source
+        kwargs.pop("editable", None)
+        return name, path, args, kwargs
+
+    def pre_save(self, model_instance: models.Model, add: bool) -> int:
+        value = units_of(Fraction(getattr(model_instance, self.source)))
+        setattr(model_instance, self.attname, value)
+        return value
+
+
+def units_of(points: Fraction) -> int:
+    units = points * POINT_UNITS
+    if units.denominator != 1:
+        raise ValueError(f"{points} tournament points are not a whole number of 1/{POINT_UNITS}")
+    return units.numerator

@@ -12,7 +12,7 @@ from django.db.models import CharField, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
-from .fields import FractionField
+from .fields import FractionField, PointUnitsField
 
 
 class PouleStanding(models.Model):
@@ -66,6 +66,8 @@ class TournamentStanding(models.Model):
     rank = models.PositiveSmallIntegerField(_("rang"))
     tied = models.BooleanField(_("ex aequo"), default=False)
     tournament_points = FractionField(_("points de tournoi"))
+    # The same points in whole units, for the season ranking summed by the database.
+    points_units = PointUnitsField()
     game_points = models.IntegerField(_("points de jeu"))
     poules_played = models.PositiveSmallIntegerField(_("poules jouées"))
     poules_won = models.PositiveSmallIntegerField(_("poules gagnées"))

@@ -10,14 +10,17 @@ its task's name: the tasks are the interface's, above this module.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -33,10 +36,11 @@ from scoring.engine.base import PouleScore
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.games import game_module
 from scoring.engine.night import score_poule_deals
-from scoring.engine.ranking import TournamentEntry, season_ranking
+from scoring.engine.ranking import RankingRules, SeasonTotals, rank_season
 from scoring.engine.standings import PouleResult, poule_standings, scheme, tournament_standings
+from scoring.engine.standings import PouleStanding as EnginePouleStanding
 
-from .fields import fraction_of
+from .fields import POINT_UNITS
 from .models import PouleStanding, RankingLine, RankingSnapshot, TournamentStanding
 
 # The tasks that follow a commit, by name (``scoring/tasks.py``, ``games/tasks.py``).
@@ -46,6 +50,20 @@ RESULTS_EMAIL = "games.tasks.tournament_results_email"
 
 # --------------------------------------------------------------------------------------------
 # A poule's score sheet
+
+
+@dataclass(frozen=True)
+class ScoredSheet:
+    """A poule's sheet as the engine scored it, ready to store: its players in seat order,
+    its deals as recorded (players named by seat number) and the engine's points and
+    standings for them."""
+
+    round: int
+    table: int
+    players: Sequence[Player]
+    deals: Sequence[dict[str, Any]]
+    score: PouleScore
+    standings: Sequence[EnginePouleStanding]
 
 
 def refused_as_validation_error(refused: DocumentRefused) -> ValidationError:
@@ -79,10 +97,7 @@ def _poule_sheet_save(
         seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
     score = poule_score(poule, [s.number for s in seats], [d.data for d in deals])
     new, changed = [], []
-    for deal, points, dealer, counted in zip(
-        deals, score.deal_points, score.dealers, score.counted, strict=True
-    ):
-        values = (list(points), None if dealer is None else seats[dealer].number, counted)
+    for deal, values in zip(deals, _scored_deals(score, seats), strict=True):
         if deal.pk is None or (deal.points, deal.dealer, deal.counted) != values:
             deal.points, deal.dealer, deal.counted = values
             (new if deal.pk is None else changed).append(deal)
@@ -93,19 +108,9 @@ def _poule_sheet_save(
         poule.counted_deals = score.counted_deals
         poule.save(update_fields=["counted_deals"])
 
-    points_scheme = scheme(poule.tournament.tournament_points)
-    lines = [
-        PouleStanding(
-            poule=poule,
-            player_id=seats[line.seat].player_id,
-            seat=seats[line.seat].number,
-            rank=line.rank,
-            tied=line.tied,
-            game_points=line.game_points,
-            tournament_points=line.tournament_points,
-        )
-        for line in poule_standings(score, points_scheme)
-    ]
+    lines = _standing_lines(
+        poule, seats, poule_standings(score, scheme(poule.tournament.tournament_points))
+    )
     if appended:
         PouleStanding.objects.bulk_create(
             lines,
@@ -126,6 +131,84 @@ def _poule_sheet_save(
     poule.sheet_deals = deals
     poule.sheet_standings = sorted(lines, key=lambda line: (line.rank, line.seat))
     return score
+
+
+def _scored_deals(
+    score: PouleScore, seats: Sequence[Seat]
+) -> Iterator[tuple[list[Any], int | None, bool]]:
+    """What a deal stores of the engine's score: each seat's points, the dealer's seat number
+    (none for a game without one) and whether the deal counts among the poule's deals."""
+    for points, dealer, counted in zip(
+        score.deal_points, score.dealers, score.counted, strict=True
+    ):
+        yield list(points), None if dealer is None else seats[dealer].number, counted
+
+
+def _standing_lines(
+    poule: Poule, seats: Sequence[Seat], standings: Iterable[EnginePouleStanding]
+) -> list[PouleStanding]:
+    """The engine's poule standings as rows (the engine names a seat by its index)."""
+    return [
+        PouleStanding(
+            poule=poule,
+            player_id=seats[line.seat].player_id,
+            seat=seats[line.seat].number,
+            rank=line.rank,
+            tied=line.tied,
+            game_points=line.game_points,
+            tournament_points=line.tournament_points,
+        )
+        for line in standings
+    ]
+
+
+@transaction.atomic(savepoint=False)
+def night_sheets_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) -> list[Poule]:
+    """Store a whole night the engine has scored already (an imported night): its poules,
+    seats, deals and poule standings, each kind in one statement, then the night's standings.
+
+    The engine checked every seat, deal and table of the night before this runs, so nothing is
+    scored twice; the database's constraints still guard each row. A history import runs this
+    once per night: a decade of nights in a few statements each, not a few per deal."""
+    poules = Poule.objects.bulk_create(
+        Poule(
+            tournament=tournament,
+            round=sheet.round,
+            table=sheet.table,
+            counted_deals=sheet.score.counted_deals,
+        )
+        for sheet in sheets
+    )
+    seat_rows = [
+        [
+            Seat(
+                poule=poule, player=player, number=number, tournament=tournament, round=poule.round
+            )
+            for number, player in enumerate(sheet.players, start=1)
+        ]
+        for poule, sheet in zip(poules, sheets, strict=True)
+    ]
+    Seat.objects.bulk_create(seat for seats in seat_rows for seat in seats)
+    deals, lines = [], []
+    for poule, sheet, seats in zip(poules, sheets, seat_rows, strict=True):
+        for number, (data, (points, dealer, counted)) in enumerate(
+            zip(sheet.deals, _scored_deals(sheet.score, seats), strict=True), start=1
+        ):
+            deals.append(
+                Deal(
+                    poule=poule,
+                    number=number,
+                    data=data,
+                    points=points,
+                    dealer=dealer,
+                    counted=counted,
+                )
+            )
+        lines += _standing_lines(poule, seats, sheet.standings)
+    Deal.objects.bulk_create(deals)
+    PouleStanding.objects.bulk_create(lines)
+    tournament_standings_update(tournament)
+    return poules
 
 
 def _poule_rescore(poule: Poule) -> PouleScore:
@@ -173,6 +256,7 @@ def tournament_standings_update(tournament: Tournament, *, appended: bool = Fals
                 "rank",
                 "tied",
                 "tournament_points",
+                "points_units",
                 "game_points",
                 "poules_played",
                 "poules_won",
@@ -521,39 +605,87 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
 # Season rankings
 
 
-def _season_entries(season: Season) -> list[TournamentEntry]:
-    # Plain rows, not model instances: a season of 200 nights has thousands of standings.
-    # Their tournament points are a handful of distinct fractions ("5", "3", "4/3" …), read as
-    # text and each parsed once.
-    rows = (
-        TournamentStanding.objects.filter(
-            tournament__in=Tournament.objects.filter(season=season).counted()
-        )
-        .with_points_text()
-        .order_by("tournament__date", "tournament_id", "rank")
-        .values_list("player_id", "tournament_id", "points_text", "game_points", "rank")
-    )
-    return [
-        TournamentEntry(
-            player=player,
-            tournament=tournament,
-            tournament_points=fraction_of(points),
+def _season_totals(season: Season, rules: RankingRules) -> dict[int, SeasonTotals]:
+    """Each player's season summed by the database, for the engine to rank; tied players are
+    listed by name.
+
+    Tournament points are summed exactly as whole units (``fields.POINT_UNITS``). With the
+    best N nights only, a player's nights are grouped by their points and taken best first;
+    where the N-th night falls inside a group, that group's nights are read to keep those with
+    the most game points (the engine's order: tournament points, then game points).
+    """
+    standings = TournamentStanding.objects.filter(
+        tournament__in=Tournament.objects.filter(season=season).counted()
+    ).order_by()
+    sums = {"game": Sum("game_points"), "played": Count("pk"), "won": Count("pk", filter=Q(rank=1))}
+    totals: dict[int, SeasonTotals] = {}
+    if rules.best_n is None:
+        for player, units, game_points, played, won in (
+            standings.values("player_id")
+            .annotate(units=Sum("points_units"), **sums)
+            .values_list("player_id", "units", "game", "played", "won")
+        ):
+            totals[player] = SeasonTotals(
+                Fraction(units, POINT_UNITS), game_points, played, played, won
+            )
+        return _listed_by_name(totals)
+
+    groups: dict[int, list[tuple[int, int, int, int]]] = {}
+    for player, units, game_points, played, won in (
+        standings.values("player_id", "points_units")
+        .annotate(**sums)
+        .values_list("player_id", "points_units", "game", "played", "won")
+    ):
+        groups.setdefault(player, []).append((units, game_points, played, won))
+    boundaries: dict[tuple[int, int], int] = {}
+    for player, values in groups.items():
+        played = sum(group[2] for group in values)
+        left = counted = min(rules.best_n, played)
+        units, game_points = 0, 0
+        for value, game, n, _won in sorted(values, reverse=True):
+            if n <= left:
+                units, game_points, left = units + value * n, game_points + game, left - n
+            elif left:  # the N-th night is in this group: its best nights by game points, later
+                units, boundaries[(player, value)], left = units + value * left, left, 0
+        totals[player] = SeasonTotals(
+            tournament_points=Fraction(units, POINT_UNITS),
             game_points=game_points,
-            rank=rank,
+            tournaments_played=played,
+            tournaments_counted=counted,
+            tournaments_won=sum(group[3] for group in values),
         )
-        for player, tournament, points, game_points, rank in rows
-    ]
+    if boundaries:
+        best: dict[tuple[int, int], list[int]] = {}
+        for player, units, game in (
+            standings.filter(player_id__in={player for player, _units in boundaries})
+            .order_by("-game_points")
+            .values_list("player_id", "points_units", "game_points")
+        ):
+            best.setdefault((player, units), []).append(game)
+        for (player, units), left in boundaries.items():
+            totals[player] = dataclasses.replace(
+                totals[player],
+                game_points=totals[player].game_points + sum(best[(player, units)][:left]),
+            )
+    return _listed_by_name(totals)
+
+
+def _listed_by_name(totals: dict[int, SeasonTotals]) -> dict[int, SeasonTotals]:
+    """The totals in the order of the players' names: the engine lists tied players in the
+    order it is given them."""
+    names = dict(Player.objects.filter(pk__in=totals).values_list("pk", "display_name"))
+    return {player: totals[player] for player in sorted(totals, key=lambda p: (names[p], p))}
 
 
 def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapshot:
     rules = season.ranking_rules()
-    entries = _season_entries(season)
+    totals = _season_totals(season, rules)
     snapshot.rules = {
         "best_n": rules.best_n,
         "min_tournaments": rules.min_tournaments,
         "precedence": list(rules.precedence),
     }
-    snapshot.tournaments = len({e.tournament for e in entries})
+    snapshot.tournaments = Tournament.objects.filter(season=season).counted().count()
     snapshot.computed_at = timezone.now()
     snapshot.save()
     snapshot.lines.all().delete()
@@ -570,7 +702,7 @@ def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapsho
             tournaments_counted=line.tournaments_counted,
             tournaments_won=line.tournaments_won,
         )
-        for position, line in enumerate(season_ranking(entries, rules), start=1)
+        for position, line in enumerate(rank_season(totals, rules), start=1)
     )
     return snapshot
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -61,16 +61,27 @@ class SeasonStanding:
     tournaments_won: int
 
 
-def season_ranking(
+@dataclass(frozen=True, slots=True)
+class SeasonTotals:
+    """A player's season summed, before ranking: what the ranking's metrics compare."""
+
+    tournament_points: Fraction
+    game_points: int
+    tournaments_played: int
+    tournaments_counted: int
+    tournaments_won: int
+
+
+def season_totals(
     entries: Sequence[TournamentEntry], rules: RankingRules | None = None
-) -> tuple[SeasonStanding, ...]:
-    """Rank a season's players: ranked players first, then those not yet ranked."""
+) -> dict[Hashable, SeasonTotals]:
+    """Each player's season summed over his counted tournaments (the best N, if the rules say)."""
     rules = rules or RankingRules()
     by_player: dict[Hashable, list[TournamentEntry]] = {}
     for entry in entries:
         by_player.setdefault(entry.player, []).append(entry)
 
-    lines: dict[Hashable, dict[str, Any]] = {}
+    totals: dict[Hashable, SeasonTotals] = {}
     for player, played in by_player.items():
         counted = played
         if rules.best_n is not None and len(played) > rules.best_n:
@@ -78,24 +89,48 @@ def season_ranking(
             counted = sorted(played, key=lambda e: (-e.tournament_points, -e.game_points))[
                 : rules.best_n
             ]
-        lines[player] = {
-            "tournament_points": sum((e.tournament_points for e in counted), Fraction(0)),
-            "game_points": sum(e.game_points for e in counted),
-            "tournaments_played": len(played),
-            "tournaments_counted": len(counted),
-            "tournaments_won": sum(1 for e in played if e.rank == 1),
-        }
+        totals[player] = SeasonTotals(
+            tournament_points=sum((e.tournament_points for e in counted), Fraction(0)),
+            game_points=sum(e.game_points for e in counted),
+            tournaments_played=len(played),
+            tournaments_counted=len(counted),
+            tournaments_won=sum(1 for e in played if e.rank == 1),
+        )
+    return totals
+
+
+def rank_season(
+    totals: Mapping[Hashable, SeasonTotals], rules: RankingRules | None = None
+) -> tuple[SeasonStanding, ...]:
+    """Rank players from their season totals: ranked players first, then those not yet ranked.
+    A store that sums the totals itself (the site's database) ranks them here too."""
+    rules = rules or RankingRules()
 
     def key(player: Hashable) -> tuple[Any, ...]:
-        return tuple(-lines[player][metric] for metric in rules.precedence)
+        return tuple(-getattr(totals[player], metric) for metric in rules.precedence)
 
-    ranked = [p for p in lines if lines[p]["tournaments_played"] >= rules.min_tournaments]
-    apart = [p for p in lines if lines[p]["tournaments_played"] < rules.min_tournaments]
-    standings = [
-        SeasonStanding(player=p, rank=rank, tied=tied, **lines[p])
-        for p, rank, tied in competition_ranks(ranked, key=key)
-    ]
-    standings += [
-        SeasonStanding(player=p, rank=None, tied=False, **lines[p]) for p in sorted(apart, key=key)
-    ]
+    def line(player: Hashable, rank: int | None, tied: bool) -> SeasonStanding:
+        sums = totals[player]
+        return SeasonStanding(
+            player=player,
+            rank=rank,
+            tied=tied,
+            tournament_points=sums.tournament_points,
+            game_points=sums.game_points,
+            tournaments_played=sums.tournaments_played,
+            tournaments_counted=sums.tournaments_counted,
+            tournaments_won=sums.tournaments_won,
+        )
+
+    ranked = [p for p in totals if totals[p].tournaments_played >= rules.min_tournaments]
+    apart = [p for p in totals if totals[p].tournaments_played < rules.min_tournaments]
+    standings = [line(p, rank, tied) for p, rank, tied in competition_ranks(ranked, key=key)]
+    standings += [line(p, None, False) for p in sorted(apart, key=key)]
     return tuple(standings)
+
+
+def season_ranking(
+    entries: Sequence[TournamentEntry], rules: RankingRules | None = None
+) -> tuple[SeasonStanding, ...]:
+    """Rank a season's players: ranked players first, then those not yet ranked."""
+    return rank_season(season_totals(entries, rules), rules)

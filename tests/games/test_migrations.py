@@ -5,6 +5,7 @@ every point table, every night's table, and the club's choice."""
 from __future__ import annotations
 
 import io
+from fractions import Fraction
 
 import pytest
 from django.core.management import call_command
@@ -12,6 +13,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from scoring.engine.tables import preset_data
+from scoring.fields import POINT_UNITS
 
 BEFORE_THE_MOVE = [
     ("club", "0003_invitations"),
@@ -78,3 +80,16 @@ def test_a_club_that_chose_a_point_table_keeps_its_name_as_its_default():
     assert clubs.get(pk=chose.pk).default_rules == "iwwa"
     assert clubs.get(pk=hearts.pk).default_rules == "coeurs"
     assert latest.get_model("games", "PointTable").objects.get(pk=iwwa.pk).name == "iwwa"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_night_standings_stored_before_their_units_get_them_exactly():
+    """scoring 0003 fills each stored standing's points in units from its fraction."""
+    call_command("demo_club", stdout=io.StringIO())
+    migrate([("scoring", "0002_point_table_moves_to_games")])
+    latest = migrate()
+    rows = latest.get_model("scoring", "TournamentStanding").objects.values_list(
+        "tournament_points", "points_units"
+    )
+    assert any(points for points, _units in rows)
+    assert all(units == Fraction(points) * POINT_UNITS for points, units in rows)

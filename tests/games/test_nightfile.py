@@ -12,10 +12,12 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from club.models import Club, Membership, Player, Season
+from games import services as games_services
 from games.models import Deal, PointTable, Poule, Tournament
 from games.nightfile import tournament_export, tournament_import
+from scoring import services as scoring_services
 from scoring.engine.errors import DocumentRefused
-from scoring.engine.night import score_night_document
+from scoring.engine.night import rename_players, score_night_document
 from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
 
 pytestmark = pytest.mark.django_db
@@ -454,3 +456,53 @@ def test_the_stored_points_of_every_deal_sum_to_zero(imported_night):
     assert all(sum(deal.points) == 0 for deal in deals)
     assert Poule.objects.filter(tournament=imported_night).count() == 6
     assert PouleStanding.objects.filter(poule__tournament=imported_night).count() == 27
+
+
+def test_an_imported_night_stores_what_a_scorer_recording_its_deals_would(
+    night_document, club_members
+):
+    """The import stores the engine's points and standings in bulk: the very rows the score
+    sheet writes when the same deals are recorded one by one."""
+    imported = tournament_import(night_document)
+    recorded = games_services.tournament_create(
+        club=imported.club,
+        season=imported.season,
+        date=imported.date,
+        name="recorded by hand",
+        game=imported.game,
+        point_table=imported.point_table,
+        tournament_points=imported.tournament_points,
+        rounds=imported.rounds,
+    )
+    games_services.tournament_start(recorded)
+    players = {player.display_name: player for player in club_members}
+    for raw in night_document["poules"]:
+        seats = [players[name] for name in raw["seats"]]
+        poule = games_services.poule_create(
+            recorded, round=raw["round"], table=raw["table"], players=seats
+        )
+        number = {name: str(n) for n, name in enumerate(raw["seats"], start=1)}
+        for deal in raw["deals"]:
+            scoring_services.deal_record(
+                poule, rename_players(deal, lambda name, number=number: number.get(name, name))
+            )
+
+    assert poule_results(imported) == poule_results(recorded)
+    assert tournament_results(imported) == tournament_results(recorded)
+
+    def sheets(tournament):
+        return [
+            (
+                p.round,
+                p.table,
+                p.counted_deals,
+                [(d.number, d.data, d.counted) for d in p.deals.all()],
+            )
+            for p in tournament.poules.order_by("round", "table").prefetch_related("deals")
+        ]
+
+    assert sheets(imported) == sheets(recorded)
+    assert (
+        sum(len(raw["deals"]) for raw in night_document["poules"])
+        == Deal.objects.filter(poule__tournament=imported).count()
+    )

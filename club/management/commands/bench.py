@@ -40,6 +40,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--seed", type=int, default=2026)
         parser.add_argument(
+            "--only",
+            default=",".join(benchmarks.MEASURES),
+            help=f"measures to run, comma-separated, among {', '.join(benchmarks.MEASURES)}",
+        )
+        parser.add_argument(
             "--requests",
             type=int,
             default=None,
@@ -60,8 +65,16 @@ class Command(BaseCommand):
         requests: int | None,
         full: bool,
         quick: bool,
+        only: str,
         **options: Any,
     ) -> None:
+        measures = [name.strip() for name in only.split(",") if name.strip()]
+        unknown = sorted(set(measures) - set(benchmarks.MEASURES))
+        if unknown or not measures:
+            raise CommandError(
+                f"--only: unknown measure {', '.join(unknown) or '(none)'}; "
+                f"known: {', '.join(benchmarks.MEASURES)}"
+            )
         if requests is None:
             requests = 3 if quick else 50
         if requests < 1:
@@ -90,6 +103,8 @@ class Command(BaseCommand):
                 ),
                 tasks_in_process(),
             ):
-                benchmarks.run(self.stdout.write, sizes=sizes, requests=requests, seed=seed)
+                benchmarks.run(
+                    self.stdout.write, sizes=sizes, requests=requests, seed=seed, only=measures
+                )
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -1,0 +1,119 @@
+"""The season ranking summed by the database is the engine's ranking of the same nights: all
+nights or the best N, with ties in tournament points and in game points, and a minimum.
+Tied players are listed by name."""
+
+import datetime
+import random
+from fractions import Fraction
+
+import pytest
+
+from club.models import Player
+from games.models import Tournament
+from scoring.engine.ranking import RankingRules, TournamentEntry, season_ranking
+from scoring.models import TournamentStanding
+from scoring.services import season_ranking_update
+from tests.factories import PlayerFactory, TournamentFactory
+
+pytestmark = pytest.mark.django_db
+
+# Tournament points as a night gives them: places, and places shared by two or three.
+POINTS = [Fraction(5), Fraction(3), Fraction(1), Fraction(4), Fraction(2), Fraction(4, 3)]
+
+
+def season_of_random_nights(club, season, point_table, rng, nights=9, players=6):
+    members = [PlayerFactory(club=club) for _ in range(players)]
+    entries = []
+    for night in range(nights):
+        tournament = TournamentFactory(
+            club=club,
+            season=season,
+            point_table=point_table,
+            date=season.start + datetime.timedelta(days=night),
+        )
+        present = rng.sample(members, rng.randint(2, players))
+        for rank, player in enumerate(present, start=1):
+            # Few distinct values, so that both kinds of tie happen often.
+            points, game = rng.choice(POINTS), rng.choice([-6, 0, 4, 4, 10])
+            TournamentStanding.objects.create(
+                tournament=tournament,
+                player=player,
+                rank=rank,
+                tournament_points=points,
+                game_points=game,
+                poules_played=3,
+                poules_won=0,
+            )
+            entries.append(TournamentEntry(player.pk, tournament.pk, points, game, rank))
+    # Closed nights count; one planned night more, whose results the ranking must leave out.
+    Tournament.objects.filter(season=season).update(status=Tournament.Status.CLOSED)
+    planned = TournamentFactory(club=club, season=season, point_table=point_table)
+    TournamentStanding.objects.create(
+        tournament=planned,
+        player=members[0],
+        rank=1,
+        tournament_points=5,
+        game_points=99,
+        poules_played=3,
+        poules_won=3,
+    )
+    return entries
+
+
+METRICS = {"tournament_points": 3, "game_points": 4, "tournaments_won": 7}
+
+
+def lines_of(lines, precedence, names):
+    """Each line as a tuple, listed as the site lists them: by rank, unranked players by the
+    ranking's metrics, and players alike in both by name."""
+    rows = [
+        (
+            getattr(line, "player_id", None) or line.player,
+            line.rank,
+            line.tied,
+            line.tournament_points,
+            line.game_points,
+            line.tournaments_played,
+            line.tournaments_counted,
+            line.tournaments_won,
+        )
+        for line in lines
+    ]
+    return rows, sorted(
+        rows,
+        key=lambda row: (
+            row[1] is None,
+            row[1] or 0,
+            tuple(-row[METRICS[metric]] for metric in precedence),
+            names[row[0]],
+        ),
+    )
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(
+    ("best_n", "minimum", "precedence"),
+    [
+        (None, 0, ["tournament_points", "game_points"]),
+        (4, 0, ["tournament_points", "game_points"]),
+        (3, 5, ["tournament_points", "tournaments_won", "game_points"]),
+        (1, 2, ["game_points", "tournament_points"]),
+    ],
+)
+def test_the_stored_ranking_is_the_engines_ranking(
+    club, season, point_table, seed, best_n, minimum, precedence
+):
+    entries = season_of_random_nights(club, season, point_table, random.Random(seed))
+    season.ranking_best_n, season.ranking_min_tournaments = best_n, minimum
+    season.ranking_precedence = precedence
+    season.save()
+    rules = RankingRules(best_n=best_n, min_tournaments=minimum, precedence=tuple(precedence))
+    names = dict(Player.objects.values_list("pk", "display_name"))
+
+    snapshot = season_ranking_update(season)
+
+    stored, stored_listed = lines_of(snapshot.lines.order_by("position"), precedence, names)
+    _engine, engine_listed = lines_of(season_ranking(entries, rules), precedence, names)
+    assert stored_listed == engine_listed
+    assert stored == stored_listed
+    assert snapshot.tournaments == 9

@@ -569,6 +569,8 @@ def tournament_close(
         raise ValidationError(_("Aucune donne n'a été encodée."))
     tournament.status = Tournament.Status.CLOSED
     tournament.save(update_fields=["status"])
+    # Its results now count: the members' own pages computed before are stale.
+    published_pages_changed(tournament.club_id)
     if rank_season:
         season_ranking_queue(tournament.season_id)
     if send_results:

@@ -179,6 +179,20 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     )
 
 
+def partners_named_today(results: SeasonResults) -> None:
+    """The partners of a season computed earlier, named as each chooses to be named now (a
+    member may have changed his public name since). One query."""
+    if not results.partners:
+        return
+    fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
+    today = Player.objects.filter(pk__in=[line.player.pk for line in results.partners]).only(
+        *fields
+    )
+    named = {player.pk: player for player in today}
+    for line in results.partners:
+        line.player = named.get(line.player.pk, line.player)
+
+
 def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
     """At each published night of the season, in date order: the player's tournament points so
     far, and the club average so far = all tournament points awarded so far ÷ the players who

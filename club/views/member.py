@@ -11,6 +11,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
@@ -32,6 +33,11 @@ from ..profile import (
     email_change_for_token,
     profile_update,
 )
+from ..published import fragment_key
+
+# A member's season is recomputed at the latest this long after it was cached, whatever else
+# (a night renamed in the admin) changed meanwhile.
+MY_RESULTS_SECONDS = 6 * 3600
 
 
 def _own_player(request: HttpRequest) -> Player | None:
@@ -93,7 +99,17 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         return _no_player(request)
     seasons = stats.seasons_played(player)
     season = stats.season_choice(seasons, request.GET.get("saison"))
-    results = stats.season_results(player, season) if season else None
+    results = None
+    if season is not None:
+        # Computed once per change of the club's results (closing, correcting, reopening a
+        # night moves the club's stamp, so the key), and shown from the cache until then;
+        # partners' names are read again each time, as each chose to be named today.
+        results = cache.get_or_set(
+            fragment_key(season.club, "my-results", player.pk, season.pk),
+            lambda: stats.season_results(player, season),
+            timeout=MY_RESULTS_SECONDS,
+        )
+        stats.partners_named_today(results)
     # A season's name is its link when it is unambiguous (one club); else its id.
     names = [s.name for s in seasons]
     choices = [(s, s.name if names.count(s.name) == 1 else s.pk) for s in seasons]

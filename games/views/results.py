@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
@@ -37,14 +37,21 @@ def _standings(tournament: Tournament) -> list[TournamentStanding]:
 
 def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
     """Every round's poules with their seats, deals (described, points per seat) and
-    standings. Four queries whatever the size of the night."""
-    deals = Deal.objects.order_by("number").only("poule", "number", "data", "points", "counted")
+    standings. Four queries whatever the size of the night.
+
+    A 40-player night has hundreds of deals and thousands of numbers: the deals come as plain
+    rows and each poule's sheet is written out here in one pass (numbers are integers, shown
+    unlocalised as on the score sheet), not drawn cell by cell by the template."""
     poules = list(
-        Poule.objects.filter(tournament=tournament)
-        .with_seated_players()
-        .prefetch_related(Prefetch("deals", queryset=deals))
-        .order_by("round", "table")
+        Poule.objects.filter(tournament=tournament).with_seated_players().order_by("round", "table")
     )
+    deals: dict[int, list[tuple[int, Any, list[int], bool]]] = {}
+    for poule_id, number, data, points, counted in (
+        Deal.objects.filter(poule__tournament=tournament)
+        .order_by("poule_id", "number")
+        .values_list("poule_id", "number", "data", "points", "counted")
+    ):
+        deals.setdefault(poule_id, []).append((number, data, points, counted))
     lines: dict[int, list[PouleStanding]] = {}
     for line in PouleStanding.objects.filter(poule__tournament=tournament).order_by(
         "poule_id", "rank", "seat"
@@ -64,33 +71,40 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
         players = {seat.player_id: seat.player for seat in seats}
         for line in lines.get(poule.pk, []):
             line.player = players[line.player_id]
-        deals = poule.deals.all()
+        sheet = deals.get(poule.pk, [])
         rounds.setdefault(poule.round, []).append(
             {
                 "poule": poule,
                 "seats": seats,
-                # One row a deal, its points already written out: a 40-player night has
-                # thousands of them, and numbers formatted one by one in the template were
-                # most of the page's time.
-                "deals": [
-                    (
-                        deal.number,
-                        describe_deal(tournament.game, deal.data, names),
-                        deal.counted,
-                        _point_cells(deal.points),
-                    )
-                    for deal in deals
-                ],
-                "totals": [sum(points) for points in zip(*(d.points for d in deals), strict=True)],
+                "deals": _deal_rows(tournament.game, sheet, names),
+                "totals": _cells(
+                    "th", [sum(points) for points in zip(*(d[2] for d in sheet), strict=True)]
+                ),
                 "standings": lines.get(poule.pk, []),
             }
         )
     return [{"number": number, "poules": tables} for number, tables in sorted(rounds.items())]
 
 
-def _point_cells(points: list[int]) -> SafeString:
-    # Integers, so the markup is safe; written without localisation, as the page shows them.
-    return SafeString("".join(f'<td class="num">{p}</td>' for p in points))
+def _deal_rows(
+    game: str, sheet: list[tuple[int, Any, list[int], bool]], names: dict[str, str]
+) -> SafeString:
+    """A poule's deals as table rows: number, what was played (escaped), points per seat."""
+    return SafeString(
+        "".join(
+            f'<tr{"" if counted else PASSED}><td class="num">{number}</td>'
+            f"<td>{escape(describe_deal(game, data, names))}</td>{_cells('td', points)}</tr>"
+            for number, data, points, counted in sheet
+        )
+    )
+
+
+PASSED = ' class="passed"'  # a deal where everybody passed: shown greyed
+
+
+def _cells(tag: str, numbers: list[int]) -> str:
+    # Integers only: nothing to escape.
+    return "".join(f'<{tag} class="num">{int(n)}</{tag}>' for n in numbers)
 
 
 def tournament_results(request: HttpRequest, slug: str, pk: int) -> HttpResponse:

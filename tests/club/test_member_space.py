@@ -40,8 +40,9 @@ from PIL import Image, ImageFile
 
 from club.models import Membership, Player, ThrottleEvent
 from club.profile import MAX_PHOTO_BYTES
+from games.models import Deal
 from games.services import poule_create, tournament_start
-from scoring.services import deal_record, tournament_close, tournament_publish
+from scoring.services import deal_correct, deal_record, tournament_close, tournament_publish
 from tests.factories import (
     PASSWORD,
     PlayerFactory,
@@ -54,8 +55,11 @@ pytestmark = pytest.mark.django_db
 
 MEMBER_URLS = ["profile", "my-results", "my-data"]
 # Queries of "my results" beyond the login's own (session, user): his player, his seasons,
-# his nights, the season's standings, his poules' seats, their point tables, their deals.
-MY_RESULTS_QUERIES = 2 + 7
+# his nights, the season's standings, his poules' seats, their point tables, their deals, his
+# partners' names of today.
+MY_RESULTS_QUERIES = 2 + 8
+# The same page again, the club's results unchanged: his player, his seasons, his partners.
+MY_RESULTS_CACHED_QUERIES = 2 + 3
 # The data download: session, user, his player, then seats, night and poule standings, seat
 # numbers, deals, memberships, invitations.
 MY_DATA_QUERIES = 2 + 1 + 7
@@ -660,6 +664,60 @@ def test_my_partners_are_ranked_by_our_points_and_named_as_they_chose(client, me
     ]
 
 
+def test_my_results_shown_again_from_the_cache_name_partners_as_they_chose_today(
+    client, member, my_season, others
+):
+    client.force_login(member)
+    client.get(reverse("my-results"))
+    others["anne"].public_name = Player.PublicName.INITIALS
+    others["anne"].save()
+
+    rows = tables_of(client.get(reverse("my-results")))["partners"]
+
+    assert rows[0] == ["A.D.", "1", "1", "8"]
+
+
+def test_a_night_closed_after_my_results_were_shown_is_on_them_at_once(
+    client, member, me, my_season, season, club
+):
+    client.force_login(member)
+    before = tables_of(client.get(reverse("my-results")))["my-nights"]
+
+    night_with(
+        season,
+        80,
+        [me, *PlayerFactory.create_batch(3, club=club)],
+        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
+        publish=False,
+    )
+
+    after = tables_of(client.get(reverse("my-results")))["my-nights"]
+    assert len(after) == len(before) + 1
+
+
+def test_a_correction_of_a_closed_night_shows_on_my_results_at_once(
+    client, member, me, my_season, season, club
+):
+    client.force_login(member)
+    tournament = night_with(
+        season,
+        80,
+        [me, *PlayerFactory.create_batch(3, club=club)],
+        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
+        publish=False,
+    )
+    before = tables_of(client.get(reverse("my-results")))["contracts"]
+    deal = Deal.objects.get(poule__tournament=tournament)
+
+    deal_correct(
+        deal, {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 5}, closed_ok=True
+    )
+
+    after = tables_of(client.get(reverse("my-results")))["contracts"]
+    assert ["Solo", "2", "1", "50 %"] in before
+    assert ["Solo", "2", "0", "0 %"] in after
+
+
 def test_only_my_five_best_partners_are_listed(client, member, me, season, club):
     partners = [named(club, f"Partenaire{n}", "Test") for n in range(6)]
     for day, partner in enumerate(partners):
@@ -725,8 +783,11 @@ def test_my_results_need_as_many_queries_for_4_nights_as_for_1(
 
     with django_assert_num_queries(MY_RESULTS_QUERIES):
         response = client.get(reverse("my-results"))
+    with django_assert_num_queries(MY_RESULTS_CACHED_QUERIES):
+        again = client.get(reverse("my-results"))
 
     assert len(tables_of(response)["my-nights"]) == tournaments
+    assert tables_of(again) == tables_of(response)
 
 
 # --------------------------------------------------------------------------------------------

@@ -313,18 +313,26 @@ def season_ranking(season: Season, nights: int, requests: int) -> Row:
     )
 
 
-def my_results(player: Player, nights: int, requests: int) -> Row:
-    """A member's own page for a season in which he played every night."""
+def my_results(player: Player, nights: int, requests: int) -> list[Row]:
+    """A member's own page for a season in which he played every night: as he opens it again
+    (the club's results unchanged), then its first view after a change (cache emptied)."""
     user = get_user_model().objects.create_user(f"membre-banc-{nights}")
     Player.objects.filter(pk=player.pk).update(user=user)
     client = Client()
     client.force_login(user)
-    return side_by_side(
-        Row("Mes résultats (my-results)", _count(nights, "night")),
-        _page(client, reverse("my-results")),
-        _page(client, reverse("bench-bare")),
-        requests,
-    )
+    page, bare = _page(client, reverse("my-results")), _page(client, reverse("bench-bare"))
+    return [
+        side_by_side(
+            Row("Mes résultats (my-results)", _count(nights, "night")), page, bare, requests
+        ),
+        side_by_side(
+            Row("Mes résultats, first view", _count(nights, "night")),
+            page,
+            bare,
+            max(3, requests // 5),
+            before=_caches_cleared,
+        ),
+    ]
 
 
 def public_pages(
@@ -537,10 +545,10 @@ def goals(rows: dict[str, list[Row]], postgresql: bool) -> list[str]:
         ", ".join(f"{r.size} {1 / r.ratio:.2f}×" for r in rows["engine"]),
         all(1 / r.ratio >= 0.5 for r in rows["engine"]),
     )
-    mine = rows["my-results"][-1]
+    mine, first = rows["my-results"][-2:]
     goal(
         f'"Mes résultats", {mine.size}: p95 < 50 ms',
-        f"p95 {_ms(p95(mine.times))} ms",
+        f"p95 {_ms(p95(mine.times))} ms (first view after a change: p50 {_ms(p50(first.times))})",
         p95(mine.times) < 50,
     )
     return lines
@@ -576,7 +584,7 @@ def run(
         if "ranking" in only:
             rows["ranking"].append(season_ranking(season, nights, requests))
         if "my-results" in only:
-            rows["my-results"].append(my_results(player, nights, requests))
+            rows["my-results"] += my_results(player, nights, requests)
     for seasons in sizes.club_seasons if "pages" in only else ():
         step(f"public pages, {_count(seasons, 'season')} of {sizes.season_length} nights")
         rows["pages"] += public_pages(seasons, sizes, requests, seed, step)

@@ -179,17 +179,15 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     )
 
 
-def partners_named_today(results: SeasonResults) -> None:
-    """The partners of a season computed earlier, named as each chooses to be named now (a
-    member may have changed his public name since). One query."""
-    if not results.partners:
+def partners_named_today(partners: list[PartnerLine]) -> None:
+    """Partners computed earlier, named as each chooses to be named now (a member may have
+    changed his public name since). One query."""
+    if not partners:
         return
     fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
-    today = Player.objects.filter(pk__in=[line.player.pk for line in results.partners]).only(
-        *fields
-    )
+    today = Player.objects.filter(pk__in=[line.player.pk for line in partners]).only(*fields)
     named = {player.pk: player for player in today}
-    for line in results.partners:
+    for line in partners:
         line.player = named.get(line.player.pk, line.player)
 
 

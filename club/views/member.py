@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,6 +20,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
@@ -99,17 +101,18 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         return _no_player(request)
     seasons = stats.seasons_played(player)
     season = stats.season_choice(seasons, request.GET.get("saison"))
-    results = None
+    results = partners = key = None
     if season is not None:
-        # Computed once per change of the club's results (closing, correcting, reopening a
-        # night moves the club's stamp, so the key), and shown from the cache until then;
-        # partners' names are read again each time, as each chose to be named today.
-        results = cache.get_or_set(
-            fragment_key(season.club, "my-results", player.pk, season.pk),
-            lambda: stats.season_results(player, season),
-            timeout=MY_RESULTS_SECONDS,
+        # Drawn once per change of the club's results (closing, correcting, reopening a night
+        # moves the club's stamp, so the key) and served from the cache until then. Computed
+        # only if the page's cached parts are missing; partners are named as each chooses to
+        # be named today, so their few lines are cached apart and named on every view.
+        key = fragment_key(season.club, "my-results", player.pk, season.pk)
+        results = SimpleLazyObject(partial(stats.season_results, player, season))
+        partners = cache.get_or_set(
+            f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
-        stats.partners_named_today(results)
+        stats.partners_named_today(partners)
     # A season's name is its link when it is unambiguous (one club); else its id.
     names = [s.name for s in seasons]
     choices = [(s, s.name if names.count(s.name) == 1 else s.pk) for s in seasons]
@@ -119,7 +122,9 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         "several_clubs": len({s.club_id for s in seasons}) > 1,
         "season": season,
         "results": results,
-        "chart_data": results.chart_data() if results else None,
+        "partners": partners,
+        "results_cache_key": key,
+        "results_cache_seconds": MY_RESULTS_SECONDS,
     }
     return TemplateResponse(request, "club/member/my_results.html", context)
 

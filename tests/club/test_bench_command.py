@@ -4,7 +4,7 @@ never asserts a time (a benchmark measures; the machine decides)."""
 import io
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 # The command makes and drops its own throw-away database, so it needs a real transaction;
 # --quick keeps it to a few seconds (tiny sizes, three requests).
@@ -19,6 +19,7 @@ MEASURES = [
     "player page (player)",
     "import nights (tournaments_import)",
     "Mes résultats (my-results)",
+    "Mes résultats, first view",
     "engine: score_deal into totals",
 ]
 HEADER = ["p50 ms", "p95 ms", "queries", "baseline p50 ms", "ratio"]
@@ -53,3 +54,21 @@ def test_bench_prints_a_row_of_numbers_for_every_measure_at_both_sizes():
         assert len(sizes) == 2, measure
     assert len(rows) == len(MEASURES) * 2
     assert "goals (printed, never asserted):" in out.getvalue()
+
+
+def test_bench_runs_only_the_measures_named():
+    out = io.StringIO()
+
+    call_command("bench", "--quick", "--only", "ranking,engine", stdout=out)
+
+    rows = table_rows(out.getvalue())
+    assert {row.split("  ")[0] for row in rows} == {
+        "season ranking task",
+        "engine: score_deal into totals",
+    }
+    assert "judged on a full run only" in out.getvalue()
+
+
+def test_bench_refuses_a_measure_it_does_not_know():
+    with pytest.raises(CommandError, match="unknown measure rankings"):
+        call_command("bench", "--quick", "--only", "rankings")

@@ -1,6 +1,27 @@
 from django.contrib import admin
 
 from .models import Club, Invitation, Membership, Player, Season
+from .services import player_pages_changed, published_pages_changed
+
+
+class ChangesPublishedPages:
+    """What the site's operator changes here shows on the clubs' public pages (names, seasons,
+    memberships): their cached copies are marked stale, as the club's own services do."""
+
+    def pages_changed(self, obj):
+        if isinstance(obj, Player):
+            player_pages_changed(obj)
+        else:
+            published_pages_changed(obj.pk if isinstance(obj, Club) else obj.club_id)
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        self.pages_changed(obj)
+
+    def delete_model(self, request, obj):
+        self.pages_changed(obj)
+        super().delete_model(request, obj)
+
 
 # Admin pages make as many queries for a hundred rows as for one: what a row's name or its
 # columns read is selected with it (tests/test_admin_queries.py).
@@ -43,7 +64,7 @@ class SeasonInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(ChangesPublishedPages, admin.ModelAdmin):
     list_display = ["name", "slug", "default_rules", "deals_per_poule_4", "deals_per_poule_5"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
@@ -51,7 +72,7 @@ class ClubAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ChangesPublishedPages, admin.ModelAdmin):
     list_display = ["display_name", "first_name", "last_name", "email", "public_name", "user"]
     list_filter = ["public_name", "memberships__club"]
     search_fields = ["display_name", "first_name", "last_name", "email"]
@@ -61,7 +82,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
+class MembershipAdmin(ChangesPublishedPages, admin.ModelAdmin):
     list_display = ["player", "club", "role", "status", "start", "end"]
     list_filter = ["club", "role", "status"]
     search_fields = ["player__display_name"]
@@ -70,7 +91,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(ChangesPublishedPages, admin.ModelAdmin):
     list_display = ["__str__", "club", "name", "start", "end"]
     list_filter = ["club"]
     search_fields = ["name", "club__name"]

@@ -28,6 +28,7 @@ from PIL import Image, ImageOps
 from . import throttle
 from .invitations import token_hash
 from .models import EmailChange, Player, name_key
+from .services import player_pages_changed
 
 # A member's photo is shown small; 2 MB is plenty for a phone picture and keeps the media
 # folder of a club's small server in check.
@@ -298,6 +299,8 @@ def profile_update(
     if changing:
         saved.email = player.email
     saved.save(update_fields=PROFILE_FIELDS)
+    # His public name or photo may have changed: the public pages must not show the old ones.
+    player_pages_changed(saved)
     if old_name and old_name != saved.photo.name:
         storage = saved.photo.storage
         transaction.on_commit(lambda: storage.delete(old_name))

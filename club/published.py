@@ -15,11 +15,15 @@ import hashlib
 from collections.abc import Callable
 
 from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.template.response import TemplateResponse
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
 from .models import Club
+from .permissions import club_role
 
 
 def _stamp(club: Club) -> int:
@@ -29,7 +33,8 @@ def _stamp(club: Club) -> int:
 def page_etag(request: HttpRequest, club: Club, *vary: object) -> str:
     visitor = request.user.pk if request.user.is_authenticated else 0
     htmx = 1 if getattr(request, "htmx", False) else 0
-    parts = [_stamp(club), visitor, get_language(), htmx]
+    # His role too: a member made club admin sees the admin's page at once.
+    parts = [_stamp(club), visitor, club_role(request.user, club), get_language(), htmx]
     # Hashed: ``vary`` may hold what a visitor typed in the address (a season's name).
     digest = hashlib.sha256("|".join(str(part) for part in [*parts, *vary]).encode())
     return f'"{digest.hexdigest()[:32]}"'
@@ -40,16 +45,61 @@ def fragment_key(club: Club, *parts: object) -> str:
     return ":".join(str(part) for part in (club.pk, _stamp(club), get_language(), *parts))
 
 
+# What a cached page holds in place of the visitor's CSRF token: each visitor gets his own
+# when the page is served (the page's forms, the language switch and logout, must work).
+CSRF_PLACEHOLDER = "csrf-token-of-this-visitor"
+# A cached page is found again by a key that holds the club's stamp: it is never stale, and
+# this only bounds how long an unvisited one stays in the cache.
+PAGE_SECONDS = 24 * 3600
+
+
+def _page_key(request: HttpRequest, etag: str) -> str:
+    # The address too: the page links back to it (the login's ``next``).
+    path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:16]
+    return f"page:{etag.strip(chr(34))}:{path}"
+
+
+def _served_from_cache(request: HttpRequest, key: str) -> HttpResponse | None:
+    cached = cache.get(key)
+    if cached is None:
+        return None
+    content, content_type = cached
+    token = get_token(request).encode()
+    return HttpResponse(content.replace(CSRF_PLACEHOLDER.encode(), token), content_type)
+
+
+def _kept(request: HttpRequest, key: str, response: HttpResponse) -> HttpResponse:
+    """Render the page with the placeholder for the CSRF token, keep it, and serve it with
+    this visitor's token."""
+    if not isinstance(response, TemplateResponse) or response.is_rendered:
+        return response
+    response.context_data = {**(response.context_data or {}), "csrf_token": CSRF_PLACEHOLDER}
+    response.render()
+    if response.status_code == 200:
+        cache.set(key, (response.content, response["Content-Type"]), PAGE_SECONDS)
+    response.content = response.content.replace(
+        CSRF_PLACEHOLDER.encode(), get_token(request).encode()
+    )
+    return response
+
+
 def published_page(
     request: HttpRequest, club: Club, render: Callable[[], HttpResponse], *vary: object
 ) -> HttpResponse:
     """The page ``render`` draws, or 304 when the browser's copy is still the club's latest.
-    ``vary``: what else the page depends on (the visitor's role, a chosen season …)."""
+    ``vary``: what else the page depends on (the visitor's role, a chosen season …).
+
+    The evening a ranking is published, every member opens it: the page is drawn once per
+    visitor, language and address until the club's pages change again, then served from the
+    cache (``render`` is not even called: whatever it checks is covered by the stamp)."""
     etag = page_etag(request, club, *vary)
     # A message waiting to be shown (after a refused action) must reach the page.
     fresh = request.method in ("GET", "HEAD") and not len(get_messages(request))
+    key = _page_key(request, etag)
     if fresh and etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
+    elif fresh:
+        response = _served_from_cache(request, key) or _kept(request, key, render())
     else:
         response = render()
     if response.status_code in (200, 304):

@@ -21,6 +21,11 @@ def published_pages_changed(club_id: int) -> None:
     Club.objects.filter(pk=club_id).update(pages_changed=timezone.now())
 
 
+def player_pages_changed(player: Player) -> None:
+    """A player's name or photo changed: the published pages of each of his clubs show them."""
+    Club.objects.filter(memberships__player=player).update(pages_changed=timezone.now())
+
+
 def club_named(name: str) -> Club:
     """The club of this name; a club met for the first time (in an imported file) is opened
     with a slug of its own."""

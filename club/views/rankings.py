@@ -51,20 +51,14 @@ def _split(lines: list[RankingLine]) -> tuple[list[RankingLine], list[RankingLin
 
 def _ranking_page(
     request: HttpRequest, club: Club, seasons: list[Season], season: Season, *, current: bool
-) -> HttpResponse:
+) -> TemplateResponse:
     can_admin = is_club_admin(request.user, club)
     published = RankingSnapshot.objects.filter(season=season).latest_published().first()
     # Nobody but a club admin may learn that an unpublished season has a ranking at all; the
     # current season's page instead says plainly that nothing is published yet.
     if published is None and not can_admin and not current:
         raise Http404("this season's ranking is not published")
-    return published_page(
-        request,
-        club,
-        lambda: _ranking_response(request, club, seasons, season, published, current=current),
-        "ranking",
-        season.pk,
-    )
+    return _ranking_response(request, club, seasons, season, published, current=current)
 
 
 def _ranking_response(
@@ -101,19 +95,28 @@ def _ranking_response(
 def ranking_current(request: HttpRequest, slug: str) -> HttpResponse:
     """The ranking of the season under way (else the club's latest season)."""
     club = get_object_or_404(Club, slug=slug)
-    seasons = _seasons(club)
-    if not seasons:
-        context = {"club": club, "seasons": [], "season": None, "current": True}
-        return TemplateResponse(request, "club/ranking.html", context)
     today = timezone.localdate()
-    season = next((s for s in seasons if s.start <= today <= s.end), seasons[0])
-    return _ranking_page(request, club, seasons, season, current=True)
+
+    def render() -> TemplateResponse:
+        seasons = _seasons(club)
+        if not seasons:
+            context = {"club": club, "seasons": [], "season": None, "current": True}
+            return TemplateResponse(request, "club/ranking.html", context)
+        season = next((s for s in seasons if s.start <= today <= s.end), seasons[0])
+        return _ranking_page(request, club, seasons, season, current=True)
+
+    # Which season is current depends on the day too.
+    return published_page(request, club, render, "ranking", "current", today)
 
 
 def ranking_season(request: HttpRequest, slug: str, season: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    seasons = _seasons(club)
-    return _ranking_page(request, club, seasons, _season_named(seasons, season), current=False)
+
+    def render() -> TemplateResponse:
+        seasons = _seasons(club)
+        return _ranking_page(request, club, seasons, _season_named(seasons, season), current=False)
+
+    return published_page(request, club, render, "ranking", season)
 
 
 def ranking_archive(request: HttpRequest, slug: str) -> HttpResponse:

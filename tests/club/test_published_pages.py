@@ -3,11 +3,17 @@ club last changed what it shows: a correction, a reopening, a publication is vis
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
+from django.forms.models import model_to_dict
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from club.profile import PROFILE_FIELDS, ProfileForm, profile_update
+from club.published import CSRF_PLACEHOLDER
 from scoring.services import (
     deal_correct,
     ranking_publish,
@@ -16,6 +22,9 @@ from scoring.services import (
 )
 
 pytestmark = pytest.mark.django_db
+
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+PLAYER_NAME = re.compile(r'href="/[^"]*/joueurs/\d+/">([^<]+)<')
 
 
 @pytest.fixture
@@ -109,3 +118,48 @@ def test_reopening_a_night_changes_the_club_pages(client, published_night, club_
     after, _ = get(client, ranking, if_none_match=before["ETag"])
     assert after.status_code == 200
     assert after["ETag"] != before["ETag"]
+
+
+def test_a_published_page_is_drawn_once_then_served_to_each_visitor_with_his_own_token(
+    published_night,
+):
+    ranking = reverse("ranking", args=[published_night.club.slug])
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    drawn, drawn_queries = get(first, ranking)
+
+    served, served_queries = get(second, ranking)
+
+    assert served_queries == 1  # the club and its stamp: the page itself comes from the cache
+    assert served_queries < drawn_queries
+    tokens = [CSRF_INPUT.search(page.content.decode()).group(1) for page in (drawn, served)]
+    assert tokens[0] != tokens[1]
+    assert CSRF_PLACEHOLDER not in served.content.decode()
+    assert PLAYER_NAME.findall(served.content.decode()) == PLAYER_NAME.findall(
+        drawn.content.decode()
+    )
+    # The language switch of the cached page works for the second visitor.
+    switched = second.post(
+        reverse("set_language"),
+        {"language": "en", "next": ranking, "csrfmiddlewaretoken": tokens[1]},
+    )
+    assert switched.status_code == 302
+
+
+def test_a_member_who_hides_his_name_is_hidden_on_the_public_pages_at_once(client, published_night):
+    ranking = reverse("ranking", args=[published_night.club.slug])
+    player = published_night.standings.order_by("rank").first().player
+    player.email = "premier@example.org"
+    player.save()
+    before, _ = get(client, ranking)
+    assert player.display_name in before.content.decode()
+    form = ProfileForm(
+        {**model_to_dict(player, fields=PROFILE_FIELDS), "public_name": "initials"},
+        instance=player,
+    )
+
+    profile_update(player, form)
+
+    after, _ = get(client, ranking, if_none_match=before["ETag"])
+    assert after.status_code == 200
+    assert player.display_name not in after.content.decode()
+    assert player.public_display_name in after.content.decode()

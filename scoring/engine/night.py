@@ -16,7 +16,7 @@ from typing import Any
 from .base import PouleScore
 from .errors import DocumentRefused, EngineError, at
 from .games import GAME_CODES, game_module
-from .parsing import shown
+from .parsing import shown, table_error
 from .ranking import RankingRules, SeasonStanding, TournamentEntry, season_ranking
 from .standings import (
     PouleResult,
@@ -84,11 +84,11 @@ def read_table(rules: Any, game: str, place: str = "rules") -> Any:
     elif isinstance(rules, Mapping):
         point_table = load_table(rules, place)
     else:
-        raise EngineError(
+        raise table_error(
             place, f"expected a preset name or a point table object, got {shown(rules)}"
         )
     if point_table.game != game:
-        raise EngineError(
+        raise table_error(
             place, f'point table "{point_table.name}" is for {point_table.game}, not {game}'
         )
     return point_table
@@ -132,11 +132,22 @@ def score_poule_deals(
     """
     module = game_module(point_table.game)
     seats = tuple(seats)
-    problems: list[str] = []
+    problems: list[EngineError] = []
     if len(seats) not in module.PLAYERS:
         sizes = f"{module.PLAYERS.start} to {module.PLAYERS.stop - 1}"
         raise DocumentRefused(
-            [f"seats: {point_table.game} is played by {sizes} players, not {len(seats)}"]
+            [
+                EngineError(
+                    "seats",
+                    f"{point_table.game} is played by {sizes} players, not {len(seats)}",
+                    "table_size",
+                    {
+                        "minimum": module.PLAYERS.start,
+                        "maximum": module.PLAYERS.stop - 1,
+                        "got": len(seats),
+                    },
+                )
+            ]
         )
     deals = [
         module.parse_deal(point_table, raw, seats, f"deals[{index}]", problems)
@@ -147,18 +158,19 @@ def score_poule_deals(
     try:
         score = module.score_poule(point_table, len(seats), deals)
     except EngineError as error:
-        problems.append(str(error))
+        problems.append(error)
     except DocumentRefused as refused:
-        problems.extend(refused.problems)
+        problems.extend(refused.errors)
     if problems:
         # Keep the order of the sheet: a reader fixes deal 2 before deal 7.
         raise DocumentRefused(sorted(problems, key=_deal_order))
     return score
 
 
-def _deal_order(problem: str) -> tuple[int, str]:
-    match = re.match(r"deals\[(\d+)\]", problem)
-    return (int(match.group(1)) if match else -1, problem)
+def _deal_order(problem: EngineError) -> tuple[int, str]:
+    text = str(problem)
+    match = re.match(r"deals\[(\d+)\]", text)
+    return (int(match.group(1)) if match else -1, text)
 
 
 def read_night(doc: Any) -> ScoredNight:
@@ -221,7 +233,7 @@ def read_night(doc: Any) -> ScoredNight:
         try:
             score = score_poule_deals(point_table, seats, raw_deals)
         except DocumentRefused as refused:
-            problems.extend(f"{place}.{problem}" for problem in refused.problems)
+            problems.extend(str(error.moved(place)) for error in refused.errors)
             continue
         if points_scheme is not None:
             poules.append(

@@ -50,6 +50,7 @@ ENGINE_MESSAGES: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "preset_unknown": _("Tableau des points inconnu : %(got)s."),
     "table_invalid": _("Tableau des points refusé : %(detail)s"),
     "settings_invalid": _("Réglage refusé : %(detail)s"),
+    "night_file_invalid": _("Fichier de soirée refusé : %(detail)s"),
     # Belgian whist
     "contract_unknown": _("Contrat inconnu : %(got)s."),
     "contract_not_in_table": _("%(contract)s n'est pas dans le tableau des points « %(table)s »."),

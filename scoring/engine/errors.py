@@ -85,3 +85,9 @@ def table_error(place: str, message: str) -> EngineError:
     """A point table (a preset or a club's own) that cannot be loaded. Only whoever edits a
     table meets it; a site shows the located English detail inside its own sentence."""
     return EngineError(place, message, "table_invalid", {"detail": message})
+
+
+def file_error(place: str, message: str) -> EngineError:
+    """A club-night file whose shape is wrong (night-format.md): only an import or the command
+    line meets it; a site shows the located English detail inside its own sentence."""
+    return EngineError(place, message, "night_file_invalid", {"detail": message})

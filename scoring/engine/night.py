@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import PouleScore
-from .errors import DocumentRefused, EngineError, at
+from .errors import DocumentRefused, EngineError, at, file_error
 from .games import GAME_CODES, game_module
 from .parsing import shown, table_error
 from .ranking import RankingRules, SeasonStanding, TournamentEntry, season_ranking
@@ -60,19 +60,21 @@ class ScoredNight:
     warnings: tuple[str, ...]
 
 
-def _text(doc: Mapping[str, Any], key: str, problems: list[str], required: bool = True) -> str:
+def _text(
+    doc: Mapping[str, Any], key: str, problems: list[EngineError], required: bool = True
+) -> str:
     value = doc.get(key)
     if value is None and not required:
         return ""
     if not isinstance(value, str) or not value.strip():
-        problems.append(f"{key}: expected a non-empty string, got {shown(value)}")
+        problems.append(file_error(key, f"expected a non-empty string, got {shown(value)}"))
         return ""
     return value.strip()
 
 
-def _positive_int(value: Any, place: str, problems: list[str]) -> int:
+def _positive_int(value: Any, place: str, problems: list[EngineError]) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        problems.append(f"{place}: expected an integer ≥ 1, got {shown(value)}")
+        problems.append(file_error(place, f"expected an integer ≥ 1, got {shown(value)}"))
         return 0
     return value
 
@@ -176,10 +178,12 @@ def _deal_order(problem: EngineError) -> tuple[int, str]:
 def read_night(doc: Any) -> ScoredNight:
     """Check and score a whole ``club-night/1`` document (a result document is read the same)."""
     if not isinstance(doc, Mapping):
-        raise DocumentRefused(["a club night must be a JSON object"])
-    problems: list[str] = []
+        raise DocumentRefused([file_error("", "a club night must be a JSON object")])
+    problems: list[EngineError] = []
     if doc.get("format") not in (INPUT_FORMAT, RESULT_FORMAT):
-        problems.append(f'format: expected "{INPUT_FORMAT}", got {shown(doc.get("format"))}')
+        problems.append(
+            file_error("format", f'expected "{INPUT_FORMAT}", got {shown(doc.get("format"))}')
+        )
     club = _text(doc, "club", problems)
     season = _text(doc, "season", problems)
     name = _text(doc, "name", problems, required=False)
@@ -188,25 +192,29 @@ def read_night(doc: Any) -> ScoredNight:
         date = datetime.date.fromisoformat(doc.get("date"))
     except (TypeError, ValueError):
         problems.append(
-            f"date: expected an ISO date such as 2024-03-14, got {shown(doc.get('date'))}"
+            file_error(
+                "date", f"expected an ISO date such as 2024-03-14, got {shown(doc.get('date'))}"
+            )
         )
     game = doc.get("game")
     point_table = points_scheme = None
     if game not in GAME_CODES:
-        problems.append(f"game: unknown game {shown(game)}; known: {', '.join(GAME_CODES)}")
+        problems.append(
+            file_error("game", f"unknown game {shown(game)}; known: {', '.join(GAME_CODES)}")
+        )
     else:
         try:
             point_table = read_table(doc.get("rules"), game)
         except EngineError as error:
-            problems.append(str(error))
+            problems.append(error)
     try:
         points_scheme = scheme(doc.get("tournament_points", "rcwhist"))
     except EngineError as error:
-        problems.append(str(error))
+        problems.append(error)
     players = _read_players(doc.get("players"), problems)
     raw_poules = doc.get("poules")
     if not isinstance(raw_poules, list) or not raw_poules:
-        problems.append("poules: expected a non-empty list of poules")
+        problems.append(file_error("poules", "expected a non-empty list of poules"))
         raw_poules = []
 
     poules: list[ScoredPoule] = []
@@ -215,25 +223,27 @@ def read_night(doc: Any) -> ScoredNight:
     for index, raw in enumerate(raw_poules):
         place = f"poules[{index}]"
         if not isinstance(raw, Mapping):
-            problems.append(f"{place}: expected an object")
+            problems.append(file_error(place, "expected an object"))
             continue
         round_no = _positive_int(raw.get("round"), at(place, "round"), problems)
         table_no = _positive_int(raw.get("table"), at(place, "table"), problems)
         if round_no and table_no:
             if (round_no, table_no) in tables_seen:
-                problems.append(f"{place}: round {round_no} has two tables numbered {table_no}")
+                problems.append(
+                    file_error(place, f"round {round_no} has two tables numbered {table_no}")
+                )
             tables_seen.add((round_no, table_no))
         seats = _read_seats(raw.get("seats"), players, round_no, place, seated, problems)
         raw_deals = raw.get("deals")
         if not isinstance(raw_deals, list):
-            problems.append(f"{at(place, 'deals')}: expected a list of deals")
+            problems.append(file_error(at(place, "deals"), "expected a list of deals"))
             continue
         if point_table is None or seats is None:
             continue
         try:
             score = score_poule_deals(point_table, seats, raw_deals)
         except DocumentRefused as refused:
-            problems.extend(str(error.moved(place)) for error in refused.errors)
+            problems.extend(error.moved(place) for error in refused.errors)
             continue
         if points_scheme is not None:
             poules.append(
@@ -267,16 +277,16 @@ def read_night(doc: Any) -> ScoredNight:
     )
 
 
-def _read_players(raw: Any, problems: list[str]) -> tuple[str, ...]:
+def _read_players(raw: Any, problems: list[EngineError]) -> tuple[str, ...]:
     if not isinstance(raw, list) or not raw:
-        problems.append("players: expected a non-empty list of names")
+        problems.append(file_error("players", "expected a non-empty list of names"))
         return ()
     names: list[str] = []
     for index, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
-            problems.append(f"players[{index}]: expected a name, got {shown(name)}")
+            problems.append(file_error(f"players[{index}]", f"expected a name, got {shown(name)}"))
         elif name in names:
-            problems.append(f'players[{index}]: "{name}" appears twice')
+            problems.append(file_error(f"players[{index}]", f'"{name}" appears twice'))
         else:
             names.append(name)
     return tuple(names)
@@ -288,22 +298,24 @@ def _read_seats(
     round_no: int,
     place: str,
     seated: dict[tuple[int, str], str],
-    problems: list[str],
+    problems: list[EngineError],
 ) -> tuple[str, ...] | None:
     place = at(place, "seats")
     if not isinstance(raw, list) or not raw:
-        problems.append(f"{place}: expected a list of player names")
+        problems.append(file_error(place, "expected a list of player names"))
         return None
     found = len(problems)
     for index, name in enumerate(raw):
         if name not in players:
-            problems.append(f"{place}: {shown(name)} is not in players")
+            problems.append(file_error(place, f"{shown(name)} is not in players"))
         elif raw.index(name) != index:
-            problems.append(f'{place}: "{name}" sits twice at this table')
+            problems.append(file_error(place, f'"{name}" sits twice at this table'))
         elif round_no:
             other = seated.setdefault((round_no, name), place)
             if other != place:
-                problems.append(f'{place}: "{name}" already sits at {other} in round {round_no}')
+                problems.append(
+                    file_error(place, f'"{name}" already sits at {other} in round {round_no}')
+                )
     return tuple(raw) if len(problems) == found else None
 
 
@@ -413,12 +425,12 @@ def rank_nights(
     A refused night refuses the whole ranking; its problems are prefixed with ``nights[i]``.
     """
     entries: list[TournamentEntry] = []
-    problems: list[str] = []
+    problems: list[EngineError] = []
     for index, doc in enumerate(docs):
         try:
             night = read_night(doc)
         except DocumentRefused as refused:
-            problems.extend(f"nights[{index}].{problem}" for problem in refused.problems)
+            problems.extend(error.moved(f"nights[{index}]") for error in refused.errors)
             continue
         entries.extend(
             TournamentEntry(

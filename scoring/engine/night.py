@@ -169,6 +169,23 @@ def score_poule_deals(
     return score
 
 
+def parse_poule_deals(
+    point_table: Any, seats: Sequence[str], raw_deals: Sequence[Any]
+) -> list[Any]:
+    """One poule's deals as written in the club-night file, checked and parsed into the game's
+    ``Deal``\\s (for the functions that take them, e.g. ``whist.poule_progress``). Raises
+    ``DocumentRefused`` with every located problem."""
+    module = game_module(point_table.game)
+    problems: list[EngineError] = []
+    deals = [
+        module.parse_deal(point_table, raw, tuple(seats), f"deals[{index}]", problems)
+        for index, raw in enumerate(raw_deals)
+    ]
+    if problems:
+        raise DocumentRefused(problems)
+    return deals
+
+
 def _deal_order(problem: EngineError) -> tuple[int, str]:
     text = str(problem)
     match = re.match(r"deals\[(\d+)\]", text)
@@ -464,4 +481,10 @@ def ranking_document(standings: Sequence[SeasonStanding]) -> dict[str, Any]:
     }
 
 
-__all__ = ["Scheme", "read_night", "score_night_document", "score_poule_deals"]
+__all__ = [
+    "Scheme",
+    "parse_poule_deals",
+    "read_night",
+    "score_night_document",
+    "score_poule_deals",
+]

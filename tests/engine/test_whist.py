@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from scoring.engine.errors import EngineError
 from scoring.engine.games import whist
+from scoring.engine.night import parse_poule_deals
 from scoring.engine.tables import preset, preset_data
 
 # Seat 1 is Anne (the first dealer); partners sit opposite: Anne + Chloé vs Bruno + Didier.
@@ -364,6 +365,16 @@ def test_tables_without_robres_give_no_robre_counts():
     partie = state.parties[0]
     assert (partie.robres, partie.robre_manches) == (None, None)
     assert (partie.finished, partie.winner, partie.manches) == (True, None, (1, 1))  # 1–1
+
+
+def test_the_progress_reads_the_deals_as_the_site_stores_them():
+    raw = [
+        {"tricks": {"team": ["1", "3"], "tricks": 12}},
+        {"tricks": {"team": ["2", "4"], "tricks": 9}},
+    ]
+    deals = parse_poule_deals(preset("robre5"), ["1", "2", "3", "4"], raw)
+    state = whist.poule_progress(preset("robre5"), deals)
+    assert (state.parties[0].manches, state.parties[0].score) == ((1, 0), (0, 3))
 
 
 def test_the_partie_generale_is_over_after_three_parties():

@@ -416,7 +416,8 @@ def poule_progress(point_table: PointTable, deals: Sequence[Deal]) -> PouleProgr
 
     A partie not yet started (no deal) is listed once the previous one is finished, as the
     current one: the sheet shows 0–0 for it. Raises ``EngineError`` like ``score_poule`` for
-    deals that cannot be scored.
+    deals that cannot be scored. A site holding the deals as the club-night file writes them
+    (players named by seat, "1" … "4") parses them first with ``night.parse_poule_deals``.
     """
     played = _play(point_table, deals)
     parties = [partie.progress(number) for number, partie in enumerate(played.parties, start=1)]

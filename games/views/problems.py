@@ -210,6 +210,8 @@ def engine_problem(
 def refusal_texts(error: ValidationError, names: Mapping[str, str]) -> list[str]:
     """Each problem of a refused deal, in words: the engine's in the page's language (its code
     and parameters travel in the ``ValidationError``), any other as it was said."""
+    if not hasattr(error, "error_list"):  # a model's errors by field: said as they are
+        return [readable_problem(message, names) for message in error.messages]
     texts = []
     for item in error.error_list:
         params = item.params or {}

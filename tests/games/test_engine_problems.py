@@ -146,6 +146,8 @@ def test_other_refusals_are_shown_as_they_were_said():
         assert refusal_texts(ValidationError("La soirée est clôturée."), NAMES) == [
             "La soirée est clôturée."
         ]
+        by_field = ValidationError({"data": ["Donne illisible."]})
+        assert refusal_texts(by_field, NAMES) == ["Donne illisible."]
 
 
 # --------------------------------------------------------------------------------------------

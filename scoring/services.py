@@ -33,7 +33,7 @@ from games import services as games
 from games.models import Deal, DealChange, DrawMethod, Poule, RoundDraw, Seat, Tournament
 from games.services import require_open
 from scoring.engine.base import PouleScore
-from scoring.engine.errors import DocumentRefused
+from scoring.engine.errors import DocumentRefused, EngineError
 from scoring.engine.games import game_module
 from scoring.engine.night import score_poule_deals
 from scoring.engine.ranking import RankingRules, SeasonTotals, rank_season
@@ -67,7 +67,20 @@ class ScoredSheet:
 
 
 def refused_as_validation_error(refused: DocumentRefused) -> ValidationError:
-    return ValidationError(list(refused.problems))
+    """The engine's refusal as Django's error, each problem with the engine's code and
+    parameters (and its place) so that a page can say it in its own language; the message stays
+    the engine's located English (what ``messages`` and the logs show)."""
+    return ValidationError([engine_validation_error(error) for error in refused.errors])
+
+
+def engine_validation_error(error: EngineError) -> ValidationError:
+    # Django formats a message with its params ("%" operator): a "%" of the engine's own
+    # message (a value quoted from a deal) is doubled to stay itself.
+    return ValidationError(
+        str(error).replace("%", "%%"),
+        code=error.code,
+        params={**error.params, "place": error.place},
+    )
 
 
 def poule_score(poule: Poule, seat_numbers: list[int], deals_data: list[Any]) -> PouleScore:

@@ -7,7 +7,6 @@ import re
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
-from django.utils.translation import gettext as _
 
 from club.permissions import is_club_admin, is_member, is_scorer, refuse
 
@@ -78,17 +77,3 @@ def posted_number(value: str, maximum: int) -> int | None:
 def bad_request(request: HttpRequest, message: str) -> TemplateResponse:
     """A request no page of the site sends (a tampered form): said in words, status 400."""
     return TemplateResponse(request, "bad_request.html", {"message": message}, status=400)
-
-
-_DEAL_PLACE = re.compile(r"^deals\[(\d+)\](?:\.[\w\[\]]+)?: ")
-# The engine names a seat "3" (the deal's own reference) or seat 3 (its position).
-_SEAT = re.compile(r'"([1-5])"|\bseat ([1-5])\b')
-
-
-def readable_problem(message: str, names: dict[str, str]) -> str:
-    """The engine's located message, with the deal numbered as on the sheet and seats named:
-    'deals[6].declarers: seat 5 is the mort' → 'Donne 7 : "Eva" is the mort'."""
-    message = _DEAL_PLACE.sub(
-        lambda m: _("Donne %(number)s : ") % {"number": int(m.group(1)) + 1}, message
-    )
-    return _SEAT.sub(lambda m: f'"{names.get(m.group(1) or m.group(2), m.group(0))}"', message)

@@ -27,12 +27,12 @@ from ..dealforms import DealForm, deal_form_class, describe_deal
 from ..models import Deal, DealChange, Poule, Tournament
 from .common import (
     can_edit_sheets,
-    readable_problem,
     require_sheet_editor,
     require_sheet_reader,
     shows_public_names,
     tournament_for,
 )
+from .problems import refusal_texts
 
 
 def _seats(poule: Poule) -> list[Any]:
@@ -71,11 +71,15 @@ def _blank_form_html(tournament: Tournament, seats: list[Any]) -> SafeString:
     return html
 
 
+def _names(seats: list[Any]) -> dict[str, str]:
+    return {str(seat.number): seat.player.display_name for seat in seats}
+
+
 def _refuse(form: DealForm, error: ValidationError, seats: list[Any]) -> None:
-    """The engine's refusal, shown on the form that keeps what was typed."""
-    names = {str(seat.number): seat.player.display_name for seat in seats}
-    for message in error.messages:
-        form.add_error(None, readable_problem(message, names))
+    """The engine's refusal in the page's language, shown on the form that keeps what was
+    typed."""
+    for text in refusal_texts(error, _names(seats)):
+        form.add_error(None, text)
 
 
 def _change_lines(changes: list[DealChange], game: str, names: dict[str, str]) -> list[Any]:
@@ -253,7 +257,7 @@ def deal_delete(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpR
     try:
         services.deal_delete(deal, by=request.user, closed_ok=tournament.is_locked)
     except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
+        messages.error(request, " ".join(refusal_texts(refused, _names(_seats(deal.poule)))))
     else:
         messages.success(request, _("Donne %(number)s supprimée.") % {"number": deal.number})
     return redirect("games:sheet", slug=slug, pk=pk, poule_pk=deal.poule_id)

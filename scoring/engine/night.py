@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import PouleScore
-from .errors import DocumentRefused, EngineError, at
+from .errors import DocumentRefused, EngineError, at, file_error
 from .games import GAME_CODES, game_module
-from .parsing import shown
+from .parsing import shown, table_error
 from .ranking import RankingRules, SeasonStanding, TournamentEntry, season_ranking
 from .standings import (
     PouleResult,
@@ -60,19 +60,21 @@ class ScoredNight:
     warnings: tuple[str, ...]
 
 
-def _text(doc: Mapping[str, Any], key: str, problems: list[str], required: bool = True) -> str:
+def _text(
+    doc: Mapping[str, Any], key: str, problems: list[EngineError], required: bool = True
+) -> str:
     value = doc.get(key)
     if value is None and not required:
         return ""
     if not isinstance(value, str) or not value.strip():
-        problems.append(f"{key}: expected a non-empty string, got {shown(value)}")
+        problems.append(file_error(key, f"expected a non-empty string, got {shown(value)}"))
         return ""
     return value.strip()
 
 
-def _positive_int(value: Any, place: str, problems: list[str]) -> int:
+def _positive_int(value: Any, place: str, problems: list[EngineError]) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        problems.append(f"{place}: expected an integer ≥ 1, got {shown(value)}")
+        problems.append(file_error(place, f"expected an integer ≥ 1, got {shown(value)}"))
         return 0
     return value
 
@@ -84,11 +86,11 @@ def read_table(rules: Any, game: str, place: str = "rules") -> Any:
     elif isinstance(rules, Mapping):
         point_table = load_table(rules, place)
     else:
-        raise EngineError(
+        raise table_error(
             place, f"expected a preset name or a point table object, got {shown(rules)}"
         )
     if point_table.game != game:
-        raise EngineError(
+        raise table_error(
             place, f'point table "{point_table.name}" is for {point_table.game}, not {game}'
         )
     return point_table
@@ -132,11 +134,22 @@ def score_poule_deals(
     """
     module = game_module(point_table.game)
     seats = tuple(seats)
-    problems: list[str] = []
+    problems: list[EngineError] = []
     if len(seats) not in module.PLAYERS:
         sizes = f"{module.PLAYERS.start} to {module.PLAYERS.stop - 1}"
         raise DocumentRefused(
-            [f"seats: {point_table.game} is played by {sizes} players, not {len(seats)}"]
+            [
+                EngineError(
+                    "seats",
+                    f"{point_table.game} is played by {sizes} players, not {len(seats)}",
+                    "table_size",
+                    {
+                        "minimum": module.PLAYERS.start,
+                        "maximum": module.PLAYERS.stop - 1,
+                        "got": len(seats),
+                    },
+                )
+            ]
         )
     deals = [
         module.parse_deal(point_table, raw, seats, f"deals[{index}]", problems)
@@ -147,27 +160,47 @@ def score_poule_deals(
     try:
         score = module.score_poule(point_table, len(seats), deals)
     except EngineError as error:
-        problems.append(str(error))
+        problems.append(error)
     except DocumentRefused as refused:
-        problems.extend(refused.problems)
+        problems.extend(refused.errors)
     if problems:
         # Keep the order of the sheet: a reader fixes deal 2 before deal 7.
         raise DocumentRefused(sorted(problems, key=_deal_order))
     return score
 
 
-def _deal_order(problem: str) -> tuple[int, str]:
-    match = re.match(r"deals\[(\d+)\]", problem)
-    return (int(match.group(1)) if match else -1, problem)
+def parse_poule_deals(
+    point_table: Any, seats: Sequence[str], raw_deals: Sequence[Any]
+) -> list[Any]:
+    """One poule's deals as written in the club-night file, checked and parsed into the game's
+    ``Deal``\\s (for the functions that take them, e.g. ``whist.poule_progress``). Raises
+    ``DocumentRefused`` with every located problem."""
+    module = game_module(point_table.game)
+    problems: list[EngineError] = []
+    deals = [
+        module.parse_deal(point_table, raw, tuple(seats), f"deals[{index}]", problems)
+        for index, raw in enumerate(raw_deals)
+    ]
+    if problems:
+        raise DocumentRefused(problems)
+    return deals
+
+
+def _deal_order(problem: EngineError) -> tuple[int, str]:
+    text = str(problem)
+    match = re.match(r"deals\[(\d+)\]", text)
+    return (int(match.group(1)) if match else -1, text)
 
 
 def read_night(doc: Any) -> ScoredNight:
     """Check and score a whole ``club-night/1`` document (a result document is read the same)."""
     if not isinstance(doc, Mapping):
-        raise DocumentRefused(["a club night must be a JSON object"])
-    problems: list[str] = []
+        raise DocumentRefused([file_error("", "a club night must be a JSON object")])
+    problems: list[EngineError] = []
     if doc.get("format") not in (INPUT_FORMAT, RESULT_FORMAT):
-        problems.append(f'format: expected "{INPUT_FORMAT}", got {shown(doc.get("format"))}')
+        problems.append(
+            file_error("format", f'expected "{INPUT_FORMAT}", got {shown(doc.get("format"))}')
+        )
     club = _text(doc, "club", problems)
     season = _text(doc, "season", problems)
     name = _text(doc, "name", problems, required=False)
@@ -176,25 +209,29 @@ def read_night(doc: Any) -> ScoredNight:
         date = datetime.date.fromisoformat(doc.get("date"))
     except (TypeError, ValueError):
         problems.append(
-            f"date: expected an ISO date such as 2024-03-14, got {shown(doc.get('date'))}"
+            file_error(
+                "date", f"expected an ISO date such as 2024-03-14, got {shown(doc.get('date'))}"
+            )
         )
     game = doc.get("game")
     point_table = points_scheme = None
     if game not in GAME_CODES:
-        problems.append(f"game: unknown game {shown(game)}; known: {', '.join(GAME_CODES)}")
+        problems.append(
+            file_error("game", f"unknown game {shown(game)}; known: {', '.join(GAME_CODES)}")
+        )
     else:
         try:
             point_table = read_table(doc.get("rules"), game)
         except EngineError as error:
-            problems.append(str(error))
+            problems.append(error)
     try:
         points_scheme = scheme(doc.get("tournament_points", "rcwhist"))
     except EngineError as error:
-        problems.append(str(error))
+        problems.append(error)
     players = _read_players(doc.get("players"), problems)
     raw_poules = doc.get("poules")
     if not isinstance(raw_poules, list) or not raw_poules:
-        problems.append("poules: expected a non-empty list of poules")
+        problems.append(file_error("poules", "expected a non-empty list of poules"))
         raw_poules = []
 
     poules: list[ScoredPoule] = []
@@ -203,25 +240,27 @@ def read_night(doc: Any) -> ScoredNight:
     for index, raw in enumerate(raw_poules):
         place = f"poules[{index}]"
         if not isinstance(raw, Mapping):
-            problems.append(f"{place}: expected an object")
+            problems.append(file_error(place, "expected an object"))
             continue
         round_no = _positive_int(raw.get("round"), at(place, "round"), problems)
         table_no = _positive_int(raw.get("table"), at(place, "table"), problems)
         if round_no and table_no:
             if (round_no, table_no) in tables_seen:
-                problems.append(f"{place}: round {round_no} has two tables numbered {table_no}")
+                problems.append(
+                    file_error(place, f"round {round_no} has two tables numbered {table_no}")
+                )
             tables_seen.add((round_no, table_no))
         seats = _read_seats(raw.get("seats"), players, round_no, place, seated, problems)
         raw_deals = raw.get("deals")
         if not isinstance(raw_deals, list):
-            problems.append(f"{at(place, 'deals')}: expected a list of deals")
+            problems.append(file_error(at(place, "deals"), "expected a list of deals"))
             continue
         if point_table is None or seats is None:
             continue
         try:
             score = score_poule_deals(point_table, seats, raw_deals)
         except DocumentRefused as refused:
-            problems.extend(f"{place}.{problem}" for problem in refused.problems)
+            problems.extend(error.moved(place) for error in refused.errors)
             continue
         if points_scheme is not None:
             poules.append(
@@ -255,16 +294,16 @@ def read_night(doc: Any) -> ScoredNight:
     )
 
 
-def _read_players(raw: Any, problems: list[str]) -> tuple[str, ...]:
+def _read_players(raw: Any, problems: list[EngineError]) -> tuple[str, ...]:
     if not isinstance(raw, list) or not raw:
-        problems.append("players: expected a non-empty list of names")
+        problems.append(file_error("players", "expected a non-empty list of names"))
         return ()
     names: list[str] = []
     for index, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
-            problems.append(f"players[{index}]: expected a name, got {shown(name)}")
+            problems.append(file_error(f"players[{index}]", f"expected a name, got {shown(name)}"))
         elif name in names:
-            problems.append(f'players[{index}]: "{name}" appears twice')
+            problems.append(file_error(f"players[{index}]", f'"{name}" appears twice'))
         else:
             names.append(name)
     return tuple(names)
@@ -276,22 +315,24 @@ def _read_seats(
     round_no: int,
     place: str,
     seated: dict[tuple[int, str], str],
-    problems: list[str],
+    problems: list[EngineError],
 ) -> tuple[str, ...] | None:
     place = at(place, "seats")
     if not isinstance(raw, list) or not raw:
-        problems.append(f"{place}: expected a list of player names")
+        problems.append(file_error(place, "expected a list of player names"))
         return None
     found = len(problems)
     for index, name in enumerate(raw):
         if name not in players:
-            problems.append(f"{place}: {shown(name)} is not in players")
+            problems.append(file_error(place, f"{shown(name)} is not in players"))
         elif raw.index(name) != index:
-            problems.append(f'{place}: "{name}" sits twice at this table')
+            problems.append(file_error(place, f'"{name}" sits twice at this table'))
         elif round_no:
             other = seated.setdefault((round_no, name), place)
             if other != place:
-                problems.append(f'{place}: "{name}" already sits at {other} in round {round_no}')
+                problems.append(
+                    file_error(place, f'"{name}" already sits at {other} in round {round_no}')
+                )
     return tuple(raw) if len(problems) == found else None
 
 
@@ -401,12 +442,12 @@ def rank_nights(
     A refused night refuses the whole ranking; its problems are prefixed with ``nights[i]``.
     """
     entries: list[TournamentEntry] = []
-    problems: list[str] = []
+    problems: list[EngineError] = []
     for index, doc in enumerate(docs):
         try:
             night = read_night(doc)
         except DocumentRefused as refused:
-            problems.extend(f"nights[{index}].{problem}" for problem in refused.problems)
+            problems.extend(error.moved(f"nights[{index}]") for error in refused.errors)
             continue
         entries.extend(
             TournamentEntry(
@@ -440,4 +481,10 @@ def ranking_document(standings: Sequence[SeasonStanding]) -> dict[str, Any]:
     }
 
 
-__all__ = ["Scheme", "read_night", "score_night_document", "score_poule_deals"]
+__all__ = [
+    "Scheme",
+    "parse_poule_deals",
+    "read_night",
+    "score_night_document",
+    "score_poule_deals",
+]

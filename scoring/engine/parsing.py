@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import Penalty
-from .errors import EngineError, at
+from .errors import EngineError, at, table_error
 
 # Every number a deal or a point table may hold is bounded: a club's largest real values are in
 # the hundreds (a bésigue score in the thousands), and a bound far above them keeps every total
@@ -35,20 +35,20 @@ def is_int(value: Any) -> bool:
 def int_field(
     data: Mapping[str, Any], key: str, place: str, minimum: int, maximum: int = MAX_VALUE
 ) -> int:
-    """``data[key]`` as an integer from ``minimum`` to ``maximum``, else an error located at
-    ``place.key``."""
+    """``data[key]`` (a point table's setting) as an integer from ``minimum`` to ``maximum``,
+    else an error located at ``place.key``."""
     value = data.get(key)
     if not is_int(value) or value < minimum:
         wanted = "a non-negative integer" if minimum == 0 else f"an integer ≥ {minimum}"
         got = "nothing" if key not in data else shown(value)
-        raise EngineError(at(place, key), f"expected {wanted}, got {got}")
+        raise table_error(at(place, key), f"expected {wanted}, got {got}")
     if value > maximum:
-        raise EngineError(at(place, key), f"expected at most {maximum}, got {value}")
+        raise table_error(at(place, key), f"expected at most {maximum}, got {value}")
     return value
 
 
 def parse_penalties(
-    raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    raw: Any, seats: Sequence[str], place: str, problems: list[EngineError]
 ) -> tuple[Penalty, ...]:
     """A deal's ``penalties`` (any game, scoring-rules.md §1.6): who pays how much to each other
     active player. Problems are appended, located at ``place.penalties[i]``."""
@@ -57,7 +57,12 @@ def parse_penalties(
     place = at(place, "penalties")
     if not isinstance(raw, list):
         problems.append(
-            f'{place}: expected a list of {{"player": name, "points": n}}, got {shown(raw)}'
+            EngineError(
+                place,
+                f'expected a list of {{"player": name, "points": n}}, got {shown(raw)}',
+                "penalties_shape",
+                {"got": shown(raw)},
+            )
         )
         return ()
     penalties = []
@@ -65,35 +70,57 @@ def parse_penalties(
         item_place = at(place, index)
         if not isinstance(item, Mapping):
             problems.append(
-                f'{item_place}: expected {{"player": name, "points": n}}, got {shown(item)}'
+                EngineError(
+                    item_place,
+                    f'expected {{"player": name, "points": n}}, got {shown(item)}',
+                    "penalties_shape",
+                    {"got": shown(item)},
+                )
             )
             continue
         player, points = item.get("player"), item.get("points")
         if not isinstance(player, str) or player not in seats:
-            problems.append(f"{at(item_place, 'player')}: {shown(player)} is not at this table")
+            problems.append(not_at_table(at(item_place, "player"), player))
         elif not is_int(points) or points < 0:
             problems.append(
-                f"{at(item_place, 'points')}: expected a non-negative integer, got {shown(points)}"
+                EngineError(
+                    at(item_place, "points"),
+                    f"expected a non-negative integer, got {shown(points)}",
+                    "expected_non_negative",
+                    {"got": shown(points)},
+                )
             )
         elif points > MAX_PENALTY:
             problems.append(
-                f"{at(item_place, 'points')}: expected at most {MAX_PENALTY}, got {points}"
+                EngineError(
+                    at(item_place, "points"),
+                    f"expected at most {MAX_PENALTY}, got {points}",
+                    "too_large",
+                    {"maximum": MAX_PENALTY, "got": points},
+                )
             )
         else:
             penalties.append(Penalty(seats.index(player), points))
     return tuple(penalties)
 
 
+def not_at_table(place: str, name: Any) -> EngineError:
+    """A deal names somebody who does not sit at the table (every game says it alike)."""
+    return EngineError(
+        place, f"{shown(name)} is not at this table", "not_at_table", {"player": name}
+    )
+
+
 def table_header(data: Any, place: str, game: str) -> tuple[str, str]:
     """Check what every point table starts with; return its name and label."""
     if not isinstance(data, Mapping):
-        raise EngineError(place, "a point table must be a JSON object")
+        raise table_error(place, "a point table must be a JSON object")
     if data.get("game", game) != game:
-        raise EngineError(at(place, "game"), f'expected "{game}", got {shown(data["game"])}')
+        raise table_error(at(place, "game"), f'expected "{game}", got {shown(data["game"])}')
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise EngineError(at(place, "name"), f"expected a non-empty string, got {shown(name)}")
+        raise table_error(at(place, "name"), f"expected a non-empty string, got {shown(name)}")
     label = data.get("label", name)
     if not isinstance(label, str):
-        raise EngineError(at(place, "label"), f"expected a string, got {shown(label)}")
+        raise table_error(at(place, "label"), f"expected a string, got {shown(label)}")
     return name, label

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .errors import EngineError
+from .errors import settings_error
 from .ranks import competition_ranks
 from .standings import check_precedence
 
@@ -30,9 +30,13 @@ class RankingRules:
 
     def __post_init__(self) -> None:
         if self.best_n is not None and self.best_n < 1:
-            raise EngineError("best_n", f"expected a number of tournaments ≥ 1, got {self.best_n}")
+            raise settings_error(
+                "best_n", f"expected a number of tournaments ≥ 1, got {self.best_n}"
+            )
         if self.min_tournaments < 0:
-            raise EngineError("min_tournaments", f"expected 0 or more, got {self.min_tournaments}")
+            raise settings_error(
+                "min_tournaments", f"expected 0 or more, got {self.min_tournaments}"
+            )
         check_precedence(self.precedence, SEASON_METRICS)
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from .base import PouleScore
-from .errors import EngineError, at
+from .errors import at, settings_error
 from .parsing import shown
 from .ranks import competition_ranks
 
@@ -43,29 +43,29 @@ def scheme(value: Any, place: str = "tournament_points") -> Scheme:
     """A scheme by preset name, or an inline ``{"places", "positive_from_place", "ties"}``."""
     if isinstance(value, str):
         if value not in SCHEMES:
-            raise EngineError(place, f'unknown scheme "{value}"; known: {", ".join(SCHEMES)}')
+            raise settings_error(place, f'unknown scheme "{value}"; known: {", ".join(SCHEMES)}')
         return SCHEMES[value]
     if not isinstance(value, Mapping):
-        raise EngineError(place, f"expected a scheme name or an object, got {shown(value)}")
+        raise settings_error(place, f"expected a scheme name or an object, got {shown(value)}")
     places = value.get("places")
     if (
         not isinstance(places, list)
         or not places
         or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in places)
     ):
-        raise EngineError(
+        raise settings_error(
             at(place, "places"), f"expected a list of non-negative integers, got {shown(places)}"
         )
     positive = value.get("positive_from_place")
     if positive is not None and (
         not isinstance(positive, int) or isinstance(positive, bool) or positive < 1
     ):
-        raise EngineError(
+        raise settings_error(
             at(place, "positive_from_place"), f"expected null or a place ≥ 1, got {shown(positive)}"
         )
     ties = value.get("ties", "average")
     if ties != "average":
-        raise EngineError(at(place, "ties"), f'only "average" is supported, got {shown(ties)}')
+        raise settings_error(at(place, "ties"), f'only "average" is supported, got {shown(ties)}')
     return Scheme(
         places=tuple(places),
         positive_from_place=positive,
@@ -167,10 +167,10 @@ def check_precedence(
     precedence: Sequence[str], known: Sequence[str], place: str = "precedence"
 ) -> None:
     if not precedence:
-        raise EngineError(place, "needs at least one metric")
+        raise settings_error(place, "needs at least one metric")
     for index, metric in enumerate(precedence):
         if metric not in known:
-            raise EngineError(
+            raise settings_error(
                 at(place, index), f'unknown metric "{metric}"; known: {", ".join(known)}'
             )
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import EngineError
 from .games import GAME_CODES, game_module
-from .parsing import shown
+from .parsing import shown, table_error
 
 TABLES_DIR = Path(__file__).resolve().parent.parent / "tables"
 FORMAT = "point-table/1"
@@ -40,15 +40,15 @@ PRESET_GAME = {name: game for game, names in PRESETS.items() for name in names}
 def load_table(data: Any, place: str = "") -> Any:
     """Validate a point table of any game and return the game's frozen table."""
     if not isinstance(data, Mapping):
-        raise EngineError(place, "a point table must be a JSON object")
+        raise table_error(place, "a point table must be a JSON object")
     if data.get("format") != FORMAT:
-        raise EngineError(
+        raise table_error(
             f"{place}.format" if place else "format",
             f'expected "{FORMAT}", got {shown(data.get("format"))}',
         )
     game = data.get("game")
     if game not in GAME_CODES:
-        raise EngineError(
+        raise table_error(
             f"{place}.game" if place else "game",
             f"unknown game {shown(game)}; known: {', '.join(GAME_CODES)}",
         )
@@ -58,7 +58,12 @@ def load_table(data: Any, place: str = "") -> Any:
 def preset_data(name: str) -> dict[str, Any]:
     """The JSON data of a preset (a fresh copy: callers may store or edit it)."""
     if name not in PRESET_GAME:
-        raise EngineError("rules", f'unknown preset "{name}"; known: {", ".join(PRESET_GAME)}')
+        raise EngineError(
+            "rules",
+            f'unknown preset "{name}"; known: {", ".join(PRESET_GAME)}',
+            "preset_unknown",
+            {"got": name},
+        )
     with (TABLES_DIR / f"{name}.json").open(encoding="utf-8") as handle:
         return json.load(handle)
 

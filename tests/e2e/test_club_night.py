@@ -116,9 +116,12 @@ def test_a_scorer_runs_a_night_on_a_phone(live_server, phone: Page, club, season
     assert Deal.objects.filter(poule=table_of_4).count() == 13
     snap(page, "3-sheet")
 
-    # An impossible deal is refused with the engine's message and nothing is recorded.
+    # An impossible deal is refused in the page's language and nothing is recorded.
     record(page, "solo", 6, ["1", "2"], 7)
-    expect(page.locator(".dealform-errors")).to_contain_text("declarer")
+    expect(page.locator(".dealform-errors")).to_contain_text(
+        "Solo se joue avec un seul déclarant : 2 sont cochés."
+    )
+    expect(page.locator(".dealform-errors")).not_to_contain_text("declarer")
     assert Deal.objects.filter(poule=table_of_4).count() == 13
     snap(page, "4-refused")
 

@@ -431,7 +431,7 @@ SEATS = ("Anne", "Bruno", "Chloé", "Didier")
 def read(raw, table_name="rcwhist", seats=SEATS):
     problems = []
     deal = parse_deal(preset(table_name), raw, seats, "deals[4]", problems)
-    return deal, problems
+    return deal, [str(p) for p in problems]
 
 
 def test_a_deal_written_with_names_scores_like_the_same_deal_by_seat():

@@ -38,7 +38,7 @@ def poule(table_name, raw_deals, seats=TWO, table=None):
 def problems_of(table_name, raw, seats=TWO):
     problems = []
     assert besigue.parse_deal(preset(table_name), raw, seats, "deals[3]", problems) is None
-    return problems
+    return [str(p) for p in problems]
 
 
 # --------------------------------------------------------------------------------------------
@@ -180,6 +180,39 @@ def test_rubicon_brisques_can_save_the_loser(jean_brisques, value):
     brisques = {"Pierre": 32 - jean_brisques, "Jean": jean_brisques}
     score = poule("rubicon", [coup({"Pierre": pierre, "Jean": jean}, "Pierre", brisques)])
     assert score.game_points == (value, -value)
+
+
+def test_a_complete_tie_in_a_one_coup_game_goes_to_the_last_trick():
+    # §4 decision: equal totals (tens and brisques alike) → the winner of the last trick.
+    same = {"four_trump_aces": 3}
+    score = poule("chinois", [coup({"Pierre": same, "Jean": same}, "Jean")])
+    assert score.deal_points == ((3000, 3250),)
+    tie = {"four_trump_aces": 3, "four_aces": 2}  # 3 200 each, the last trick to nobody's tens
+    table = preset("rubicon")
+    (deal,) = parse(
+        table, [coup({"Pierre": tie, "Jean": tie}, "Jean", {"Pierre": 16, "Jean": 16})], TWO
+    )
+    result = besigue.game_value(table, deal)
+    assert (result.winner, result.loser) == (1, 0)
+
+
+@pytest.mark.parametrize("table_name", ["chinois", "huit_paquets", "rubicon"])
+def test_a_one_coup_game_settles_as_a_chouette(table_name):
+    # §4: chouette is played with chinois, huit paquets and rubicon rules; the box (Pierre)
+    # wins the game's value from each of his opponents.
+    table = preset(table_name)
+    pierre, jean = {"four_kings": 6}, {"four_jacks": 1}
+    (deal,) = parse(
+        table, [coup({"Pierre": pierre, "Jean": jean}, "Pierre", _brisques(table))], TWO
+    )
+    result = besigue.game_value(table, deal)
+    assert result.winner == 0
+    settled = besigue.chouette(result.value, box_won=True, opponents=2)
+    assert settled == besigue.ChouetteSettlement(box=2 * result.value, each_opponent=-result.value)
+
+
+def _brisques(table):
+    return None if table.brisques == "ignored" else {"Pierre": 16, "Jean": 16}
 
 
 def test_chouette_box_winning_collects_from_each_opponent():

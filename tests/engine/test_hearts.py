@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scoring.engine.errors import EngineError
 from scoring.engine.games import hearts
+from scoring.engine.night import score_poule_deals
 from scoring.engine.tables import preset, preset_data
 
 SEATS = ("Pierre", "Jean", "Jacques", "Paul")
@@ -31,7 +32,7 @@ def poule(table_name, raw_deals, seats=SEATS):
 def problems_of(raw, table_name="coeurs", seats=SEATS):
     problems = []
     assert hearts.parse_deal(preset(table_name), raw, seats, "deals[3]", problems) is None
-    return problems
+    return [str(p) for p in problems]
 
 
 def deal(pierre, jean, jacques, paul, queen):
@@ -114,6 +115,34 @@ def test_a_penalty_raises_the_offenders_total():
         "coeurs", [{**deal(4, 3, 3, 3, "Paul"), "penalties": [{"player": "Pierre", "points": 2}]}]
     )
     assert score.deal_points == ((10, 1, 1, 13),)
+
+
+def test_at_a_table_of_five_a_penalty_costs_four_times_and_gives_each_other_one():
+    # §1.6: in hearts "pays" turns the signs: the offender's total goes up by p·(n − 1), each
+    # other player's goes down by p.
+    five = (*SEATS, "Anne")
+    raw = {
+        "hearts": {"Pierre": 4, "Jean": 3, "Jacques": 3, "Paul": 3},
+        "queen_of_spades": "Anne",
+        "penalties": [{"player": "Jean", "points": 3}],
+    }
+    score = poule("coeurs", [raw], five)
+    assert score.deal_points == ((1, 15, 0, 0, 9),)
+    assert score.game_points == (1, 15, 0, 0, 9)
+
+
+def test_several_revokers_in_one_deal_each_score_the_revoke():
+    # night-format.md: "revoke" is a name or a list of names; mixed tricks stop the deal too.
+    score = poule(
+        "coeurs",
+        [{"revoke": ["Pierre", "Jean", "Paul"]}, {"revoke": "Jacques", "mixed_tricks": "Paul"}],
+    )
+    assert score.deal_points == ((25, 25, 0, 25), (0, 0, 25, 25))
+
+
+def test_the_night_file_reads_several_revokers_in_one_deal():
+    score = score_poule_deals(preset("coeurs"), SEATS, [{"revoke": ["Jean", "Jacques"]}])
+    assert score.deal_points == ((0, 25, 25, 0),)
 
 
 def test_five_deal_parties_are_totalled_and_a_short_one_is_flagged():

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from scoring.engine.errors import EngineError
 from scoring.engine.games import whist
+from scoring.engine.night import parse_poule_deals
 from scoring.engine.tables import preset, preset_data
 
 # Seat 1 is Anne (the first dealer); partners sit opposite: Anne + Chloé vs Bruno + Didier.
@@ -37,7 +38,7 @@ def poule(table_name, raw_deals):
 def problems_of(table_name, raw, seats=SEATS):
     problems = []
     assert whist.parse_deal(preset(table_name), raw, seats, "deals[3]", problems) is None
-    return problems
+    return [str(p) for p in problems]
 
 
 # --------------------------------------------------------------------------------------------
@@ -209,21 +210,52 @@ def test_each_winner_of_a_manche_gets_fiches_by_the_losers_points(loser_points, 
     assert whist.manche_fiches(preset("robre10"), loser_points) == fiches
 
 
-def test_a_grand_robre_pays_the_manche_fiches_and_the_partie_bonus():
+def test_one_robre_is_not_yet_a_partie_simple_2():
+    # §2, seed 000: a partie simple 2 is "deux ou trois robres"; one robre won 2–0 ends nothing.
+    score = poule("robre10", [tricks(AC, 12), tricks(AC, 12)])
+    assert score.game_points == (0, 0, 0, 0)
+    assert score.warnings == (
+        "partie 1 (seats 1 + 3 vs 2 + 4) is unfinished after the last deal and is not counted",
+    )
+
+
+def test_two_grand_robres_win_the_partie_with_the_manche_fiches_and_the_bonus():
     score = poule(
         "robre10",
-        [tricks(AC, 12), tricks(BD, 8), tricks(AC, 11)],  # 12–0 (3); 0–4 then 10–4 (2); +4
+        # Four manches won 12–0 (3 fiches each): two grand robres; +4 for the partie.
+        [tricks(AC, 12), tricks(AC, 12), tricks(AC, 12), tricks(AC, 12)],
     )
-    assert score.game_points == (9, -9, 9, -9)
+    assert score.game_points == (16, -16, 16, -16)
     assert score.warnings == ()
 
 
-def test_a_petit_robre_nets_the_fiches_of_three_manches():
+def test_a_grand_robre_counts_the_fiches_of_each_manche():
     score = poule(
         "robre10",
-        [tricks(AC, 12), tricks(BD, 12), tricks(BD, 7), tricks(AC, 12)],  # +3, −3, 12–2: +2, +4
+        # 12–0 (3); 0–4 then 10–4 (2): robre 1; then 12–0 (3), 12–0 (3): robre 2; +4.
+        [tricks(AC, 12), tricks(BD, 8), tricks(AC, 11), tricks(AC, 12), tricks(AC, 12)],
     )
-    assert score.game_points == (6, -6, 6, -6)
+    assert score.game_points == (15, -15, 15, -15)
+
+
+def test_a_partie_of_three_robres_goes_to_the_first_team_with_two():
+    score = poule(
+        "robre10",
+        [
+            *(tricks(AC, 12), tricks(BD, 12), tricks(AC, 12)),  # petit robre to 1+3: +3 −3 +3
+            *(tricks(BD, 12), tricks(BD, 12)),  # grand robre to 2+4: −3 −3
+            *(tricks(AC, 12), tricks(AC, 12)),  # the third robre to 1+3: +3 +3, and +4
+        ],
+    )
+    assert score.game_points == (7, -7, 7, -7)
+    assert score.warnings == ()
+
+
+def test_the_partie_is_over_with_its_second_robre_and_the_next_partie_follows():
+    deals = [tricks(AC, 12)] * 4 + [tricks(AB, 12)]
+    score = poule("robre10", deals)
+    assert score.game_points == (16, -16, 16, -16)
+    assert score.deal_points[-1] == (12, 12, 0, 0)  # partie 2: seats 1 + 2 vs 3 + 4
 
 
 def test_a_partie_simple_of_two_manches_won_by_one_team_gets_the_bonus():
@@ -232,8 +264,18 @@ def test_a_partie_simple_of_two_manches_won_by_one_team_gets_the_bonus():
 
 
 def test_robre5_pays_a_partie_bonus_of_two():
-    score = poule("robre5", [tricks(BD, 12), tricks(BD, 11)])  # 6–0: 3 fiches; 5–0: 3; +2
-    assert score.game_points == (-8, 8, -8, 8)
+    # 6–0 and 5–0 are worth 3 fiches each; two grand robres, then 2 for the partie.
+    score = poule("robre5", [tricks(BD, 12), tricks(BD, 11), tricks(BD, 12), tricks(BD, 11)])
+    assert score.game_points == (-14, 14, -14, 14)
+
+
+def test_robres_need_a_partie_that_is_won():
+    data = {**preset_data("robre10"), "partie_ends": "played"}
+    with pytest.raises(EngineError) as error:
+        whist.load_table(data, "robre10")
+    assert str(error.value) == (
+        'robre10.robres: robres are won, not played: set "partie_ends" to "won"'
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -241,12 +283,18 @@ def test_robre5_pays_a_partie_bonus_of_two():
 
 
 def test_the_parties_follow_the_partie_generale_rotation():
-    score = poule("whist7", [tricks(AC, 13), tricks(AB, 13), tricks(AD, 13), tricks(AC, 6)])
-    # Anne wins all three parties 7–0; the fourth partie (1+3 vs 2+4 again) is under way.
+    score = poule("whist7", [tricks(AC, 13), tricks(AB, 13), tricks(AD, 13)])
+    # Anne wins all three parties 7–0 (with Chloé, then Bruno, then Didier).
     assert score.game_points == (21, -7, -7, -7)
-    assert score.warnings == (
-        "partie 4 (seats 1 + 3 vs 2 + 4) is unfinished after the last deal and is not counted",
-    )
+    assert score.warnings == ()
+
+
+def test_a_deal_after_the_third_partie_is_refused_at_its_place():
+    deals = parse("whist7", [tricks(AC, 13), tricks(AB, 13), tricks(AD, 13), tricks(AC, 6)])
+    with pytest.raises(EngineError) as error:
+        whist.score_poule(preset("whist7"), 4, deals)
+    assert str(error.value) == "deals[3]: the partie générale is over: its 3 parties are finished"
+    assert (error.value.code, dict(error.value.params)) == ("partie_generale_over", {"parties": 3})
 
 
 def test_a_deal_that_breaks_the_rotation_is_refused_at_its_team():
@@ -273,6 +321,66 @@ def test_whist_is_played_by_four_players():
     with pytest.raises(EngineError) as error:
         whist.score_poule(preset("whist7"), 5, [])
     assert str(error.value) == "seats: whist is played by 4 players, not 5"
+
+
+# --------------------------------------------------------------------------------------------
+# Where a poule stands (for the score sheet)
+
+
+def progress(table_name, raw_deals):
+    return whist.poule_progress(preset(table_name), parse(table_name, raw_deals))
+
+
+def test_a_poule_without_deals_starts_the_first_partie():
+    state = progress("robre10", [])
+    assert state.current == 0 and not state.over
+    (partie,) = state.parties
+    assert partie.teams == ((0, 2), (1, 3))
+    assert (partie.score, partie.manches, partie.robres) == ((0, 0), (0, 0), (0, 0))
+    assert (partie.finished, partie.winner) == (False, None)
+
+
+def test_the_progress_counts_manches_and_robres_of_the_partie_being_played():
+    state = progress("robre10", [tricks(AC, 12), tricks(AC, 12), tricks(BD, 12), tricks(AC, 9)])
+    (partie,) = state.parties
+    assert partie.manches == (2, 1)
+    assert partie.robres == (1, 0)
+    assert partie.robre_manches == (0, 1)  # the second robre: 2+4 lead 1–0
+    assert partie.score == (6, 0)  # the manche being played
+    assert (partie.finished, partie.winner, state.current) == (False, None, 0)
+
+
+def test_a_finished_partie_names_its_winner_and_the_next_one_is_current():
+    state = progress("robre10", [tricks(BD, 12)] * 4)
+    first, second = state.parties
+    assert (first.finished, first.winner, first.robres) == (True, 1, (0, 2))
+    assert first.value == -16  # what the first team (1 + 3) won: 4 × 3 fiches + 4, lost
+    assert second.teams == ((0, 1), (2, 3))
+    assert (second.number, second.finished, second.manches) == (2, False, (0, 0))
+    assert state.current == 1
+
+
+def test_tables_without_robres_give_no_robre_counts():
+    state = progress("simple10", [tricks(AC, 12), tricks(BD, 12)])
+    partie = state.parties[0]
+    assert (partie.robres, partie.robre_manches) == (None, None)
+    assert (partie.finished, partie.winner, partie.manches) == (True, None, (1, 1))  # 1–1
+
+
+def test_the_progress_reads_the_deals_as_the_site_stores_them():
+    raw = [
+        {"tricks": {"team": ["1", "3"], "tricks": 12}},
+        {"tricks": {"team": ["2", "4"], "tricks": 9}},
+    ]
+    deals = parse_poule_deals(preset("robre5"), ["1", "2", "3", "4"], raw)
+    state = whist.poule_progress(preset("robre5"), deals)
+    assert (state.parties[0].manches, state.parties[0].score) == ((1, 0), (0, 3))
+
+
+def test_the_partie_generale_is_over_after_three_parties():
+    state = progress("whist7", [tricks(AC, 13), tricks(AB, 13), tricks(AD, 13)])
+    assert [p.winner for p in state.parties] == [0, 0, 0]
+    assert (state.over, state.current) == (True, None)
 
 
 # --------------------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
 
+from games.models import point_table_checksum
 from scoring.engine.tables import preset_data
 from scoring.fields import POINT_UNITS
 
@@ -93,3 +95,56 @@ def test_night_standings_stored_before_their_units_get_them_exactly():
     )
     assert any(points for points, _units in rows)
     assert all(units == Fraction(points) * POINT_UNITS for points, units in rows)
+
+
+def before_two_robres() -> list[tuple[str, str]]:
+    """Games just before the robre presets changed; every other app at its latest."""
+    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    return [*(node for node in leaves if node[0] != "games"), ("games", "0007_poule_corrections")]
+
+
+def _old_robre(name: str) -> dict:
+    data = preset_data(name)
+    del data["robres"]
+    return data
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_stored_robre_presets_play_two_robres_and_scored_nights_keep_their_version():
+    old = migrate(before_two_robres())
+    PointTable = old.get_model("games", "PointTable")
+    unused = PointTable.objects.create(
+        game="whist", name="robre5", version=1, data=_old_robre("robre5"), checksum="x"
+    )
+    used = PointTable.objects.create(
+        game="whist", name="robre10", version=1, data=_old_robre("robre10"), checksum="y"
+    )
+    club = old.get_model("club", "Club").objects.create(
+        name="Whist Namur", slug="namur", pages_changed=timezone.now()
+    )
+    season = old.get_model("club", "Season").objects.create(
+        club=club, name="2026", slug="2026", start="2026-01-01", end="2026-12-31"
+    )
+    night = old.get_model("games", "Tournament").objects.create(
+        club=club, season=season, date="2026-03-14", game="whist", point_table=used
+    )
+    poule = old.get_model("games", "Poule").objects.create(tournament=night, round=1, table=1)
+    old.get_model("games", "Deal").objects.create(poule=poule, number=1, data={}, points=[])
+
+    latest = migrate()
+    tables = latest.get_model("games", "PointTable").objects
+    assert tables.get(pk=unused.pk).data == preset_data("robre5")
+    assert tables.get(pk=used.pk).data == _old_robre("robre10")  # its night keeps it
+    newer = tables.get(name="robre10", version=2)
+    assert newer.data == preset_data("robre10")
+    assert newer.checksum == point_table_checksum(preset_data("robre10"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_clubs_own_robre_table_is_left_as_it_is():
+    old = migrate(before_two_robres())
+    data = {**_old_robre("robre10"), "target": 12}
+    PointTable = old.get_model("games", "PointTable")
+    own = PointTable.objects.create(game="whist", name="robre10", version=1, data=data)
+    latest = migrate()
+    assert latest.get_model("games", "PointTable").objects.get(pk=own.pk).data == data

@@ -10,8 +10,8 @@ A game module provides:
 ``parse_deal(point_table, raw, seats, place, problems) -> Deal | None``
     check one deal as written in the club-night file (players named as in ``seats``) against the
     loaded point table (which contracts or combinations exist), append
-    every located problem to ``problems`` and return the frozen deal (players as seat indexes),
-    or ``None`` when it has problems.
+    every located problem to ``problems`` (an ``EngineError`` with its code and parameters) and
+    return the frozen deal (players as seat indexes), or ``None`` when it has problems.
 ``score_poule(point_table, seat_count, deals) -> PouleScore``
     score a poule's deals in playing order; deals that break the rules only the whole
     sequence can check raise ``DocumentRefused`` (or ``EngineError`` for one), each problem

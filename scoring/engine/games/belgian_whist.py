@@ -19,8 +19,8 @@ from types import MappingProxyType
 from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
-from ..errors import DocumentRefused, EngineError, at
-from ..parsing import MAX_VALUE, parse_penalties, shown
+from ..errors import DocumentRefused, EngineError, at, table_error
+from ..parsing import MAX_VALUE, not_at_table, parse_penalties, shown
 
 GAME = "belgian_whist"
 PLAYERS = range(4, 6)
@@ -82,11 +82,24 @@ class PointTable:
             return row
         bids = sorted(b for (c, b) in self.rows if c == contract and b is not None)
         if not bids and contract not in self.only_row:
-            raise EngineError("contract", f'"{contract}" is not in point table "{self.name}"')
+            raise EngineError(
+                "contract",
+                f'"{contract}" is not in point table "{self.name}"',
+                "contract_not_in_table",
+                {"contract": contract, "table": self.label},
+            )
         if bid is None:
-            raise EngineError("bid", f'contract "{contract}" needs a bid: one of {_list(bids)}')
+            raise EngineError(
+                "bid",
+                f'contract "{contract}" needs a bid: one of {_list(bids)}',
+                "bid_missing",
+                {"contract": contract, "bids": _list(bids)},
+            )
         raise EngineError(
-            "bid", f'{contract} {bid} is not in point table "{self.name}": bids are {_list(bids)}'
+            "bid",
+            f'{contract} {bid} is not in point table "{self.name}": bids are {_list(bids)}',
+            "bid_not_in_table",
+            {"contract": contract, "bid": bid, "table": self.label, "bids": _list(bids)},
         )
 
 
@@ -118,12 +131,12 @@ def _list(values: Sequence[object]) -> str:
 def _int_grid(value: Any, place: str) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != TRICKS:
         got = f"{len(value)} values" if isinstance(value, list) else type(value).__name__
-        raise EngineError(place, f"expected a list of {TRICKS} integers (tricks 0 … 13), got {got}")
+        raise table_error(place, f"expected a list of {TRICKS} integers (tricks 0 … 13), got {got}")
     for t, points in enumerate(value):
         if not isinstance(points, int) or isinstance(points, bool):
-            raise EngineError(at(place, t), f"expected an integer, got {shown(points)}")
+            raise table_error(at(place, t), f"expected an integer, got {shown(points)}")
         if abs(points) > MAX_VALUE:
-            raise EngineError(
+            raise table_error(
                 at(place, t), f"expected at most {MAX_VALUE} either way, got {points}"
             )
     return tuple(value)
@@ -133,10 +146,10 @@ def _field(data: Mapping[str, Any], key: str, place: str, kind: type, default: A
     if key not in data:
         if default is not ...:
             return default
-        raise EngineError(at(place, key), "is missing")
+        raise table_error(at(place, key), "is missing")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise EngineError(at(place, key), f"expected {kind.__name__}, got {shown(value)}")
+        raise table_error(at(place, key), f"expected {kind.__name__}, got {shown(value)}")
     return value
 
 
@@ -150,22 +163,22 @@ def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
     defender[t] = 0 for every t, at a table of four active players.
     """
     if not isinstance(data, Mapping):
-        raise EngineError(place, "a point table must be a JSON object")
+        raise table_error(place, "a point table must be a JSON object")
     name = _field(data, "name", place, str)
     label = _field(data, "label", place, str, default=name)
     zero_sum = _field(data, "zero_sum", place, bool, default=False)
     raw_rows = _field(data, "rows", place, list)
     if not raw_rows:
-        raise EngineError(at(place, "rows"), "a point table needs at least one row")
+        raise table_error(at(place, "rows"), "a point table needs at least one row")
     rows: dict[tuple[str, int | None], Row] = {}
     for index, raw in enumerate(raw_rows):
         row_place = at(at(place, "rows"), index)
         if not isinstance(raw, Mapping):
-            raise EngineError(row_place, "expected an object")
+            raise table_error(row_place, "expected an object")
         row = _load_row(raw, row_place)
         key = (row.contract, row.bid)
         if key in rows:
-            raise EngineError(row_place, f"{row.contract} {row.bid} appears twice")
+            raise table_error(row_place, f"{row.contract} {row.bid} appears twice")
         if zero_sum:
             _check_zero_sum(row, row_place)
         rows[key] = row
@@ -185,23 +198,23 @@ def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
 def _load_row(raw: Mapping[str, Any], place: str) -> Row:
     contract = _field(raw, "contract", place, str)
     if contract not in CONTRACTS:
-        raise EngineError(
+        raise table_error(
             at(place, "contract"), f'unknown contract "{contract}"; known: {_list(CONTRACTS)}'
         )
     side = _field(raw, "side", place, str)
     if side not in SIDES:
-        raise EngineError(at(place, "side"), f'expected one of {_list(SIDES)}, got "{side}"')
+        raise table_error(at(place, "side"), f'expected one of {_list(SIDES)}, got "{side}"')
     bid = raw.get("bid")
     if bid is not None and (
         not isinstance(bid, int) or isinstance(bid, bool) or not 1 <= bid <= 13
     ):
-        raise EngineError(at(place, "bid"), f"expected null or an integer 1 … 13, got {shown(bid)}")
+        raise table_error(at(place, "bid"), f"expected null or an integer 1 … 13, got {shown(bid)}")
     needed = _field(raw, "needed", place, int)
     deal_tricks = _field(raw, "deal_tricks", place, int, default=13)
     if deal_tricks not in (12, 13):
-        raise EngineError(at(place, "deal_tricks"), f"expected 12 or 13, got {deal_tricks}")
+        raise table_error(at(place, "deal_tricks"), f"expected 12 or 13, got {deal_tricks}")
     if not 0 <= needed <= deal_tricks:
-        raise EngineError(at(place, "needed"), f"expected 0 … {deal_tricks}, got {needed}")
+        raise table_error(at(place, "needed"), f"expected 0 … {deal_tricks}, got {needed}")
     return Row(
         contract=contract,
         bid=bid,
@@ -219,7 +232,7 @@ def _check_zero_sum(row: Row, place: str) -> None:
     for t in range(TRICKS):
         total = declarers * row.declarer[t] + defenders * row.defender[t]
         if total:
-            raise EngineError(
+            raise table_error(
                 at(at(place, "defender"), t),
                 f"the table is zero-sum but {declarers} × {row.declarer[t]} + {defenders} × "
                 f"{row.defender[t]} = {total} at {t} tricks",
@@ -251,11 +264,11 @@ def score_deal(
     cannot have happened at this table.
     """
     if seat_count not in PLAYERS:
-        raise EngineError("seats", f"Belgian whist is played at tables of 4 or 5, not {seat_count}")
+        raise _table_size(seat_count)
     points = [0] * seat_count
     active = _ACTIVE.get((seat_count, dealer))
     if active is None:
-        raise EngineError("dealer", f"seat {dealer + 1} is not at this table")
+        raise _dealer_not_at_table("dealer", dealer)
     if deal.contract != PASS:
         row = point_table.row(deal.contract, deal.bid)
         declarers = deal.declarers
@@ -263,14 +276,22 @@ def score_deal(
         if row.side == "each":
             tricks = deal.tricks
             if not isinstance(tricks, tuple) or len(tricks) != len(declarers):
-                raise EngineError("tricks", f"{row.contract} needs one trick count per declarer")
+                raise EngineError(
+                    "tricks",
+                    f"{row.contract} needs one trick count per declarer",
+                    "tricks_per_declarer",
+                    {"contract": row.contract},
+                )
             if sum(tricks) > row.deal_tricks:
                 raise EngineError(
-                    "tricks", f"the declarers took {sum(tricks)} tricks of {row.deal_tricks}"
+                    "tricks",
+                    f"the declarers took {sum(tricks)} tricks of {row.deal_tricks}",
+                    "tricks_total",
+                    {"got": sum(tricks), "maximum": row.deal_tricks},
                 )
             for declarer, t in zip(declarers, tricks, strict=True):
                 if not 0 <= t <= row.deal_tricks:
-                    raise EngineError("tricks", f"{t} is outside 0..{row.deal_tricks}")
+                    raise _tricks_outside(t, row.deal_tricks)
                 # "Chacun pour soi": each declarer is a solo against all the other active players.
                 made, lost = row.declarer[t], row.defender[t]
                 for seat in active:
@@ -279,17 +300,25 @@ def score_deal(
             t = deal.tricks
             if not isinstance(t, int) or isinstance(t, bool):
                 raise EngineError(
-                    "tricks", f"{row.contract} needs the declaring side's tricks as one integer"
+                    "tricks",
+                    f"{row.contract} needs the declaring side's tricks as one integer",
+                    "tricks_one_count",
+                    {"contract": row.contract},
                 )
             if not 0 <= t <= row.deal_tricks:
-                raise EngineError("tricks", f"{t} is outside 0..{row.deal_tricks}")
+                raise _tricks_outside(t, row.deal_tricks)
             made, lost = row.declarer[t], row.defender[t]
             for seat in active:
                 points[seat] = made if seat in declarers else lost
     if deal.penalties:
         for penalty in deal.penalties:
             if penalty.seat not in active:
-                raise EngineError("penalties", f"seat {penalty.seat + 1} does not play this deal")
+                raise EngineError(
+                    "penalties",
+                    f"seat {penalty.seat + 1} does not play this deal",
+                    "penalty_not_playing",
+                    {"seat": penalty.seat + 1},
+                )
         add_penalties(points, deal.penalties, active)
     return tuple(points)
 
@@ -303,23 +332,34 @@ def _check_declarers(
             raise EngineError(
                 "declarers",
                 f'contract "{row.contract}" needs 1 to 4 declarers, got {len(declarers)}',
+                "declarers_each_count",
+                {"contract": row.contract, "maximum": ACTIVE_PLAYERS, "got": len(declarers)},
             )
     elif len(declarers) != wanted:
         raise EngineError(
             "declarers",
             f'contract "{row.contract}" needs exactly {wanted} '
             f"declarer{'s' if wanted > 1 else ''}, got {len(declarers)}",
+            "declarer_count",
+            {"contract": row.contract, "expected": wanted, "got": len(declarers)},
         )
     if len(set(declarers)) != len(declarers):
-        raise EngineError("declarers", "a player is named twice")
+        raise EngineError("declarers", "a player is named twice", "declarer_twice")
     for seat in declarers:
         if seat not in active:
-            why = (
-                "is the mort (the dealer at a table of 5)"
-                if 0 <= seat < seat_count
-                else "is not at this table"
+            if 0 <= seat < seat_count:
+                raise EngineError(
+                    "declarers",
+                    f"seat {seat + 1} is the mort (the dealer at a table of 5)",
+                    "declarer_is_mort",
+                    {"seat": seat + 1},
+                )
+            raise EngineError(
+                "declarers",
+                f"seat {seat + 1} is not at this table",
+                "seat_not_at_table",
+                {"seat": seat + 1},
             )
-            raise EngineError("declarers", f"seat {seat + 1} {why}")
 
 
 def score_poule(
@@ -332,7 +372,7 @@ def score_poule(
     deal that could not be read: it is not scored, and the rotation takes it as counted.
     """
     if seat_count not in PLAYERS:
-        raise EngineError("seats", f"Belgian whist is played at tables of 4 or 5, not {seat_count}")
+        raise _table_size(seat_count)
     totals = [0] * seat_count
     deal_points: list[tuple[int, ...]] = []
     dealers: list[int | None] = []
@@ -346,11 +386,7 @@ def score_poule(
             continue
         if deal.dealer is not None:
             if not 0 <= deal.dealer < seat_count:
-                problems.append(
-                    EngineError(
-                        f"deals[{index}].dealer", f"seat {deal.dealer + 1} is not at this table"
-                    )
-                )
+                problems.append(_dealer_not_at_table(f"deals[{index}].dealer", deal.dealer))
                 continue
             dealer = deal.dealer
         try:
@@ -400,27 +436,38 @@ def contract_made(point_table: PointTable, deal: Mapping[str, Any], declarer: st
         taken = tricks[declarer] if row.side == "each" else tricks
         return row.declarer[taken] > 0
     except (KeyError, TypeError, IndexError):
-        raise EngineError("tricks", f"{shown(tricks)} cannot be read for {declarer}") from None
+        raise EngineError(
+            "tricks",
+            f"{shown(tricks)} cannot be read for {declarer}",
+            "tricks_unreadable",
+            {"tricks": shown(tricks), "player": declarer},
+        ) from None
 
 
 # --------------------------------------------------------------------------------------------
 # The club-night file
 
 
-def _seat_of(name: Any, seats: Sequence[str], place: str, problems: list[str]) -> int | None:
+def _seat_of(
+    name: Any, seats: Sequence[str], place: str, problems: list[EngineError]
+) -> int | None:
     if isinstance(name, str) and name in seats:
         return seats.index(name)
-    problems.append(f"{place}: {shown(name)} is not at this table")
+    problems.append(not_at_table(place, name))
     return None
 
 
 def parse_deal(
-    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable,
+    raw: Any,
+    seats: Sequence[str],
+    place: str,
+    problems: list[EngineError],
 ) -> Deal | None:
     """Check one deal of the club-night file; append located problems, return the deal or None."""
     found = len(problems)
     if not isinstance(raw, Mapping):
-        problems.append(f"{place}: a deal must be an object")
+        problems.append(EngineError(place, "a deal must be an object", "deal_not_object"))
         return None
     contract = raw.get("contract")
     dealer = None
@@ -435,22 +482,37 @@ def parse_deal(
         )
     if not isinstance(contract, str) or contract not in CONTRACTS:
         problems.append(
-            f"{at(place, 'contract')}: unknown contract {shown(contract)}; "
-            f"known: {_list((*CONTRACTS, PASS))}"
+            EngineError(
+                at(place, "contract"),
+                f"unknown contract {shown(contract)}; known: {_list((*CONTRACTS, PASS))}",
+                "contract_unknown",
+                {"got": shown(contract)},
+            )
         )
         return None
     bid = raw.get("bid")
     if bid is not None and (not isinstance(bid, int) or isinstance(bid, bool)):
-        problems.append(f"{at(place, 'bid')}: expected an integer, got {shown(bid)}")
+        problems.append(
+            EngineError(
+                at(place, "bid"),
+                f"expected an integer, got {shown(bid)}",
+                "bid_not_integer",
+                {"got": shown(bid)},
+            )
+        )
         return None
     try:
         row = point_table.row(contract, bid)
     except EngineError as error:
-        problems.append(str(error.moved(place)))
+        problems.append(error.moved(place))
         return None
     raw_declarers = raw.get("declarers")
     if not isinstance(raw_declarers, list):
-        problems.append(f"{at(place, 'declarers')}: expected a list of player names")
+        problems.append(
+            EngineError(
+                at(place, "declarers"), "expected a list of player names", "declarers_not_list"
+            )
+        )
         return None
     declarers = tuple(
         _seat_of(name, seats, at(place, "declarers"), problems) for name in raw_declarers
@@ -461,18 +523,38 @@ def parse_deal(
     tricks: int | tuple[int, ...] | None = None
     if row.side == "each":
         if not isinstance(raw_tricks, Mapping):
-            problems.append(f"{at(place, 'tricks')}: {contract} needs an object player → tricks")
+            problems.append(
+                EngineError(
+                    at(place, "tricks"),
+                    f"{contract} needs an object player → tricks",
+                    "tricks_per_declarer",
+                    {"contract": contract},
+                )
+            )
         elif set(raw_tricks) != set(raw_declarers):
             problems.append(
-                f"{at(place, 'tricks')}: give the tricks of each declarer, and only theirs"
+                EngineError(
+                    at(place, "tricks"),
+                    "give the tricks of each declarer, and only theirs",
+                    "tricks_of_declarers_only",
+                )
             )
         else:
             tricks = tuple(raw_tricks[name] for name in raw_declarers)
             if not all(isinstance(t, int) and not isinstance(t, bool) for t in tricks):
-                problems.append(f"{at(place, 'tricks')}: tricks must be integers")
+                problems.append(
+                    EngineError(
+                        at(place, "tricks"), "tricks must be integers", "tricks_not_integer"
+                    )
+                )
     elif not isinstance(raw_tricks, int) or isinstance(raw_tricks, bool):
         problems.append(
-            f"{at(place, 'tricks')}: {contract} needs the declaring side's tricks as an integer"
+            EngineError(
+                at(place, "tricks"),
+                f"{contract} needs the declaring side's tricks as an integer",
+                "tricks_one_count",
+                {"contract": contract},
+            )
         )
     else:
         tricks = raw_tricks
@@ -491,6 +573,30 @@ def parse_deal(
         if len(seats) in PLAYERS:
             score_deal(point_table, deal, len(seats), dealer=-1)
     except EngineError as error:
-        problems.append(str(error.moved(place)))
+        problems.append(error.moved(place))
         return None
     return deal
+
+
+def _table_size(seat_count: int) -> EngineError:
+    return EngineError(
+        "seats",
+        f"Belgian whist is played at tables of 4 or 5, not {seat_count}",
+        "table_size",
+        {"minimum": PLAYERS.start, "maximum": PLAYERS.stop - 1, "got": seat_count},
+    )
+
+
+def _dealer_not_at_table(place: str, dealer: int) -> EngineError:
+    return EngineError(
+        place, f"seat {dealer + 1} is not at this table", "seat_not_at_table", {"seat": dealer + 1}
+    )
+
+
+def _tricks_outside(tricks: int, maximum: int) -> EngineError:
+    return EngineError(
+        "tricks",
+        f"{tricks} is outside 0..{maximum}",
+        "tricks_outside",
+        {"got": tricks, "maximum": maximum},
+    )

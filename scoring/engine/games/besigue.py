@@ -47,7 +47,16 @@ from typing import Any, TypeVar
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
-from ..parsing import MAX_COUNT, int_field, is_int, parse_penalties, shown, table_header
+from ..parsing import (
+    MAX_COUNT,
+    int_field,
+    is_int,
+    not_at_table,
+    parse_penalties,
+    shown,
+    table_error,
+    table_header,
+)
 
 GAME = "besigue"
 PLAYERS = range(2, 5)
@@ -189,19 +198,19 @@ def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
     name, label = table_header(data, place, GAME)
     players = int_field(data, "players", place, 2)
     if players not in PLAYERS:
-        raise EngineError(at(place, "players"), f"expected 2, 3 or 4, got {players}")
+        raise table_error(at(place, "players"), f"expected 2, 3 or 4, got {players}")
     brisques = data.get("brisques")
     if brisques not in BRISQUE_USES:
         wanted = " or ".join(f'"{u}"' for u in BRISQUE_USES)
-        raise EngineError(at(place, "brisques"), f"expected {wanted}, got {shown(brisques)}")
+        raise table_error(at(place, "brisques"), f"expected {wanted}, got {shown(brisques)}")
     teams = data.get("teams", False)
     if not isinstance(teams, bool):
-        raise EngineError(at(place, "teams"), f"expected true or false, got {shown(teams)}")
+        raise table_error(at(place, "teams"), f"expected true or false, got {shown(teams)}")
     if teams and players != 4:
-        raise EngineError(at(place, "teams"), f"teams need 4 players, the table has {players}")
+        raise table_error(at(place, "teams"), f"teams need 4 players, the table has {players}")
     end = _load_end(data.get("end"), at(place, "end"))
     if isinstance(end, OneCoupEnd) and players != 2:
-        raise EngineError(at(place, "players"), f"a one-coup game is for 2 players, got {players}")
+        raise table_error(at(place, "players"), f"a one-coup game is for 2 players, got {players}")
     return PointTable(
         name=name,
         label=label,
@@ -218,10 +227,10 @@ def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
 
 def _load_combinations(raw: Any, place: str) -> Mapping[str, int]:
     if not isinstance(raw, Mapping) or not raw:
-        raise EngineError(place, f"expected an object combination code → points, got {shown(raw)}")
+        raise table_error(place, f"expected an object combination code → points, got {shown(raw)}")
     for code in raw:
         if code not in COMBINATIONS:
-            raise EngineError(
+            raise table_error(
                 at(place, code),
                 f"unknown combination {shown(code)}; known: {', '.join(COMBINATIONS)}",
             )
@@ -231,14 +240,14 @@ def _load_combinations(raw: Any, place: str) -> Mapping[str, int]:
 
 def _load_end(raw: Any, place: str) -> TargetEnd | OneCoupEnd:
     if not isinstance(raw, Mapping):
-        raise EngineError(place, f'expected {{"kind": "target" | "one_coup", …}}, got {shown(raw)}')
+        raise table_error(place, f'expected {{"kind": "target" | "one_coup", …}}, got {shown(raw)}')
     kind = raw.get("kind")
     if kind == "target":
         return TargetEnd(target=int_field(raw, "target", place, 1))
     if kind == "one_coup":
         drop_tens = raw.get("drop_tens")
         if not isinstance(drop_tens, bool):
-            raise EngineError(
+            raise table_error(
                 at(place, "drop_tens"), f"expected true or false, got {shown(drop_tens)}"
             )
         return OneCoupEnd(
@@ -248,7 +257,7 @@ def _load_end(raw: Any, place: str) -> TargetEnd | OneCoupEnd:
             rubicon_extra=int_field(raw, "rubicon_extra", place, 0),
             drop_tens=drop_tens,
         )
-    raise EngineError(at(place, "kind"), f'expected "target" or "one_coup", got {shown(kind)}')
+    raise table_error(at(place, "kind"), f'expected "target" or "one_coup", got {shown(kind)}')
 
 
 # --------------------------------------------------------------------------------------------
@@ -261,7 +270,10 @@ def declared(point_table: PointTable, counts: Mapping[str, int]) -> int:
     for code, count in counts.items():
         if code not in point_table.combinations:
             raise EngineError(
-                code, f'"{code}" is not a combination of point table "{point_table.name}"'
+                code,
+                f'"{code}" is not a combination of point table "{point_table.name}"',
+                "combination_not_in_table",
+                {"combination": code, "table": point_table.label},
             )
         total += count * point_table.combinations[code]
     return total
@@ -289,7 +301,10 @@ def game_value(point_table: PointTable, deal: Deal) -> GameResult:
     end = point_table.end
     if not isinstance(end, OneCoupEnd):
         raise EngineError(
-            "end", f'point table "{point_table.name}" plays to a target, not one coup'
+            "end",
+            f'point table "{point_table.name}" plays to a target, not one coup',
+            "not_one_coup",
+            {"table": point_table.label},
         )
     full = coup_scores(point_table, deal)
     brisques = deal.brisques or (0,) * len(full)
@@ -318,6 +333,8 @@ def score_poule(point_table: PointTable, seat_count: int, deals: Sequence[Deal])
             "seats",
             f'point table "{point_table.name}" is for {point_table.players} players, '
             f"not {seat_count}",
+            "table_size",
+            {"minimum": point_table.players, "maximum": point_table.players, "got": seat_count},
         )
     everyone = tuple(range(seat_count))
     game_points = [0] * seat_count
@@ -388,17 +405,31 @@ def _target_winner(
 def _check_deal(point_table: PointTable, deal: Deal, seat_count: int) -> None:
     """The checks that need both the table and the number of players."""
     if len(deal.declarations) != seat_count or not 0 <= deal.last_trick < seat_count:
-        raise EngineError("", f"the coup does not fit a table of {seat_count} players")
+        raise EngineError(
+            "",
+            f"the coup does not fit a table of {seat_count} players",
+            "coup_table_size",
+            {"got": seat_count},
+        )
     if deal.brisques is None:
         if point_table.brisques != "ignored":
             raise EngineError(
-                "brisques", f'point table "{point_table.name}" counts brisques: give each player\'s'
+                "brisques",
+                f'point table "{point_table.name}" counts brisques: give each player\'s',
+                "brisques_missing",
+                {"table": point_table.label},
             )
     elif sum(deal.brisques) != point_table.deck_brisques:
         raise EngineError(
             "brisques",
             f"brisques add up to {sum(deal.brisques)}, expected {point_table.deck_brisques} "
             f"({BRISQUES_PER_DECK} per deck × {point_table.decks} decks)",
+            "brisques_total",
+            {
+                "got": sum(deal.brisques),
+                "expected": point_table.deck_brisques,
+                "decks": point_table.decks,
+            },
         )
     totals: dict[str, int] = {}
     for declarations in deal.declarations:
@@ -410,6 +441,8 @@ def _check_deal(point_table: PointTable, deal: Deal, seat_count: int) -> None:
             raise EngineError(
                 "declarations",
                 f"{code} declared {totals[code]} times in the coup, expected at most {limit}",
+                "declared_too_often",
+                {"combination": code, "got": totals[code], "maximum": limit},
             )
 
 
@@ -426,7 +459,12 @@ def chouette(value: int, box_won: bool, opponents: int) -> ChouetteSettlement:
     it; a losing box pays the value to each opponent.
     """
     if opponents < 1:
-        raise EngineError("opponents", f"the box needs at least 1 opponent, got {opponents}")
+        raise EngineError(
+            "opponents",
+            f"the box needs at least 1 opponent, got {opponents}",
+            "chouette_opponents",
+            {"got": opponents},
+        )
     sign = 1 if box_won else -1
     return ChouetteSettlement(box=sign * value * opponents, each_opponent=-sign * value)
 
@@ -439,7 +477,12 @@ def chouette_next(order: Sequence[T], box_won: bool) -> tuple[T, ...]:
     becomes the last adviser (seed: Pierre, Jean, Jacques, Paul → Jean, Jacques, Paul, Pierre).
     """
     if len(order) < 2:
-        raise EngineError("order", f"a chouette needs at least 2 players, got {len(order)}")
+        raise EngineError(
+            "order",
+            f"a chouette needs at least 2 players, got {len(order)}",
+            "chouette_players",
+            {"got": len(order)},
+        )
     box, captain, *advisers = order
     if box_won:
         return (box, *advisers, captain)
@@ -451,7 +494,11 @@ def chouette_next(order: Sequence[T], box_won: bool) -> tuple[T, ...]:
 
 
 def parse_deal(
-    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable,
+    raw: Any,
+    seats: Sequence[str],
+    place: str,
+    problems: list[EngineError],
 ) -> Deal | None:
     """Check one coup of the club-night file; append located problems, return it or None.
 
@@ -460,7 +507,14 @@ def parse_deal(
     """
     found = len(problems)
     if not isinstance(raw, Mapping):
-        problems.append(f"{place}: a deal must be an object, got {shown(raw)}")
+        problems.append(
+            EngineError(
+                place,
+                f"a deal must be an object, got {shown(raw)}",
+                "deal_not_object",
+                {"got": shown(raw)},
+            )
+        )
         return None
     declarations = _parse_declarations(
         point_table, raw.get("declarations"), seats, at(place, "declarations"), problems
@@ -475,7 +529,12 @@ def parse_deal(
     if last_trick not in seats:
         got = "nothing" if last_trick is None else f"{shown(last_trick)}, who is not at this table"
         problems.append(
-            f"{at(place, 'last_trick')}: expected the player who won the last trick, got {got}"
+            EngineError(
+                at(place, "last_trick"),
+                f"expected the player who won the last trick, got {got}",
+                "last_trick_missing" if last_trick is None else "last_trick_not_at_table",
+                {"player": last_trick},
+            )
         )
     penalties = parse_penalties(raw.get("penalties"), seats, place, problems)
     if len(problems) != found or declarations is None:
@@ -490,19 +549,28 @@ def parse_deal(
         try:
             _check_deal(point_table, deal, len(seats))
         except EngineError as error:
-            problems.append(str(error.moved(place)))
+            problems.append(error.moved(place))
             return None
     return deal
 
 
 def _parse_declarations(
-    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable,
+    raw: Any,
+    seats: Sequence[str],
+    place: str,
+    problems: list[EngineError],
 ) -> tuple[tuple[tuple[str, int], ...], ...] | None:
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
         problems.append(
-            f"{place}: expected an object player name → {{combination: count}}, got {shown(raw)}"
+            EngineError(
+                place,
+                f"expected an object player name → {{combination: count}}, got {shown(raw)}",
+                "declarations_shape",
+                {"got": shown(raw)},
+            )
         )
         return None
     found = len(problems)
@@ -510,28 +578,47 @@ def _parse_declarations(
     for name, counts in raw.items():
         name_place = at(place, name)
         if name not in seats:
-            problems.append(f"{place}: {shown(name)} is not at this table")
+            problems.append(not_at_table(place, name))
             continue
         if not isinstance(counts, Mapping):
             problems.append(
-                f"{name_place}: expected an object combination code → count, got {shown(counts)}"
+                EngineError(
+                    name_place,
+                    f"expected an object combination code → count, got {shown(counts)}",
+                    "declarations_shape",
+                    {"got": shown(counts)},
+                )
             )
             continue
         pairs = []
         for code, count in counts.items():
             if code not in point_table.combinations:
                 problems.append(
-                    f"{at(name_place, code)}: not a combination of point table "
-                    f'"{point_table.name}"; '
-                    f"expected one of {', '.join(point_table.combinations)}"
+                    EngineError(
+                        at(name_place, code),
+                        f'not a combination of point table "{point_table.name}"; '
+                        f"expected one of {', '.join(point_table.combinations)}",
+                        "combination_not_in_table",
+                        {"combination": code, "table": point_table.label},
+                    )
                 )
             elif not is_int(count) or count < 0:
                 problems.append(
-                    f"{at(name_place, code)}: expected a non-negative integer, got {shown(count)}"
+                    EngineError(
+                        at(name_place, code),
+                        f"expected a non-negative integer, got {shown(count)}",
+                        "expected_non_negative",
+                        {"got": shown(count)},
+                    )
                 )
             elif count > MAX_COUNT:
                 problems.append(
-                    f"{at(name_place, code)}: expected at most {MAX_COUNT}, got {count}"
+                    EngineError(
+                        at(name_place, code),
+                        f"expected at most {MAX_COUNT}, got {count}",
+                        "too_large",
+                        {"maximum": MAX_COUNT, "got": count},
+                    )
                 )
             elif count:
                 pairs.append((code, count))
@@ -540,23 +627,36 @@ def _parse_declarations(
 
 
 def _parse_brisques(
-    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable,
+    raw: Any,
+    seats: Sequence[str],
+    place: str,
+    problems: list[EngineError],
 ) -> tuple[int, ...] | None:
     if not isinstance(raw, Mapping):
         problems.append(
-            f"{place}: expected an object player name → brisques taken "
-            f"({point_table.deck_brisques} in all), got {shown(raw)}"
+            EngineError(
+                place,
+                f"expected an object player name → brisques taken "
+                f"({point_table.deck_brisques} in all), got {shown(raw)}",
+                "brisques_shape",
+                {"expected": point_table.deck_brisques, "got": shown(raw)},
+            )
         )
         return None
     found = len(problems)
     brisques = [0] * len(seats)
     for name, count in raw.items():
         if name not in seats:
-            problems.append(f"{place}: {shown(name)} is not at this table")
+            problems.append(not_at_table(place, name))
         elif not is_int(count) or not 0 <= count <= point_table.deck_brisques:
             problems.append(
-                f"{at(place, name)}: expected 0 … {point_table.deck_brisques} brisques, "
-                f"got {shown(count)}"
+                EngineError(
+                    at(place, name),
+                    f"expected 0 … {point_table.deck_brisques} brisques, got {shown(count)}",
+                    "brisques_outside",
+                    {"player": name, "maximum": point_table.deck_brisques, "got": shown(count)},
+                )
             )
         else:
             brisques[seats.index(name)] = count

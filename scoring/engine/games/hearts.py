@@ -36,7 +36,15 @@ from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
 from ..errors import EngineError, at
-from ..parsing import int_field, is_int, parse_penalties, shown, table_header
+from ..parsing import (
+    int_field,
+    is_int,
+    not_at_table,
+    parse_penalties,
+    shown,
+    table_error,
+    table_header,
+)
 
 GAME = "hearts"
 PLAYERS = range(3, 8)
@@ -105,7 +113,7 @@ def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
     settlement = data.get("settlement")
     if settlement not in SETTLEMENTS:
         wanted = " or ".join(f'"{s}"' for s in SETTLEMENTS)
-        raise EngineError(at(place, "settlement"), f"expected {wanted}, got {shown(settlement)}")
+        raise table_error(at(place, "settlement"), f"expected {wanted}, got {shown(settlement)}")
     return PointTable(
         name=name,
         label=label,
@@ -127,7 +135,9 @@ def score_deal(point_table: PointTable, deal: Deal, seat_count: int) -> tuple[in
         return tuple(point_table.revoke if s in deal.offenders else 0 for s in range(seat_count))
     if deal.hearts is None or deal.queen_of_spades is None:
         raise EngineError(
-            "hearts", "a deal without a revoke needs the hearts and the queen of spades"
+            "hearts",
+            "a deal without a revoke needs the hearts and the queen of spades",
+            "hearts_missing",
         )
     queen = deal.queen_of_spades
     if deal.hearts[queen] == HEARTS:
@@ -142,7 +152,12 @@ def score_deal(point_table: PointTable, deal: Deal, seat_count: int) -> tuple[in
 def score_poule(point_table: PointTable, seat_count: int, deals: Sequence[Deal]) -> PouleScore:
     """Score a poule: per-deal points, totals (lower is better) and net = average − total."""
     if seat_count not in PLAYERS:
-        raise EngineError("seats", f"hearts is played by 3 to 7 players, not {seat_count}")
+        raise EngineError(
+            "seats",
+            f"hearts is played by 3 to 7 players, not {seat_count}",
+            "table_size",
+            {"minimum": PLAYERS.start, "maximum": PLAYERS.stop - 1, "got": seat_count},
+        )
     everyone = tuple(range(seat_count))
     totals = [0] * seat_count
     deal_points: list[tuple[int, ...]] = []
@@ -221,20 +236,33 @@ def settle_pot(totals: Sequence[int], carried_over: int = 0) -> Pot:
 # The club-night file
 
 
-def _names(raw: Any, seats: Sequence[str], place: str, problems: list[str]) -> tuple[int, ...]:
+def _names(
+    raw: Any, seats: Sequence[str], place: str, problems: list[EngineError]
+) -> tuple[int, ...]:
     names = [raw] if isinstance(raw, str) else raw
     if not isinstance(names, list) or not names:
-        problems.append(f"{place}: expected a player name or a list of names, got {shown(raw)}")
+        problems.append(
+            EngineError(
+                place,
+                f"expected a player name or a list of names, got {shown(raw)}",
+                "players_shape",
+                {"got": shown(raw)},
+            )
+        )
         return ()
     found = len(problems)
     for name in names:
         if name not in seats:
-            problems.append(f"{place}: {shown(name)} is not at this table")
+            problems.append(not_at_table(place, name))
     return tuple(sorted({seats.index(n) for n in names})) if len(problems) == found else ()
 
 
 def parse_deal(
-    point_table: PointTable, raw: Any, seats: Sequence[str], place: str, problems: list[str]
+    point_table: PointTable,
+    raw: Any,
+    seats: Sequence[str],
+    place: str,
+    problems: list[EngineError],
 ) -> Deal | None:
     """Check one hearts deal of the club-night file; append located problems, return it or None.
 
@@ -243,7 +271,14 @@ def parse_deal(
     """
     found = len(problems)
     if not isinstance(raw, Mapping):
-        problems.append(f"{place}: a deal must be an object, got {shown(raw)}")
+        problems.append(
+            EngineError(
+                place,
+                f"a deal must be an object, got {shown(raw)}",
+                "deal_not_object",
+                {"got": shown(raw)},
+            )
+        )
         return None
     offenders: set[int] = set()
     for key in ("revoke", "mixed_tricks"):
@@ -257,10 +292,14 @@ def parse_deal(
     raw_queen = raw.get("queen_of_spades")
     if raw_queen is None and not stopped:
         problems.append(
-            f"{at(place, 'queen_of_spades')}: expected the name of the player who took it"
+            EngineError(
+                at(place, "queen_of_spades"),
+                "expected the name of the player who took it",
+                "queen_missing",
+            )
         )
     elif raw_queen is not None and raw_queen not in seats:
-        problems.append(f"{at(place, 'queen_of_spades')}: {shown(raw_queen)} is not at this table")
+        problems.append(not_at_table(at(place, "queen_of_spades"), raw_queen))
     elif raw_queen is not None:
         queen = seats.index(raw_queen)
     penalties = parse_penalties(raw.get("penalties"), seats, place, problems)
@@ -277,25 +316,46 @@ def parse_deal(
 
 
 def _parse_hearts(
-    raw: Any, seats: Sequence[str], place: str, problems: list[str], required: bool
+    raw: Any, seats: Sequence[str], place: str, problems: list[EngineError], required: bool
 ) -> tuple[int, ...] | None:
     if raw is None and not required:
         return None
     if not isinstance(raw, Mapping):
-        problems.append(f"{place}: expected an object player name → hearts taken, got {shown(raw)}")
+        problems.append(
+            EngineError(
+                place,
+                f"expected an object player name → hearts taken, got {shown(raw)}",
+                "hearts_shape",
+                {"got": shown(raw)},
+            )
+        )
         return None
     found = len(problems)
     hearts = [0] * len(seats)
     for name, count in raw.items():
         if name not in seats:
-            problems.append(f"{place}: {shown(name)} is not at this table")
+            problems.append(not_at_table(place, name))
         elif not is_int(count) or not 0 <= count <= HEARTS:
-            problems.append(f"{at(place, name)}: expected 0 … 13 hearts, got {shown(count)}")
+            problems.append(
+                EngineError(
+                    at(place, name),
+                    f"expected 0 … 13 hearts, got {shown(count)}",
+                    "hearts_outside",
+                    {"player": name, "got": shown(count)},
+                )
+            )
         else:
             hearts[seats.index(name)] = count
     if len(problems) != found:
         return None
     if required and sum(hearts) != HEARTS:
-        problems.append(f"{place}: hearts add up to {sum(hearts)}, expected 13")
+        problems.append(
+            EngineError(
+                place,
+                f"hearts add up to {sum(hearts)}, expected 13",
+                "hearts_total",
+                {"got": sum(hearts), "expected": HEARTS},
+            )
+        )
         return None
     return tuple(hearts)

@@ -56,15 +56,13 @@ def test_a_404_inside_a_club_leads_back_to_the_club(client, club):
     assert f'href="{reverse("club-detail", args=[club.slug])}"' in response.content.decode()
 
 
-@pytest.mark.parametrize(("language", "title"), [("fr", "Page introuvable"), ("en", "")])
-def test_the_404_page_speaks_the_readers_language(client, language, title):
+@pytest.mark.parametrize("language", ["fr", "en", "nl"])
+def test_the_404_page_speaks_the_readers_language(client, language):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
 
     page = client.get("/pas-une-page/").content.decode()
 
     assert f'<html lang="{language}"' in page
-    if title:
-        assert title in page
 
 
 def test_a_member_refused_a_page_gets_a_403_with_the_way_back_to_his_club(

@@ -168,6 +168,8 @@ def test_a_member_finds_the_room_screen_of_tonights_night(
     page = phone_page(new_context)
     log_in(page, live_server.url, member.username)
     page.goto(f"{live_server.url}/clubs/{club.slug}/")
+    fits_the_phone(page)
+    shot(page, "club-member")
     page.locator(".running-night a:has-text('Classement de la soirée (salle)')").click()
 
     expect(page.locator("#room-standings")).to_be_visible()

@@ -27,19 +27,23 @@ from ..models import Club
 logger = logging.getLogger(__name__)
 
 
+# The club an address belongs to, read from the address alone (an address no page answers
+# has no resolved arguments; the 500 page reads no database).
+_CLUB_PATH = re.compile(r"^/clubs/([-a-zA-Z0-9_]+)/")
+
+
 def _club_of(request: HttpRequest) -> Club | None:
     """The club the refused address belongs to (``/clubs/<slug>/…``), if it exists."""
-    match = getattr(request, "resolver_match", None)
-    slug = match.kwargs.get("slug") if match else None
-    if not isinstance(slug, str):
-        return None
-    return Club.objects.filter(slug=slug).first()
+    found = _CLUB_PATH.match(request.path)
+    return Club.objects.filter(slug=found.group(1)).first() if found else None
 
 
 def _closed_night(request: HttpRequest, club: Club | None) -> Tournament | None:
-    """A club night's page refused because the night is closed: said as such."""
+    """A change to a club night refused because the night is closed: said as such."""
     match = getattr(request, "resolver_match", None)
-    if club is None or match is None or match.namespace != "games" or "pk" not in match.kwargs:
+    if request.method != "POST" or club is None or match is None:
+        return None
+    if match.namespace != "games" or "pk" not in match.kwargs:
         return None
     night = Tournament.objects.filter(club=club, pk=match.kwargs["pk"]).first()
     return night if night is not None and night.is_locked else None
@@ -72,10 +76,6 @@ _BARE_500 = (
     "<!doctype html><title>Erreur du serveur</title><h1>Erreur du serveur</h1>"
     '<p>Réessayez dans un instant. <a href="/">Accueil</a></p>'
 )
-
-
-# The club an address belongs to, read from the address alone (no database for the 500 page).
-_CLUB_PATH = re.compile(r"^/clubs/([-a-zA-Z0-9_]+)/")
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -49,11 +49,19 @@ def test_an_unknown_address_is_a_404_in_the_sites_layout_with_a_way_home(client)
     assert "data-error-message" in page
 
 
-def test_a_404_inside_a_club_leads_back_to_the_club(client, club):
-    response = client.get(f"/clubs/{club.slug}/soirees/999/")
+@pytest.mark.parametrize("address", ["soirees/999/", "pas-une-page/"])
+def test_a_404_inside_a_club_leads_back_to_the_club(client, club, address):
+    response = client.get(f"/clubs/{club.slug}/{address}")
 
     assert response.status_code == 404
     assert f'href="{reverse("club-detail", args=[club.slug])}"' in response.content.decode()
+
+
+def test_a_404_for_a_club_that_does_not_exist_leads_home_only(client, club):
+    response = client.get("/clubs/pas-un-club/")
+
+    assert response.status_code == 404
+    assert 'href="/clubs/' not in response.content.decode()
 
 
 @pytest.mark.parametrize("language", ["fr", "en", "nl"])

@@ -1,4 +1,7 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from games.labels import point_table_label, rules_choices
 
 from .models import Club, Invitation, Membership, Player, Season
 from .services import player_pages_changed, published_pages_changed
@@ -65,10 +68,20 @@ class SeasonInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(ChangesPublishedPages, admin.ModelAdmin):
-    list_display = ["name", "slug", "default_rules", "deals_per_poule_4", "deals_per_poule_5"]
+    list_display = ["name", "slug", "rules_label", "deals_per_poule_4", "deals_per_poule_5"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SeasonInline]
+
+    @admin.display(description=_("tableau des points par défaut"), ordering="default_rules")
+    def rules_label(self, club: Club) -> str:
+        return point_table_label(club.default_rules)
+
+    def formfield_for_choice_field(self, db_field, request, **kwargs):
+        # The point tables by their label, never by their file's code (rcwhist, a_trois).
+        if db_field.name == "default_rules":
+            kwargs["choices"] = rules_choices()
+        return super().formfield_for_choice_field(db_field, request, **kwargs)
 
 
 @admin.register(Player)

@@ -49,5 +49,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+# The error pages in the site's layout and language (club/views/errors.py).
+handler403 = "club.views.errors.permission_denied"
+handler404 = "club.views.errors.page_not_found"
+handler500 = "club.views.errors.server_error"
+
 if settings.DEBUG:
     urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -8,9 +8,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.models import RULES_CHOICES, Club
+from club.models import Club
 from scoring.engine.tables import PRESET_GAME
 
+from .labels import rules_choices
 from .models import DrawMethod
 
 TOURNAMENT_POINTS_CHOICES = [
@@ -22,7 +23,11 @@ TOURNAMENT_POINTS_CHOICES = [
 class TournamentForm(forms.Form):
     """Tonight's tournament: what is played and how."""
 
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # <input type=date> takes only an ISO value (2026-11-23), whatever the page's language: a
+    # localised 23/11/2026 shows as an empty field.
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     name = forms.CharField(label=_("Nom (facultatif)"), max_length=120, required=False)
     rules = forms.ChoiceField(label=_("Jeu et tableau des points"))
     tournament_points = forms.ChoiceField(
@@ -52,7 +57,7 @@ class TournamentForm(forms.Form):
         )
         super().__init__(*args, **kwargs)
         # One list grouped by game: choosing the point table chooses the game.
-        self.fields["rules"].choices = RULES_CHOICES
+        self.fields["rules"].choices = rules_choices()
 
     @property
     def game(self) -> str:

@@ -3,7 +3,9 @@ sheet's forms and the member's statistics."""
 
 from django.utils.translation import gettext_lazy as _
 
+from club.models import GAME_LABELS
 from scoring.engine.games.belgian_whist import PASS
+from scoring.engine.tables import PRESETS
 
 CONTRACT_LABELS = {
     "emballage": _("Emballage"),
@@ -19,3 +21,38 @@ CONTRACT_LABELS = {
     "piccolo": _("Piccolo"),
     PASS: _("Tous passent"),
 }
+
+# Each preset point table by its name as the club knows it (the `label` of its JSON file):
+# pages, forms and the admin never show the file's code (`rcwhist`, `a_trois`).
+POINT_TABLE_LABELS = {
+    "rcwhist": _("RCWhist La Chevalerie (tableau des clubs wallons)"),
+    "whisthub": _("Whisthub (standard en ligne)"),
+    "iwwa": _("IWWA (championnat de Belgique)"),
+    "whist7": _("Whist en 7 points"),
+    "simple10": _("Partie simple en deux manches de 10 points"),
+    "robre10": _("Robre, manches de 10 points"),
+    "robre5": _("Robre, manches de 5 points"),
+    "coeurs": _("Les Cœurs (dame de pique à 12)"),
+    "coeurs13": _("Les Cœurs (dame de pique à 13, partie en cinq coups)"),
+    "besigue": _("Bésigue (à deux, en 1 500 points)"),
+    "sans_retourne": _("Bésigue sans retourne (en 1 500 points)"),
+    "a_trois": _("Bésigue à trois ou Trifouille (en 2 000 points)"),
+    "a_quatre": _("Bésigue à quatre, jeu individuel (en 2 000 points)"),
+    "chinois": _("Bésigue chinois (six paquets)"),
+    "huit_paquets": _("Bésigue à huit paquets"),
+    "rubicon": _("Bésigue Rubicon (quatre paquets)"),
+}
+
+
+def point_table_label(name: str) -> str:
+    """A preset's label in the reader's language; a club's own table by its code."""
+    return str(POINT_TABLE_LABELS.get(name, name))
+
+
+def rules_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The presets a club may play, grouped by game, each by its label (the night's form and
+    the club's default in the admin)."""
+    return [
+        (str(GAME_LABELS[game]), [(name, point_table_label(name)) for name in names])
+        for game, names in PRESETS.items()
+    ]

@@ -27,6 +27,31 @@ def result_address(player: Player) -> str:
     return player.user.email if player.user_id and player.user else ""
 
 
+def _receives(player: Player, sent_before: set[int]) -> bool:
+    """Whether the night's close e-mails this participant: he has not opted out, has an
+    address, and was not sent this night's results already (a night closed again)."""
+    return bool(player.result_emails and result_address(player) and player.pk not in sent_before)
+
+
+def _sent_before(tournament: Tournament) -> set[int]:
+    return set(
+        ResultEmail.objects.filter(tournament=tournament).values_list("player_id", flat=True)
+    )
+
+
+def result_recipients(tournament: Tournament) -> list[Player]:
+    """Who would get the results by e-mail if the night were closed now (what the close's
+    confirmation counts): its standings' players, by the sending's own rule."""
+    sent_before = _sent_before(tournament)
+    players = [
+        line.player
+        for line in TournamentStanding.objects.filter(tournament=tournament).select_related(
+            "player__user"
+        )
+    ]
+    return [player for player in players if _receives(player, sent_before)]
+
+
 def _claim(tournament: Tournament, player: Player, address: str) -> ResultEmail | None:
     """Record the e-mail before sending it: two runs at the same time (a task retried while
     the first still runs) cannot both send it, the unique row decides. None: already sent."""
@@ -59,9 +84,7 @@ def tournament_results_send(tournament: Tournament) -> int:
     lines = list(
         TournamentStanding.objects.of_tournament(tournament).select_related("player__user")
     )
-    sent_before = set(
-        ResultEmail.objects.filter(tournament=tournament).values_list("player_id", flat=True)
-    )
+    sent_before = _sent_before(tournament)
     poules: dict[int, list[PouleStanding]] = {}
     for poule_line in (
         PouleStanding.objects.filter(poule__tournament=tournament)
@@ -84,9 +107,9 @@ def tournament_results_send(tournament: Tournament) -> int:
     connection = get_connection()
     for line in lines:
         player = line.player
-        address = result_address(player)
-        if not player.result_emails or not address or player.pk in sent_before:
+        if not _receives(player, sent_before):
             continue
+        address = result_address(player)
         record = _claim(tournament, player, address)
         if record is None:
             continue

@@ -3,6 +3,7 @@ seats and deals."""
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 from typing import Any
@@ -11,11 +12,14 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Prefetch, Q
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from club.models import GAME_CHOICES, Club, Player, Season, dates_refused, default_scheme
 from scoring.engine.errors import EngineError
 from scoring.engine.tables import load_table
+
+from .labels import POINT_TABLE_LABELS, point_table_label
 
 
 def point_table_checksum(data: Any) -> str:
@@ -52,7 +56,15 @@ class PointTable(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.label or self.name} (v{self.version})"
+        return f"{self.title} (v{self.version})"
+
+    @property
+    def title(self) -> str:
+        """What pages call it: a preset by its label in the reader's language, a club's own
+        table by the label it came with."""
+        if self.name in POINT_TABLE_LABELS:
+            return point_table_label(self.name)
+        return self.label or self.name
 
     def clean(self) -> None:
         try:
@@ -78,6 +90,14 @@ class PointTable(models.Model):
     @property
     def is_used(self) -> bool:
         return Deal.objects.filter(poule__tournament__point_table=self).exists()
+
+
+def night_title(name: str, date: datetime.date) -> str:
+    """A night's name, or for a night without one "Soirée du 23 novembre 2026" (the date in
+    the reader's language). Pages reading plain rows, not nights, call it too."""
+    if name:
+        return name
+    return _("Soirée du %(date)s") % {"date": date_format(date, "j F Y")}
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -149,7 +169,9 @@ class Tournament(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"{self.club} {self.date:%d/%m/%Y}"
+        """What the night is called everywhere (pages, e-mails, exports, the admin): its name,
+        or "Soirée du 23 novembre 2026" in the reader's language."""
+        return night_title(self.name, self.date)
 
     def clean(self) -> None:
         if self.season_id and self.club_id and self.season.club_id != self.club_id:

@@ -109,7 +109,10 @@ def tournament_import(
             )
         )
     scoring.night_sheets_store(tournament, sheets)
-    return scoring.tournament_close(tournament, rank_season=rank_season, send_results=send_results)
+    # A night of the past is closed as its file says it was played, finished or not.
+    return scoring.tournament_close(
+        tournament, rank_season=rank_season, send_results=send_results, unfinished_ok=True
+    )
 
 
 def tournaments_import(

@@ -24,6 +24,7 @@ from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 
 from club.celery import enqueue_on_commit
 from club.models import Player, Season
@@ -518,6 +519,14 @@ def round_draw(
             _("Le tour %(round)s a déjà des donnes encodées : son tirage ne peut plus être refait.")
             % {"round": round}
         )
+    if round > 1 and not Poule.objects.filter(tournament=tournament, round=round - 1).exists():
+        raise ValidationError(
+            _(
+                "Le tour %(previous)s n'est pas encore tiré : les tours se tirent dans l'ordre, "
+                "tirez d'abord le tour %(previous)s."
+            )
+            % {"previous": round - 1}
+        )
     present = sorted(tournament.present.values_list("pk", flat=True))
     try:
         sizes = draw.table_sizes(len(present))
@@ -566,20 +575,122 @@ def round_draw(
 # Closing, publishing, reopening a night
 
 
-@transaction.atomic
-def tournament_close(
-    tournament: Tournament, *, rank_season: bool = True, send_results: bool = True
-) -> Tournament:
-    """Lock the night and, once the close is committed, have the season ranking recomputed
-    and the results e-mailed to the participants. An import of many nights ranks each season
-    once at the end (``rank_season=False``), and sends no e-mail for nights of the past."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+@dataclass(frozen=True)
+class UnfinishedTable:
+    """A table that has not played its deals: ``expected`` is the club's deal count, or None
+    in a game without one (bésigue, hearts, classic whist), where the table has no deal."""
+
+    round: int
+    table: int
+    played: int
+    expected: int | None
+
+    def __str__(self) -> str:
+        if self.expected is None:
+            return _("tour %(round)s table %(table)s sans donne") % {
+                "round": self.round,
+                "table": self.table,
+            }
+        return _("tour %(round)s table %(table)s %(played)s/%(expected)s") % {
+            "round": self.round,
+            "table": self.table,
+            "played": self.played,
+            "expected": self.expected,
+        }
+
+
+@dataclass(frozen=True)
+class CloseCheck:
+    """What closing the night now leaves unplayed: its unfinished tables and the rounds not
+    drawn."""
+
+    unfinished: list[UnfinishedTable]
+    undrawn_rounds: list[int]
+
+    @property
+    def finished(self) -> bool:
+        return not self.unfinished and not self.undrawn_rounds
+
+    def __str__(self) -> str:
+        parts = []
+        if self.unfinished:
+            parts.append(
+                ngettext(
+                    "%(count)s table inachevée : %(tables)s",
+                    "%(count)s tables inachevées : %(tables)s",
+                    len(self.unfinished),
+                )
+                % {
+                    "count": len(self.unfinished),
+                    "tables": ", ".join(str(t) for t in self.unfinished),
+                }
+            )
+        if self.undrawn_rounds:
+            parts.append(
+                ngettext(
+                    "tour %(rounds)s pas tiré",
+                    "tours %(rounds)s pas tirés",
+                    len(self.undrawn_rounds),
+                )
+                % {"rounds": ", ".join(str(r) for r in self.undrawn_rounds)}
+            )
+        return " ; ".join(parts)
+
+
+def _close_refused(tournament: Tournament) -> None:
+    """What makes closing the night impossible, confirmed or not."""
     if tournament.is_locked:
         raise ValidationError(_("La soirée est déjà clôturée."))
     if not tournament.poules.exists():
-        raise ValidationError(_("La soirée n'a aucune poule."))
+        raise ValidationError(
+            _("Aucun tour n'est tiré : tirez le tour 1 avant de clôturer la soirée.")
+        )
     if not Deal.objects.filter(poule__tournament=tournament).exists():
         raise ValidationError(_("Aucune donne n'a été encodée."))
+
+
+def tournament_close_check(tournament: Tournament) -> CloseCheck:
+    """What closing the night now would leave unplayed, for the scorer to confirm; refused in
+    words when it cannot be closed at all."""
+    _close_refused(tournament)
+    fixed = game_module(tournament.game).FIXED_DEALS_PER_POULE
+    poules = tournament.poules.annotate(seat_count=Count("seats")).order_by("round", "table")
+    unfinished = []
+    drawn = set()
+    for poule in poules:
+        drawn.add(poule.round)
+        expected = tournament.deals_per_poule(poule.seat_count) if fixed else None
+        played = poule.counted_deals if fixed else poule.deals.count()
+        if (expected is None and played == 0) or (expected is not None and played < expected):
+            unfinished.append(UnfinishedTable(poule.round, poule.table, played, expected))
+    undrawn = [n for n in range(1, tournament.rounds + 1) if n not in drawn]
+    return CloseCheck(unfinished=unfinished, undrawn_rounds=undrawn)
+
+
+@transaction.atomic
+def tournament_close(
+    tournament: Tournament,
+    *,
+    rank_season: bool = True,
+    send_results: bool = True,
+    unfinished_ok: bool = False,
+) -> Tournament:
+    """Lock the night and, once the close is committed, have the season ranking recomputed
+    and the results e-mailed to the participants. An import of many nights ranks each season
+    once at the end (``rank_season=False``), and sends no e-mail for nights of the past.
+
+    A night with unfinished tables or rounds not drawn is refused, with them listed, unless
+    the scorer confirmed closing it as it is (``unfinished_ok``)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not unfinished_ok:
+        check = tournament_close_check(tournament)
+        if not check.finished:
+            raise ValidationError(
+                _("La soirée n'est pas finie (%(what)s) : confirmez pour la clôturer ainsi.")
+                % {"what": check}
+            )
+    else:
+        _close_refused(tournament)
     tournament.status = Tournament.Status.CLOSED
     tournament.save(update_fields=["status"])
     # Its results now count: the members' own pages computed before are stale.

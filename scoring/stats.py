@@ -18,7 +18,7 @@ from django.db.models.functions import Cast
 
 from club.models import Player, Season
 from games.labels import CONTRACT_LABELS
-from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament
+from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.errors import EngineError
 from scoring.engine.games import game_module
 
@@ -58,6 +58,10 @@ class ChartPoint:
     played: bool
     mine: Fraction
     average: Fraction
+
+    @property
+    def title(self) -> str:
+        return night_title(self.name, self.date)
 
 
 @dataclass

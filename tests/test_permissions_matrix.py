@@ -113,7 +113,12 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: reverse("games:tournament-create", args=[w.club.slug]),
         SCORERS_FORM,
     ),
-    "games:tournament": ("get", lambda w: w.night_url("games:tournament"), SCORERS_PAGE),
+    # A member sees his own view of a running night: the room screen and his tables.
+    "games:tournament": (
+        "get",
+        lambda w: w.night_url("games:tournament"),
+        statuses(404, 200, 200, 200, 404),
+    ),
     "games:presence": ("get", lambda w: w.night_url("games:presence"), SCORERS_FORM),
     "games:player-add": ("post", lambda w: w.night_url("games:player-add"), SCORERS_ACTION),
     "games:draw": ("post", lambda w: w.night_url("games:draw", round=2), SCORERS_ACTION),
@@ -142,7 +147,8 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         SCORERS_PAGE,
     ),
     "games:tournament-file": ("get", lambda w: w.night_url("games:tournament-file"), SCORERS_PAGE),
-    "games:close": ("post", lambda w: w.night_url("games:close"), SCORERS_ACTION),
+    # A POST without `confirm` answers with the confirmation step and closes nothing.
+    "games:close": ("post", lambda w: w.night_url("games:close"), SCORERS_FORM),
     "games:publish": ("post", lambda w: w.night_url("games:publish"), ADMINS_ACTION),
     "games:reopen": ("post", lambda w: w.night_url("games:reopen"), ADMINS_ACTION),
     "invitation-accept": (

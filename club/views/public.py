@@ -10,7 +10,7 @@ from games.models import Tournament
 from scoring.models import TournamentStanding
 
 from ..models import Club
-from ..permissions import is_club_admin, is_scorer
+from ..permissions import is_club_admin, is_member, is_scorer
 
 
 def home(request: HttpRequest) -> TemplateResponse:
@@ -40,6 +40,7 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         if season
         else Tournament.objects.none()
     )
+    member = is_member(request.user, club)
     context = {
         "club": club,
         "seasons": seasons,
@@ -47,6 +48,15 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         "tournaments": list(tournaments),
         "can_score": is_scorer(request.user, club),
         "can_admin": is_club_admin(request.user, club),
+        "is_member": member,
+        # Tonight's room screen, for the club's members (a projector logged in as one too).
+        "running": list(
+            Tournament.objects.filter(club=club, status=Tournament.Status.RUNNING).order_by(
+                "-date", "name"
+            )
+        )
+        if member
+        else [],
     }
     template = "club/club_detail.html"
     if request.htmx:

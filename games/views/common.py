@@ -26,11 +26,15 @@ def can_edit_sheets(request: HttpRequest, tournament: Tournament) -> bool:
     return is_scorer(request.user, tournament.club)
 
 
-def require_sheet_reader(request: HttpRequest, tournament: Tournament) -> None:
+def can_read_sheets(request: HttpRequest, tournament: Tournament) -> bool:
     """Score sheets are for the club's scorers until the night is published; then for all."""
-    if tournament.status != Tournament.Status.PUBLISHED and not is_scorer(
+    return tournament.status == Tournament.Status.PUBLISHED or is_scorer(
         request.user, tournament.club
-    ):
+    )
+
+
+def require_sheet_reader(request: HttpRequest, tournament: Tournament) -> None:
+    if not can_read_sheets(request, tournament):
         refuse(request.user, tournament.club, "sheets are published with the night")
 
 

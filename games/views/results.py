@@ -159,7 +159,7 @@ def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpRe
         ]
         for line in _standings(tournament)
     ]
-    title = f"{tournament.name or _('Soirée')} {tournament.date:%d-%m-%Y}"
+    title = f"{tournament} {tournament.date:%d-%m-%Y}" if tournament.name else str(tournament)
     return table_response(fmt, _filename(tournament), title, header, rows)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -20,11 +21,14 @@ from scoring import services as scoring
 
 from .. import services
 from ..forms import TournamentForm
-from ..models import Poule, RoundDraw
+from ..mailing import result_recipients
+from ..models import Poule, RoundDraw, Seat, Tournament
 from .common import (
     MAX_SEED,
     bad_request,
+    can_read_sheets,
     posted_number,
+    require_room_viewer,
     require_sheet_reader,
     shows_public_names,
     tournament_for,
@@ -64,9 +68,11 @@ def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 def tournament_detail(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     """The night's rounds and tables: the scorers' board, and the public results once
-    published."""
+    published. A member of the club who may not read the sheets yet sees what is his: the
+    room screen and the tables he sits at."""
     tournament = tournament_for(slug, pk)
-    require_sheet_reader(request, tournament)
+    if not can_read_sheets(request, tournament):
+        return _member_night(request, tournament)
     poules = list(tournament.poules.with_seated_players().order_by("round", "table"))
     # The service's rule: a round can be drawn again until its first deal, even a pass.
     dealt_rounds = tournament.dealt_rounds()
@@ -82,26 +88,55 @@ def tournament_detail(request: HttpRequest, slug: str, pk: int) -> TemplateRespo
                 "poules": tables,
                 "draw": draws.get(number),
                 "started": number in dealt_rounds,
+                # Rounds are drawn in order: the next one once the one before has its tables.
+                "drawable": number == 1 or any(p.round == number - 1 for p in poules),
             }
         )
+    can_score = is_scorer(request.user, tournament.club) and not tournament.is_locked
     context = {
         "club": tournament.club,
         "tournament": tournament,
         "rounds": rounds,
         "present_count": tournament.present.count(),
-        "can_score": is_scorer(request.user, tournament.club) and not tournament.is_locked,
+        "can_score": can_score,
+        # Closing is offered once round 1 has its tables.
+        "can_close": can_score and any(p.round == 1 for p in poules),
         "can_admin": is_club_admin(request.user, tournament.club),
         "public": shows_public_names(request, tournament),
     }
     return TemplateResponse(request, "games/tournament_detail.html", context)
 
 
-@login_required
-def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Tick tonight's present players from the club list (searchable on the page)."""
-    tournament = tournament_for(slug, pk)
-    require_scorer(request.user, tournament.club)
-    members = list(
+def _member_night(request: HttpRequest, tournament: Tournament) -> TemplateResponse:
+    """A member's view of a night whose sheets are not his to read: the room screen and the
+    tables he sits at (the public and other clubs are refused as before)."""
+    require_room_viewer(request, tournament)
+    player = Player.objects.filter(user=request.user).first()
+    seats = (
+        list(
+            Seat.objects.filter(tournament=tournament, player=player)
+            .select_related("poule")
+            .order_by("round")
+        )
+        if player
+        else []
+    )
+    poules = {
+        poule.pk: poule
+        for poule in Poule.objects.filter(pk__in=[s.poule_id for s in seats]).with_seated_players()
+    }
+    tables = [poules[seat.poule_id] for seat in seats]
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "tables": tables,
+        "player": player,
+    }
+    return TemplateResponse(request, "games/tournament_member.html", context)
+
+
+def _club_members(tournament: Tournament) -> list[Player]:
+    return list(
         Player.objects.filter(
             memberships__club=tournament.club,
             memberships__end__isnull=True,
@@ -110,6 +145,30 @@ def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         .order_by("display_name")
         .distinct()
     )
+
+
+def _club_players(tournament: Tournament, chosen: set[int]) -> list[Player]:
+    return [p for p in _club_members(tournament) if p.pk in chosen]
+
+
+def _presence_page(
+    request: HttpRequest, tournament: Tournament, present: set[int], error: str | None
+) -> TemplateResponse:
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "members": _club_members(tournament),
+        "present": present,
+        "error": error,
+    }
+    return TemplateResponse(request, "games/presence.html", context)
+
+
+@login_required
+def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Tick tonight's present players from the club list (searchable on the page)."""
+    tournament = tournament_for(slug, pk)
+    require_scorer(request.user, tournament.club)
     present = set(tournament.present.values_list("pk", flat=True))
     error = None
     if request.method == "POST":
@@ -119,12 +178,13 @@ def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 request, _("La liste des présents envoyée est illisible : rechargez la page.")
             )
         chosen = set(posted)
+        members = _club_players(tournament, chosen)
         try:
-            services.presence_set(tournament, [p for p in members if p.pk in chosen])
+            services.presence_set(tournament, members)
         except ValidationError as refused:
             error = _error_text(refused)
         else:
-            count = len(chosen & {p.pk for p in members})
+            count = len(members)
             messages.success(
                 request,
                 ngettext("%(count)s joueur présent.", "%(count)s joueurs présents.", count)
@@ -132,34 +192,71 @@ def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             )
             return redirect("games:tournament", slug=slug, pk=pk)
         present = chosen
-    context = {
-        "club": tournament.club,
-        "tournament": tournament,
-        "members": members,
-        "present": present,
-        "error": error,
-    }
-    return TemplateResponse(request, "games/presence.html", context)
+    return _presence_page(request, tournament, present, error)
 
 
 @login_required
 @require_POST
 def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A guest or a new member, created and ticked present in one step."""
+    """A guest or a new member, created and ticked present in one step. The button is in the
+    present list's form: the boxes ticked so far are saved with him, not lost."""
     tournament = tournament_for(slug, pk)
     require_scorer(request.user, tournament.club)
+    ticked = None
+    if "present" in request.POST or "presence_form" in request.POST:
+        posted = [posted_number(v, MAX_SEED) for v in request.POST.getlist("present")]
+        if None in posted:
+            return bad_request(
+                request, _("La liste des présents envoyée est illisible : rechargez la page.")
+            )
+        ticked = set(posted)
     try:
-        player = services.player_add_to_tournament(
-            tournament,
-            request.POST.get("display_name", ""),
-            guest=request.POST.get("guest") == "on",
-            by=request.user,
-        )
+        with transaction.atomic():
+            if ticked is not None:
+                services.presence_set(tournament, _club_players(tournament, ticked))
+            player = services.player_add_to_tournament(
+                tournament,
+                request.POST.get("display_name", ""),
+                guest=request.POST.get("guest") == "on",
+                by=request.user,
+            )
     except ValidationError as refused:
         messages.error(request, _error_text(refused))
+        if ticked is not None:
+            # Nothing was saved: the page shows the boxes as they were ticked.
+            return _presence_page(request, tournament, ticked, error=None)
     else:
         messages.success(request, _("%(name)s est ajouté et présent.") % {"name": player})
     return redirect("games:presence", slug=slug, pk=pk)
+
+
+def _confirm(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    title: str,
+    consequences: list[str],
+    button: str,
+    warning: str = "",
+    keep: dict[str, str] | None = None,
+) -> TemplateResponse:
+    """The step before an action that cannot be taken back: what will happen, and a button
+    that posts the same form again with ``confirm``. A POST without it never acts."""
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "title": title,
+        "consequences": consequences,
+        "warning": warning,
+        "button": button,
+        "action": request.path,
+        "keep": sorted((keep or {}).items()),
+    }
+    return TemplateResponse(request, "games/confirm.html", context)
+
+
+def _confirmed(request: HttpRequest) -> bool:
+    return request.POST.get("confirm") == "1"
 
 
 @login_required
@@ -173,6 +270,37 @@ def round_draw(request: HttpRequest, slug: str, pk: int, round: int) -> HttpResp
         return bad_request(
             request,
             _("La graine du tirage est un nombre entier de 0 à %(max)s.") % {"max": MAX_SEED},
+        )
+    tables = Poule.objects.filter(tournament=tournament, round=round).count()
+    # Drawing a round again moves its players: asked first, unless the service will refuse it
+    # anyway (a dealt round, a closed night), which it then says.
+    if (
+        tables
+        and not _confirmed(request)
+        and not tournament.is_locked
+        and round not in tournament.dealt_rounds()
+    ):
+        consequences = [
+            ngettext(
+                "La table du tour %(round)s sera tirée à nouveau : ses joueurs changent de place.",
+                "Les %(count)s tables du tour %(round)s seront tirées à nouveau : chaque joueur "
+                "peut changer de table.",
+                tables,
+            )
+            % {"count": tables, "round": round},
+            _("Le placement déjà affiché ou imprimé ne vaudra plus."),
+        ]
+        if Poule.objects.filter(tournament=tournament, round=round + 1).exists():
+            consequences.append(
+                _("Le tour %(next)s, déjà tiré, ne change pas.") % {"next": round + 1}
+            )
+        return _confirm(
+            request,
+            tournament,
+            title=_("Refaire le tirage du tour %(round)s ?") % {"round": round},
+            consequences=consequences,
+            button=_("Refaire le tirage"),
+            keep={"seed": typed} if typed else None,
         )
     try:
         drawn = scoring.round_draw(tournament, round, seed=seed, by=request.user)
@@ -214,10 +342,41 @@ def seating(request: HttpRequest, slug: str, pk: int, round: int) -> TemplateRes
 @login_required
 @require_POST
 def tournament_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Closing is confirmed first, with what it leaves unplayed and who gets the e-mails."""
     tournament = tournament_for(slug, pk)
     require_scorer(request.user, tournament.club)
     try:
-        scoring.tournament_close(tournament)
+        check = scoring.tournament_close_check(tournament)
+    except ValidationError as refused:
+        messages.error(request, _error_text(refused))
+        return redirect("games:tournament", slug=slug, pk=pk)
+    if not _confirmed(request):
+        recipients = len(result_recipients(tournament))
+        consequences = [
+            _(
+                "La soirée sera verrouillée : seul un administrateur du club pourra encore la "
+                "corriger."
+            ),
+            _("Le classement de la saison sera recalculé avec ses résultats."),
+            ngettext(
+                "Les résultats seront envoyés par e-mail à %(count)s joueur.",
+                "Les résultats seront envoyés par e-mail à %(count)s joueurs.",
+                recipients,
+            )
+            % {"count": recipients}
+            if recipients
+            else _("Aucun joueur ne recevra de résultats par e-mail."),
+        ]
+        return _confirm(
+            request,
+            tournament,
+            title=_("Clôturer la soirée ?"),
+            consequences=consequences,
+            warning=str(check) if not check.finished else "",
+            button=_("Clôturer quand même") if not check.finished else _("Clôturer la soirée"),
+        )
+    try:
+        scoring.tournament_close(tournament, unfinished_ok=True)
     except ValidationError as refused:
         messages.error(request, _error_text(refused))
     else:
@@ -244,6 +403,24 @@ def tournament_publish(request: HttpRequest, slug: str, pk: int) -> HttpResponse
 def tournament_reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = tournament_for(slug, pk)
     require_club_admin(request.user, tournament.club)
+    if tournament.status == Tournament.Status.CLOSED and not _confirmed(request):
+        return _confirm(
+            request,
+            tournament,
+            title=_("Rouvrir la soirée ?"),
+            consequences=[
+                _("Les marqueurs pourront à nouveau encoder et corriger ses donnes."),
+                _(
+                    "Elle ne comptera plus dans le classement de la saison jusqu'à ce qu'elle "
+                    "soit clôturée à nouveau."
+                ),
+                _(
+                    "À la nouvelle clôture, seuls les joueurs qui n'ont pas encore reçu leurs "
+                    "résultats les recevront par e-mail."
+                ),
+            ],
+            button=_("Rouvrir la soirée"),
+        )
     try:
         scoring.tournament_reopen(tournament)
     except ValidationError as refused:

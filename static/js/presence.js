@@ -15,6 +15,16 @@ document.addEventListener("DOMContentLoaded", () => {
   search.addEventListener("input", filter);
   // A name typed before the script ran (a slow phone), or kept by the browser on "back".
   filter();
+  // Enter in the new player's name adds him (the form's first button would only save the
+  // ticks and drop the name typed).
+  const name = document.querySelector("[data-submit-with]");
+  if (name) {
+    name.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      document.querySelector(name.dataset.submitWith).click();
+    });
+  }
   list.addEventListener("change", () => {
     counter.textContent = list.querySelectorAll("input:checked").length;
   });

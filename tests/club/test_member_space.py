@@ -106,7 +106,7 @@ def night_with(
     for deal in deals:
         deal_record(poule, deal)
     if close:
-        tournament_close(tournament)
+        tournament_close(tournament, unfinished_ok=True)
         if publish:
             tournament_publish(tournament)
     return tournament

@@ -55,7 +55,7 @@ def closed_night(season, players, day, name=None):
     for table, start in enumerate(range(0, len(players), 4), start=1):
         poule = poule_create(tournament, round=1, table=table, players=players[start : start + 4])
         deal_record(poule, SOLO_BY_SEAT_1)
-    return tournament_close(tournament)
+    return tournament_close(tournament, unfinished_ok=True)
 
 
 def played_season(season, players, tournaments):

@@ -87,7 +87,7 @@ def test_the_public_is_sent_to_the_login_page(client, running_night):
 @pytest.mark.parametrize("action", ["publish", "reopen"])
 def test_a_scorer_cannot_publish_or_reopen_a_night(client, running_night, scorer, action):
     scoring_services.deal_record(table_of(running_night, 4), EMBALLAGE)
-    scoring_services.tournament_close(running_night)
+    scoring_services.tournament_close(running_night, unfinished_ok=True)
     client.force_login(scorer)
     assert client.post(url(action, running_night)).status_code == 403
     running_night.refresh_from_db()
@@ -99,7 +99,7 @@ def test_a_scorer_cannot_correct_a_closed_night_but_a_club_admin_can(
 ):
     poule = table_of(running_night, 4)
     deal = scoring_services.deal_record(poule, EMBALLAGE)
-    scoring_services.tournament_close(running_night)
+    scoring_services.tournament_close(running_night, unfinished_ok=True)
     client.force_login(scorer)
     assert (
         client.post(
@@ -123,12 +123,16 @@ def test_sheets_stay_private_until_the_night_is_published(client, running_night,
     if persona:
         client.force_login(request.getfixturevalue(persona))
     for path in (
-        url("tournament", running_night),
         url("sheet", running_night, poule_pk=poule.pk),
         url("seating", running_night, round=1),
     ):
         assert client.get(path).status_code == (403 if persona == "member" else 404)
-    scoring_services.tournament_close(running_night)
+    # The night's page: a member sees his own view of it (no sheet), the others nothing.
+    night_page = client.get(url("tournament", running_night))
+    assert night_page.status_code == (200 if persona == "member" else 404)
+    if persona == "member":
+        assert url("sheet", running_night, poule_pk=poule.pk).encode() not in night_page.content
+    scoring_services.tournament_close(running_night, unfinished_ok=True)
     scoring_services.tournament_publish(running_night)
     response = client.get(url("sheet", running_night, poule_pk=poule.pk))
     assert response.status_code == 200
@@ -142,7 +146,7 @@ def test_a_published_sheet_shows_a_members_initials_to_the_public(client, runnin
     player = poule.seats.get(number=2).player
     player.public_name = "initials"
     player.save()
-    scoring_services.tournament_close(running_night)
+    scoring_services.tournament_close(running_night, unfinished_ok=True)
     scoring_services.tournament_publish(running_night)
     page = client.get(url("sheet", running_night, poule_pk=poule.pk)).content.decode()
     assert player.initials in page
@@ -163,7 +167,7 @@ def test_a_published_night_shows_initials_to_a_logged_in_player_of_another_club(
     player = poule.seats.get(number=2).player
     player.public_name = "initials"
     player.save()
-    scoring_services.tournament_close(running_night)
+    scoring_services.tournament_close(running_night, unfinished_ok=True)
     scoring_services.tournament_publish(running_night)
     client.force_login(outsider)
 
@@ -309,7 +313,7 @@ def test_closing_the_night_locks_the_sheets(
     scoring_services.deal_record(poule, EMBALLAGE)
     client.force_login(scorer)
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(url("close", running_night))
+        client.post(url("close", running_night), {"confirm": "1"})
     running_night.refresh_from_db()
     assert running_night.status == Tournament.Status.CLOSED
     assert running_night.season.rankings.filter(published_at__isnull=True).exists()

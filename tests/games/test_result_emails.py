@@ -85,7 +85,7 @@ def test_closing_a_night_emails_each_participant_with_an_address_who_did_not_opt
     tournament, participants, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        scoring_services.tournament_close(tournament)
+        scoring_services.tournament_close(tournament, unfinished_ok=True)
 
     assert recipients() == expected_addresses(participants)
     assert "compte@example.org" in recipients()  # no address of his own: his account's
@@ -96,7 +96,7 @@ def test_a_player_who_opted_out_gets_nothing(
     tournament, participants, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        scoring_services.tournament_close(tournament)
+        scoring_services.tournament_close(tournament, unfinished_ok=True)
 
     assert participants["opted_out"].email not in recipients()
     assert not ResultEmail.objects.filter(player=participants["opted_out"]).exists()
@@ -108,7 +108,8 @@ def test_closing_the_night_from_its_page_sends_the_emails(
     client.force_login(scorer)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
-            reverse("games:close", kwargs={"slug": "rcwhist", "pk": tournament.pk})
+            reverse("games:close", kwargs={"slug": "rcwhist", "pk": tournament.pk}),
+            {"confirm": "1"},
         )
 
     assert response.status_code == 302
@@ -119,7 +120,7 @@ def test_sending_the_results_again_sends_nothing_twice(
     tournament, participants, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        scoring_services.tournament_close(tournament)
+        scoring_services.tournament_close(tournament, unfinished_ok=True)
     sent = len(mail.outbox)
 
     assert tournament_results_send(tournament) == 0
@@ -130,7 +131,7 @@ def test_sending_the_results_again_sends_nothing_twice(
 def test_the_email_gives_his_rank_points_poules_the_winners_and_a_link_to_his_results(
     tournament, participants
 ):
-    scoring_services.tournament_close(tournament)
+    scoring_services.tournament_close(tournament, unfinished_ok=True)
     tournament_results_send(tournament)
 
     player = participants["french"]
@@ -165,7 +166,7 @@ def test_the_email_gives_his_rank_points_poules_the_winners_and_a_link_to_his_re
 
 
 def test_each_participant_gets_the_email_in_his_own_language(tournament, participants):
-    scoring_services.tournament_close(tournament)
+    scoring_services.tournament_close(tournament, unfinished_ok=True)
     tournament_results_send(tournament)
 
     dutch = participants["dutch"]
@@ -180,7 +181,7 @@ def test_a_winner_chose_initials_and_the_others_read_his_initials(tournament, pa
     winner = TournamentStanding.objects.filter(tournament=tournament, rank=1).first().player
     winner.public_name = "initials"
     winner.save()
-    scoring_services.tournament_close(tournament)
+    scoring_services.tournament_close(tournament, unfinished_ok=True)
     tournament_results_send(tournament)
 
     other = next(
@@ -190,7 +191,7 @@ def test_a_winner_chose_initials_and_the_others_read_his_initials(tournament, pa
 
 
 def test_a_published_nights_email_links_to_its_results_page(tournament, participants):
-    scoring_services.tournament_close(tournament)
+    scoring_services.tournament_close(tournament, unfinished_ok=True)
     scoring_services.tournament_publish(tournament)
     tournament_results_send(tournament)
 
@@ -210,7 +211,7 @@ def test_a_failing_address_does_not_stop_the_others_and_is_tried_again_next_time
         return send_messages(backend, messages)
 
     monkeypatch.setattr(locmem.EmailBackend, "send_messages", refuse_one)
-    scoring_services.tournament_close(tournament)
+    scoring_services.tournament_close(tournament, unfinished_ok=True)
     with caplog.at_level(logging.ERROR, logger="games.mailing"):
         assert tournament_results_send(tournament) == 6
     assert failing not in recipients()
@@ -224,7 +225,7 @@ def test_a_failing_address_does_not_stop_the_others_and_is_tried_again_next_time
 
 def test_a_named_nights_email_is_titled_with_its_name(tournament, participants):
     Tournament.objects.filter(pk=tournament.pk).update(name="Soirée de printemps")
-    scoring_services.tournament_close(tournament)
+    scoring_services.tournament_close(tournament, unfinished_ok=True)
     tournament_results_send(tournament)
 
     message = message_to(participants["french"].email)

@@ -79,7 +79,7 @@ def played_tournament(club, season, point_table, *, players: int, rounds: int, d
         scoring_services.round_draw(tournament, number, seed=number)
         for poule in tournament.poules.filter(round=number):
             scoring_services.deals_record(poule, [EMBALLAGE, PASS, SOLO])
-    scoring_services.tournament_close(tournament)
+    scoring_services.tournament_close(tournament, unfinished_ok=True)
     return scoring_services.tournament_publish(tournament)
 
 
@@ -152,7 +152,7 @@ def test_the_night_standings_show_ties_points_and_link_each_player_to_his_page(
     poule = table_of(running_night, 4)
     # Seats 2 and 4 make their emballage together: tied first of the night.
     scoring_services.deal_record(poule, EMBALLAGE)
-    scoring_services.tournament_close(running_night)
+    scoring_services.tournament_close(running_night, unfinished_ok=True)
     client.force_login(scorer)
     page = compact(client.get(url("results", running_night)).content.decode())
     for number in (2, 4):

@@ -51,7 +51,7 @@ def test_a_closed_night_is_corrected_only_with_closed_ok(
     running_night, django_capture_on_commit_callbacks
 ):
     deal = scoring_services.deal_record(running_night.poules.get(round=1, table=1), EMBALLAGE)
-    scoring_services.tournament_close(running_night)
+    scoring_services.tournament_close(running_night, unfinished_ok=True)
     with pytest.raises(ValidationError, match="clôturée"):
         scoring_services.deal_correct(deal, SOLO)
     with django_capture_on_commit_callbacks() as callbacks:

@@ -291,7 +291,7 @@ def test_correcting_a_deal_into_a_pass_that_makes_a_later_declarer_the_mort_is_r
 def closed_night(tournament, table_of_4, django_capture_on_commit_callbacks):
     deal_record(table_of_4, EMBALLAGE_1_3_MADE)
     with django_capture_on_commit_callbacks(execute=True):
-        return tournament_close(tournament)
+        return tournament_close(tournament, unfinished_ok=True)
 
 
 def test_a_closed_night_refuses_new_deals(closed_night, table_of_4):
@@ -324,12 +324,12 @@ def test_a_closed_night_refuses_new_tables(closed_night):
 
 def test_a_closed_night_cannot_be_closed_again(closed_night):
     with pytest.raises(ValidationError):
-        tournament_close(closed_night)
+        tournament_close(closed_night, unfinished_ok=True)
 
 
 def test_a_night_without_deals_cannot_be_closed(tournament, table_of_4):
     with pytest.raises(ValidationError):
-        tournament_close(tournament)
+        tournament_close(tournament, unfinished_ok=True)
 
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
@@ -341,7 +341,7 @@ def test_closing_a_night_computes_the_season_ranking(
     deal_record(table_of_4, EMBALLAGE_1_3_MADE)
 
     with django_capture_on_commit_callbacks(execute=True):
-        tournament_close(tournament)
+        tournament_close(tournament, unfinished_ok=True)
 
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.CLOSED
@@ -380,7 +380,7 @@ def test_reopening_a_night_takes_it_out_of_the_ranking_until_it_closes_again(
 
     deal_correct(table_of_4.deals.get(), EMBALLAGE_1_3_DOWN)
     with django_capture_on_commit_callbacks(execute=True):
-        tournament_close(closed_night)
+        tournament_close(closed_night, unfinished_ok=True)
 
     ranking = RankingSnapshot.objects.get(season=closed_night.season, published_at__isnull=True)
     assert ranking.tournaments == 1
@@ -402,7 +402,7 @@ def test_closing_queues_the_ranking_and_the_results_by_their_tasks_names(
 ):
     deal_record(table_of_4, EMBALLAGE_1_3_MADE)
     with django_capture_on_commit_callbacks() as callbacks:
-        tournament_close(tournament)
+        tournament_close(tournament, unfinished_ok=True)
     queued = sorted(callback.args[0] for callback in callbacks)
     assert queued == sorted([SEASON_RANKING_UPDATE, RESULTS_EMAIL])
     app.loader.import_default_modules()

@@ -1,0 +1,89 @@
+"""The site's error pages (403, 404, 500) in its layout and the reader's language, each with
+a way back: home, and the club's page when the address names a club.
+
+The 500 page is rendered without the request (no context processor, no database): whatever
+broke the page must not break the error page too."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseNotFound,
+    HttpResponseServerError,
+)
+from django.template import loader
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.models import Tournament
+
+from ..models import Club
+
+logger = logging.getLogger(__name__)
+
+
+# The club an address belongs to, read from the address alone (an address no page answers
+# has no resolved arguments; the 500 page reads no database).
+_CLUB_PATH = re.compile(r"^/clubs/([-a-zA-Z0-9_]+)/")
+
+
+def _club_of(request: HttpRequest) -> Club | None:
+    """The club the refused address belongs to (``/clubs/<slug>/…``), if it exists."""
+    found = _CLUB_PATH.match(request.path)
+    return Club.objects.filter(slug=found.group(1)).first() if found else None
+
+
+def _closed_night(request: HttpRequest, club: Club | None) -> Tournament | None:
+    """A change to a club night refused because the night is closed: said as such."""
+    match = getattr(request, "resolver_match", None)
+    if request.method != "POST" or club is None or match is None:
+        return None
+    if match.namespace != "games" or "pk" not in match.kwargs:
+        return None
+    night = Tournament.objects.filter(club=club, pk=match.kwargs["pk"]).first()
+    return night if night is not None and night.is_locked else None
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    club = _club_of(request)
+    night = _closed_night(request, club)
+    if night is not None:
+        message = _(
+            "Cette soirée est clôturée : ses feuilles ne changent plus. Rechargez la page ; "
+            "seul un administrateur du club peut encore la corriger."
+        )
+    else:
+        message = _(
+            "Cette action ou cette page vous est refusée : votre rôle dans le club ne la "
+            "permet pas. Demandez à un administrateur du club si vous pensez y avoir droit."
+        )
+    body = loader.render_to_string("403.html", {"club": club, "message": message}, request)
+    return HttpResponseForbidden(body)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    body = loader.render_to_string("404.html", {"club": _club_of(request)}, request)
+    return HttpResponseNotFound(body)
+
+
+# The last resort: plain text, if even the site's layout cannot be rendered.
+_BARE_500 = (
+    "<!doctype html><title>Erreur du serveur</title><h1>Erreur du serveur</h1>"
+    '<p>Réessayez dans un instant. <a href="/">Accueil</a></p>'
+)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    try:
+        found = _CLUB_PATH.match(request.path)
+        club_url = reverse("club-detail", args=[found.group(1)]) if found else ""
+        body = loader.get_template("500.html").render({"club_url": club_url})
+    except Exception:
+        logger.exception("the 500 page itself could not be rendered")
+        body = _BARE_500
+    return HttpResponseServerError(body)

@@ -731,7 +731,7 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
 # Season rankings
 
 
-def _season_totals(season: Season, rules: RankingRules) -> dict[int, SeasonTotals]:
+def season_totals(season: Season, rules: RankingRules) -> dict[int, SeasonTotals]:
     """Each player's season summed by the database, for the engine to rank; tied players are
     listed by name.
 
@@ -805,7 +805,7 @@ def _listed_by_name(totals: dict[int, SeasonTotals]) -> dict[int, SeasonTotals]:
 
 def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapshot:
     rules = season.ranking_rules()
-    totals = _season_totals(season, rules)
+    totals = season_totals(season, rules)
     snapshot.rules = {
         "best_n": rules.best_n,
         "min_tournaments": rules.min_tournaments,

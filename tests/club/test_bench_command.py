@@ -14,6 +14,7 @@ MEASURES = [
     "results page (games:results)",
     "record a deal (score sheet POST)",
     "season ranking task",
+    "season ranking, its sums",
     "current ranking (ranking)",
     "past season (ranking-season)",
     "player page (player)",
@@ -64,6 +65,7 @@ def test_bench_runs_only_the_measures_named():
     rows = table_rows(out.getvalue())
     assert {row.split("  ")[0] for row in rows} == {
         "season ranking task",
+        "season ranking, its sums",
         "engine: score_deal into totals",
     }
     assert "judged on a full run only" in out.getvalue()

@@ -291,13 +291,10 @@
         return;
       }
       enqueue(form);
-      var queue = readQueue();
-      // Sent at once: the form stays as typed until the answer; waiting: it is cleared for
-      // the next deal.
-      if (queue.length > 1 || paused || navigator.onLine === false) {
-        form.reset();
-        if (window.dealformRefresh) window.dealformRefresh(form);
-      }
+      // The deal is in the queue (shown in the badge until it is recorded): the form is
+      // cleared for the next one, which survives the answer's new sheet.
+      form.reset();
+      if (window.dealformRefresh) window.dealformRefresh(form);
       showAlert("");
       flush();
       return;

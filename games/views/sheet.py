@@ -123,6 +123,27 @@ def _short_names(seats: list[Any]) -> None:
         seat.initials = "".join(word[0] for word in words[:3]).upper() or seat.name[:2]
 
 
+# A deal's words on the grid (its code, its line, the cells it marks), per deal as last written,
+# names and language: the sheet is sent back after every deal of the night, and its earlier
+# deals have not changed.
+_DEAL_WORDS: dict[tuple[Any, ...], tuple[str, str, dict[str, str]]] = {}
+
+
+def _deal_words(
+    game: str, deal: Deal, point_table: Any, names: dict[str, str]
+) -> tuple[str, str, dict[str, str]]:
+    key = (deal.pk, deal.recorded_at, id(point_table), tuple(names.items()), get_language())
+    words = _DEAL_WORDS.get(key) if deal.pk else None
+    if words is None:
+        code, marks = short_deal(game, deal.data, point_table)
+        words = (code, describe_deal(game, deal.data, names), marks)
+        if deal.pk:
+            if len(_DEAL_WORDS) >= 4096:
+                _DEAL_WORDS.clear()
+            _DEAL_WORDS[key] = words
+    return words
+
+
 def _is_numbered(game: str, deal: Deal) -> bool:
     """A deal that counts takes the next number on the sheet; a pass (everybody passed) or a
     classic whist deal not played ("je chante") does not, so "Donne 13" never shows at 11/15."""
@@ -188,26 +209,27 @@ def sheet_context(
         totals = [total + points for total, points in zip(totals, deal.points, strict=False)]
         numbered = _is_numbered(game, deal)
         ordinal += numbered
-        code, marks = short_deal(game, deal.data, point_table)
+        code, text, marks = _deal_words(game, deal, point_table, names)
         dealer = None if deal.dealer is None else deal.dealer - 1
         sits_out = mort(game, seat_count, dealer)
+        # Each cell's classes and text made here: the grid is sent back after every deal,
+        # and a template's conditions per cell are its slowest part.
         cells = []
         for index, points in enumerate(deal.points):
-            seat = str(index + 1)
-            cells.append(
-                {
-                    "points": points,
-                    "mark": marks.get(seat, ""),
-                    "dealer": dealer == index,
-                    "mort": sits_out == index,
-                }
-            )
+            classes = ["pts"]
+            if mark := marks.get(str(index + 1)):
+                classes.append(mark)
+            if dealer == index:
+                classes.append("dealer")
+            if sits_out == index:
+                classes.append("mort")
+            cells.append((" ".join(classes), "–" if sits_out == index else points))
         rows.append(
             {
                 "deal": deal,
                 "ordinal": ordinal if numbered else None,
                 "code": code,
-                "text": describe_deal(game, deal.data, names),
+                "text": text,
                 "cells": cells,
                 "dealer": names.get(str(deal.dealer), ""),
                 "history": _change_lines(deal.history, game, names),
@@ -216,7 +238,9 @@ def sheet_context(
     removed = _change_lines(
         [change for change in changes if change.action == DealChange.Action.DELETED], game, names
     )
-    status = _status(tournament, poule, seats, deals, names)
+    # The header's teams by the columns' short names: it stays on two lines on a phone.
+    shorts = {str(seat.number): seat.short for seat in seats}
+    status = _status(tournament, poule, seats, deals, shorts)
     complete = status.get("complete", False)
     dealer = (
         next_dealer(

@@ -432,3 +432,76 @@ def test_undo_the_last_deal_in_one_tap(live_server, new_context, club, season):
     ).to_have_attribute("aria-pressed", "true")
     assert [d.data for d in poule.deals.order_by("number")] == [deals[0]]
     assert poule.changes.get().before == deals[1]
+
+
+def test_a_refused_or_failed_deal_is_said_in_words_and_waits_on_the_phone(
+    live_server, new_context, club, season
+):
+    user = UserFactory(username="marqueur")
+    PlayerFactory(user=user, club=club, club__role=Membership.Role.SCORER)
+    tournament = a_night(club, season, "rcwhist", 4)
+    poule = tournament.poules.get()
+    page = phone_context(new_context, live_server, user).new_page()
+    page.goto(sheet_url(live_server.url, poule))
+    first, second = belgian_deals(4, 2)
+
+    # The server fails (500): said with what to do; the deal waits and leaves on "Réessayer".
+    def fail(route) -> None:
+        if route.request.method == "POST":
+            route.fulfill(status=500, body="boom")
+        else:
+            route.continue_()
+
+    page.route("**/poules/*/", fail)
+    record_belgian_whist(page, first, wait_for=None)
+    alert = page.locator("[data-alert]")
+    expect(alert).to_contain_text("erreur 500")
+    expect(page.locator("[data-queue]")).to_contain_text("1 donne en attente")
+    page.unroute("**/poules/*/")
+    alert.locator("button", has_text="Réessayer").click()
+    expect(page.locator("#sheet")).to_have_attribute("data-deals", "1")
+
+    # The night is closed meanwhile (403): said in words; nothing is recorded.
+    scoring.tournament_close(tournament)
+    record_belgian_whist(page, second, wait_for=None)
+    expect(page.locator("[data-alert]")).to_contain_text("clôturée")
+    expect(page.locator("[data-queue]")).to_contain_text("1 donne en attente")
+    screenshot(page, "refused-closed-night")
+    assert poule.deals.count() == 1
+
+
+def test_without_javascript_the_form_still_posts_and_works(live_server, new_context, club, season):
+    user = UserFactory(username="marqueur")
+    PlayerFactory(user=user, club=club, club__role=Membership.Role.SCORER)
+    tournament = a_night(club, season, "rcwhist", 4)
+    poule = tournament.poules.get()
+    client = Client()
+    client.force_login(user)
+    context = new_context(viewport=PHONE, locale="fr-BE", java_script_enabled=False)
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    page = context.new_page()
+    page.goto(sheet_url(live_server.url, poule))
+    form = page.locator("form[data-sheet-form]")
+    form.locator("input[name=contract][value=emballage]").check()
+    form.locator("select[name=bid]").select_option("8")
+    form.locator("input[name=declarers][value='2']").check()
+    form.locator("input[name=declarers][value='4']").check()
+    form.locator("select[name=tricks]").select_option("9")
+    form.locator("[data-save]").click()
+    expect(page.locator("#donne-1")).to_be_attached()
+    expect(page.locator("[data-deal-count]")).to_have_text("1/12")
+    # The plain post was answered with the page, the deal recorded as typed.
+    assert poule.deals.get().data == {
+        "contract": "emballage",
+        "bid": 8,
+        "declarers": ["2", "4"],
+        "tricks": 9,
+    }

@@ -35,6 +35,25 @@
   }
 
   function queueKey() { return "sheet-queue-" + (sheet() ? sheet().dataset.poule : ""); }
+  function draftKey() { return "sheet-draft-" + (sheet() ? sheet().dataset.poule : ""); }
+
+  // The deal being typed, kept on the phone: a phone that sleeps or reloads the page finds
+  // the choices where it left them.
+  function keepDraft() {
+    var store = storage();
+    if (!store) return;
+    try { store.setItem(draftKey(), JSON.stringify(draftOf(sheetForm()))); } catch (e) { /* full */ }
+  }
+
+  function forgetDraft() {
+    var store = storage();
+    if (store) store.removeItem(draftKey());
+  }
+
+  function savedDraft() {
+    var store = storage();
+    try { return store ? JSON.parse(store.getItem(draftKey()) || "[]") : []; } catch (e) { return []; }
+  }
 
   function readQueue() {
     var store = storage();
@@ -291,6 +310,7 @@
         return;
       }
       enqueue(form);
+      forgetDraft();
       // The deal is in the queue (shown in the badge until it is recorded): the form is
       // cleared for the next one, which survives the answer's new sheet.
       form.reset();
@@ -340,9 +360,19 @@
     if (messages) TEXT = JSON.parse(messages.textContent);
     if (!sheet()) return;
     document.addEventListener("submit", onSubmit);
+    ["change", "input"].forEach(function (type) {
+      document.addEventListener(type, function (event) {
+        if (event.target.closest && event.target.closest("form[data-sheet-form]")) keepDraft();
+      });
+    });
     window.addEventListener("online", function () { paused = false; showAlert(""); flush(); });
     window.addEventListener("offline", function () { showQueue(); });
     setup();
+    // A deal left half-typed (not one the page brings back with its errors).
+    var form = sheetForm();
+    if (form && !form.querySelector(".dealform-errors, .errorlist") && !document.querySelector(".last-deal.undone")) {
+      restoreDraft(form, savedDraft());
+    }
     // Deals left waiting by an earlier visit (the phone slept, the page was reloaded).
     flush();
   });

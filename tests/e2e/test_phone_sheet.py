@@ -434,6 +434,29 @@ def test_undo_the_last_deal_in_one_tap(live_server, new_context, club, season):
     assert poule.changes.get().before == deals[1]
 
 
+def test_a_deal_half_typed_survives_a_reload(live_server, new_context, club, season):
+    user = UserFactory(username="marqueur")
+    PlayerFactory(user=user, club=club, club__role=Membership.Role.SCORER)
+    poule = a_night(club, season, "rcwhist", 4).poules.get()
+    page = phone_context(new_context, live_server, user).new_page()
+    page.goto(sheet_url(live_server.url, poule))
+    form = page.locator("form[data-sheet-form]")
+    form.locator(".calls button[data-value='emballage:9']").click()
+    form.locator("label:has(input[name=declarers][value='3'])").click()
+    page.reload()  # the phone slept, the browser reloaded the page
+    expect(form.locator(".calls button[data-value='emballage:9']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(form.locator("input[name=declarers][value='3']")).to_be_checked()
+    # Saved, the deal leaves nothing behind for the next one.
+    form.locator("label:has(input[name=declarers][value='1'])").click()
+    form.locator(".tricks button[data-value='9']").click()
+    form.locator("[data-save]").click()
+    expect(page.locator("#sheet")).to_have_attribute("data-deals", "1")
+    page.reload()
+    expect(form.locator(".calls button[aria-pressed=true]")).to_have_count(0)
+
+
 def test_a_refused_or_failed_deal_is_said_in_words_and_waits_on_the_phone(
     live_server, new_context, club, season
 ):

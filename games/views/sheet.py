@@ -18,8 +18,10 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import get_template
 from django.template.response import TemplateResponse
-from django.utils.safestring import SafeString
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -71,25 +73,37 @@ def _deal_form(
     )
 
 
-# A blank deal form, rendered, per game, table version, seating and language: the same
-# fragment is sent back after every deal of the night, and rendering its widgets is the
-# largest part of a recording's server time.
-_BLANK_FORMS: dict[tuple[Any, ...], SafeString] = {}
+# A blank deal form, rendered, per game, table version, seat numbers and language, with a
+# stand-in for each player's name: the same fragment is sent back after every deal of the
+# night, at every table of that size, and rendering its widgets is the largest part of a
+# recording's server time. The names are put in as the page is made (escaped, as the form
+# would have).
+_BLANK_FORMS: dict[tuple[Any, ...], str] = {}
+
+
+def _stand_in(number: int) -> str:
+    return f"\u27e6seat{number}\u27e7"  # ⟦seat3⟧: nothing a name or a label holds
 
 
 def _blank_form_html(tournament: Tournament, seats: list[Any]) -> SafeString:
     key = (
         tournament.game,
         tournament.point_table.checksum,
-        tuple((seat.number, seat.player.display_name) for seat in seats),
+        tuple(seat.number for seat in seats),
         get_language(),
     )
     html = _BLANK_FORMS.get(key)
     if html is None:
         if len(_BLANK_FORMS) >= 512:
             _BLANK_FORMS.clear()
-        html = _BLANK_FORMS[key] = _deal_form(tournament, seats).render()
-    return html
+        form = deal_form_class(tournament.game)(
+            seats=[(seat.number, _stand_in(seat.number)) for seat in seats],
+            point_table=tournament.point_table.engine_table(),
+        )
+        html = _BLANK_FORMS[key] = str(form.render())
+    for seat in seats:
+        html = html.replace(_stand_in(seat.number), escape(seat.player.display_name))
+    return mark_safe(html)  # the form's own HTML, the names escaped above
 
 
 def _refuse(form: DealForm, error: ValidationError, seats: list[Any]) -> None:
@@ -142,6 +156,36 @@ def _deal_words(
                 _DEAL_WORDS.clear()
             _DEAL_WORDS[key] = words
     return words
+
+
+# Each deal's row of the grid, rendered: the same rows are sent back after every deal of the
+# night, only the new one is rendered. The key holds everything the row shows.
+_ROW_HTML: dict[tuple[Any, ...], SafeString] = {}
+
+
+def _row_html(row: dict[str, Any], context: dict[str, Any], names: dict[str, str]) -> SafeString:
+    deal = row["deal"]
+    key = (
+        deal.pk,
+        deal.number,
+        deal.recorded_at,
+        row["ordinal"],
+        tuple(row["cells"]),
+        row["dealer"],
+        tuple(line["change"].pk for line in row["history"]),
+        context["can_edit"],
+        context["tournament"].pk,
+        tuple(names.items()),
+        get_language(),
+    )
+    html = _ROW_HTML.get(key) if deal.pk else None
+    if html is None:
+        html = get_template("games/_sheet_row.html").render({**context, "row": row})
+        if deal.pk:
+            if len(_ROW_HTML) >= 8192:
+                _ROW_HTML.clear()
+            _ROW_HTML[key] = html
+    return html
 
 
 def _is_numbered(game: str, deal: Deal) -> bool:
@@ -265,6 +309,9 @@ def sheet_context(
             else []
         )
     can_edit = can_edit_sheets(request, tournament)
+    row_context = {"club": tournament.club, "tournament": tournament, "can_edit": can_edit}
+    for row in rows:
+        row["html"] = _row_html(row, row_context, names)
     return {
         "club": tournament.club,
         "tournament": tournament,

@@ -285,3 +285,19 @@ def test_a_correction_made_meanwhile_by_someone_else_is_not_overwritten_409(
     )
     deal.refresh_from_db()
     assert deal.data == SOLO
+
+
+def test_the_shared_blank_form_names_each_tables_own_players_escaped(client, running_night, scorer):
+    four, five = table_of(running_night, 4), table_of(running_night, 5)
+    player = four.seats.get(number=2).player
+    player.display_name = "Zoé <b>& Cie"
+    player.save()
+    client.force_login(scorer)
+    first = client.get(url("sheet", running_night, poule_pk=four.pk)).content.decode()
+    assert "Zoé &lt;b&gt;&amp; Cie" in first and "<b>& Cie" not in first
+    assert "\u27e6" not in first  # no stand-in left
+    # Another table gets its own names, never the first one's.
+    other = client.get(url("sheet", running_night, poule_pk=five.pk)).content.decode()
+    assert "Zoé" not in other
+    names = [seat.player.display_name for seat in five.seats.all()]
+    assert all(name in other for name in names)

@@ -250,6 +250,9 @@ class Poule(models.Model):
     # How many corrections and removals its history holds: the sheet of a poule without any
     # (nearly all of them) does not read its history after every deal.
     corrections = models.PositiveSmallIntegerField(_("corrections"), default=0)
+    # Deals the scorer added to the club's count tonight ("the poule is longer tonight"): a
+    # table at its count refuses another deal until he says so.
+    extra_deals = models.PositiveSmallIntegerField(_("donnes en plus ce soir"), default=0)
 
     objects = PouleQuerySet.as_manager()
 
@@ -322,6 +325,9 @@ class Deal(models.Model):
         related_name="+",
     )
     recorded_at = models.DateTimeField(auto_now=True)
+    # Made by the scorer's phone for each deal it sends: a deal sent again (bad Wi-Fi, a
+    # queue emptied twice) is recognised and recorded once.
+    client_key = models.UUIDField(_("clé du téléphone"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["poule", "number"]
@@ -329,6 +335,9 @@ class Deal(models.Model):
         verbose_name_plural = _("donnes")
         constraints = [
             models.UniqueConstraint(fields=["poule", "number"], name="deal_number_unique"),
+            models.UniqueConstraint(
+                fields=["poule", "client_key"], name="deal_client_key_once_per_poule"
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
         ]
 

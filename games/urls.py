@@ -12,6 +12,7 @@ urlpatterns = [
     path("<id:pk>/tours/<id:round>/tirage/", tournament.round_draw, name="draw"),
     path("<id:pk>/tours/<id:round>/placement/", tournament.seating, name="seating"),
     path("<id:pk>/poules/<id:poule_pk>/", sheet.poule_sheet, name="sheet"),
+    path("<id:pk>/poules/<id:poule_pk>/annuler/", sheet.deal_undo, name="sheet-undo"),
     path("<id:pk>/donnes/<id:deal_pk>/corriger/", sheet.deal_edit, name="deal-edit"),
     path("<id:pk>/donnes/<id:deal_pk>/supprimer/", sheet.deal_delete, name="deal-delete"),
     path("<id:pk>/salle/", room.room, name="room"),

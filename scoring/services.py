@@ -347,6 +347,39 @@ def _after_closed_correction(tournament: Tournament) -> None:
         published_pages_changed(tournament.club_id)
 
 
+class DealConflict(ValidationError):
+    """The sheet changed under the scorer's feet (another phone recorded, corrected or removed
+    a deal meanwhile): nothing was written; the page shows the sheet as it is now and says
+    what happened, and the scorer decides. The views answer it with 409."""
+
+
+def _deal_count_guard(
+    poule: Poule, sheet: Sequence[Deal], seat_count: int, adding: int, *, longer: bool
+) -> None:
+    """A table at its deal count (the club's, plus the deals the scorer added tonight) refuses
+    more deals, a pass included: the poule is over. ``longer``: the scorer says the poule is
+    longer tonight; the count grows to take the new deals."""
+    tournament = poule.tournament
+    if not game_module(tournament.game).FIXED_DEALS_PER_POULE:
+        return  # classic whist, hearts and bésigue play to a score, not to a number of deals
+    base = tournament.deals_per_poule(seat_count)
+    counted = sum(1 for deal in sheet if deal.counted)
+    if counted < base + poule.extra_deals:
+        return
+    if not longer:
+        raise ValidationError(
+            _(
+                "Cette table a ses %(count)s donnes : la poule est finie. Si elle est plus "
+                "longue ce soir, cochez « La poule est plus longue ce soir » et enregistrez "
+                "à nouveau."
+            )
+            % {"count": base + poule.extra_deals},
+            code="poule_complete",
+        )
+    poule.extra_deals = counted + adding - base
+    Poule.objects.filter(pk=poule.pk).update(extra_deals=poule.extra_deals)
+
+
 @transaction.atomic
 def deals_record(
     poule: Poule,
@@ -355,6 +388,10 @@ def deals_record(
     *,
     seats: Sequence[Seat] | None = None,
     night_standings: bool = True,
+    client_keys: Sequence[Any] | None = None,
+    seen: int | None = None,
+    within_count: bool = False,
+    longer: bool = False,
 ) -> list[Deal]:
     """Append deals to a poule's score sheet, score it, and update the standings.
 
@@ -364,6 +401,14 @@ def deals_record(
     ``night_standings=False``: an importer filling every poule of a night sums the night's
     standings once, at the end (``tournament_standings_update``).
 
+    What the score sheet at the table adds (an importer needs none of it):
+    ``client_keys``: one key per deal, made by the scorer's phone. A deal whose key the poule
+    already has was recorded by an earlier try of the same request: nothing is written and
+    the deal stored then is handed back (with ``replayed`` set), as the first answer did.
+    ``seen``: how many deals the phone's sheet showed; another number means somebody else
+    changed the sheet meanwhile (``DealConflict``). ``within_count``: a table at its deal
+    count refuses more deals unless ``longer`` (the poule is longer tonight).
+
     The night is locked first, and alone: it serialises every change of its sheets, and a
     round drawn again meanwhile shows as the poule gone (refused in words). The ``poule``
     passed in gets ``sheet_deals`` and ``sheet_standings``: what was stored, for the page.
@@ -372,9 +417,31 @@ def deals_record(
     _tournament_locked(tournament, poule)
     require_open(tournament)
     sheet = list(poule.deals.order_by("number"))
+    keys = list(client_keys) if client_keys is not None else [None] * len(deals_data)
+    known = {deal.client_key: deal for deal in sheet if deal.client_key is not None}
+    if keys and all(key is not None and key in known for key in keys):
+        poule.sheet_deals = sheet
+        replayed = [known[key] for key in keys]
+        for deal in replayed:
+            deal.replayed = True
+        return replayed
+    if seen is not None and seen != len(sheet):
+        raise DealConflict(
+            _(
+                "Quelqu'un d'autre a changé cette feuille pendant ce temps (%(now)s donnes au "
+                "lieu de %(seen)s) : rien n'a été enregistré. Vérifiez la feuille, puis "
+                "enregistrez votre donne si elle n'y est pas."
+            )
+            % {"now": len(sheet), "seen": seen},
+            code="sheet_changed",
+        )
+    if seats is None:
+        seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
+    if within_count:
+        _deal_count_guard(poule, sheet, len(seats), len(deals_data), longer=longer)
     new = [
-        Deal(poule=poule, number=len(sheet) + index, data=data, recorded_by=by)
-        for index, data in enumerate(deals_data, start=1)
+        Deal(poule=poule, number=len(sheet) + index, data=data, recorded_by=by, client_key=key)
+        for index, (data, key) in enumerate(zip(deals_data, keys, strict=True), start=1)
     ]
     _poule_sheet_save(poule, [*sheet, *new], seats, appended=True)
     if night_standings:
@@ -388,8 +455,22 @@ def deal_record(
     by: AbstractBaseUser | None = None,
     *,
     seats: Sequence[Seat] | None = None,
+    client_key: Any = None,
+    seen: int | None = None,
+    longer: bool = False,
 ) -> Deal:
-    return deals_record(poule, [data], by, seats=seats)[0]
+    """Record one deal at the table: the score sheet's service. The table's deal count holds
+    (see ``deals_record``); ``client_key`` makes a retried deal count once."""
+    return deals_record(
+        poule,
+        [data],
+        by,
+        seats=seats,
+        client_keys=[client_key],
+        seen=seen,
+        within_count=True,
+        longer=longer,
+    )[0]
 
 
 @transaction.atomic
@@ -399,12 +480,24 @@ def deal_correct(
     by: AbstractBaseUser | None = None,
     *,
     closed_ok: bool = False,
+    version: str | None = None,
 ) -> Deal:
     """Replace a deal's data; every later point and standing follows, and the change is kept
-    (who, when, before → after). ``closed_ok``: a club admin corrects a closed night."""
+    (who, when, before → after). ``closed_ok``: a club admin corrects a closed night.
+    ``version``: the deal as the correction form opened it (``deal_version``); a deal changed
+    since by someone else is not overwritten (``DealConflict``)."""
     deal = _deal_locked(deal)
     poule = deal.poule
     require_open(poule.tournament, closed_ok=closed_ok)
+    if version is not None and version != deal_version(deal):
+        raise DealConflict(
+            _(
+                "La donne a été corrigée par quelqu'un d'autre pendant que vous la corrigiez : "
+                "votre correction n'a pas été enregistrée. Voici la donne telle qu'elle est "
+                "maintenant ; refaites votre correction si elle est encore nécessaire."
+            ),
+            code="deal_changed",
+        )
     sheet = list(poule.deals.order_by("number"))
     corrected = next(d for d in sheet if d.pk == deal.pk)
     if corrected.data == data:
@@ -429,13 +522,41 @@ def deal_correct(
     return corrected
 
 
+def deal_version(deal: Deal) -> str:
+    """What a correction form remembers of the deal it opened: when it was last written."""
+    return deal.recorded_at.isoformat()
+
+
 @transaction.atomic
-def deal_delete(deal: Deal, by: AbstractBaseUser | None = None, *, closed_ok: bool = False) -> None:
+def deal_delete(
+    deal: Deal,
+    by: AbstractBaseUser | None = None,
+    *,
+    closed_ok: bool = False,
+    last_only: bool = False,
+) -> None:
     """Remove a deal; later deals move up one number so the sheet has no gap. The removed deal
-    stays in the poule's history."""
-    deal = _deal_locked(deal)
+    stays in the poule's history. ``last_only``: the scorer's "undo the last deal"; a deal
+    recorded after it meanwhile (another phone) refuses the undo (``DealConflict``)."""
+    try:
+        deal = _deal_locked(deal)
+    except ValidationError as gone:
+        if last_only:
+            raise DealConflict(
+                _("Cette donne a déjà été retirée par quelqu'un d'autre : rien n'a changé."),
+                code="deal_gone",
+            ) from gone
+        raise
     poule = deal.poule
     require_open(poule.tournament, closed_ok=closed_ok)
+    if last_only and poule.deals.filter(number__gt=deal.number).exists():
+        raise DealConflict(
+            _(
+                "Une autre donne a été enregistrée après celle-ci pendant ce temps : rien n'a "
+                "été annulé. Vérifiez la feuille et corrigez la donne voulue."
+            ),
+            code="not_last",
+        )
     _correction_count(poule)
     DealChange.objects.create(
         poule=poule,

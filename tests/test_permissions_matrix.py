@@ -128,6 +128,12 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: w.night_url("games:sheet", poule_pk=w.poule.pk),
         SCORERS_PAGE,
     ),
+    # Undo the last deal: the scorer's one tap (sent here without a deal: "nothing to undo").
+    "games:sheet-undo": (
+        "post",
+        lambda w: w.night_url("games:sheet-undo", poule_pk=w.poule.pk),
+        SCORERS_ACTION,
+    ),
     "games:deal-edit": (
         "get",
         lambda w: w.night_url("games:deal-edit", deal_pk=w.deal.pk),

@@ -26,17 +26,21 @@ from .base import PENALTY_ROWS, TRICK_CHOICES, TRICKS, DealForm, deal_post_data
 from .belgian_whist import (
     BID_IN_NAME,
     CONTRACT_LABELS,
+    CONTRACT_SHORT,
     BelgianWhistDealForm,
     _describe_belgian_whist,
+    _short_belgian_whist,
+    contract_short,
 )
-from .besigue import COMBINATION_LABELS, BesigueDealForm, _describe_besigue
-from .hearts import HeartsDealForm, _describe_hearts
-from .whist import REVOKE_ROWS, WhistDealForm, _describe_whist
+from .besigue import COMBINATION_LABELS, BesigueDealForm, _describe_besigue, _short_besigue
+from .hearts import HeartsDealForm, _describe_hearts, _short_hearts
+from .whist import REVOKE_ROWS, WhistDealForm, _describe_whist, _short_whist, whist_progress
 
 __all__ = [
     "BID_IN_NAME",
     "COMBINATION_LABELS",
     "CONTRACT_LABELS",
+    "CONTRACT_SHORT",
     "DESCRIBE",
     "FORMS",
     "PENALTY_ROWS",
@@ -48,9 +52,12 @@ __all__ = [
     "DealForm",
     "HeartsDealForm",
     "WhistDealForm",
+    "contract_short",
     "deal_form_class",
     "deal_post_data",
     "describe_deal",
+    "short_deal",
+    "whist_progress",
 ]
 
 FORMS: dict[str, type[DealForm]] = {
@@ -89,3 +96,24 @@ DESCRIBE: dict[str, Callable[[Mapping[str, Any], Callable[[Any], str]], str]] = 
     "hearts": _describe_hearts,
     "besigue": _describe_besigue,
 }
+
+
+# --------------------------------------------------------------------------------------------
+# One compact row per deal on the phone's grid
+
+
+SHORT: dict[str, Callable[[Mapping[str, Any], Any], tuple[str, dict[str, str]]]] = {
+    "belgian_whist": _short_belgian_whist,
+    "whist": _short_whist,
+    "hearts": _short_hearts,
+    "besigue": _short_besigue,
+}
+
+
+def short_deal(game: str, data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
+    """The deal as one grid row: its code ("E8 ✓9", "S6 ✗5", "PM 2/2", "♥ Q♠", "Coup") and the
+    seats to mark in their cells (seat number → "decl" or "queen")."""
+    code, marks = SHORT[game](data, point_table)
+    if data.get("penalties"):
+        code = f"{code} !"
+    return code, marks

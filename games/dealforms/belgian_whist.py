@@ -7,10 +7,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.games.belgian_whist import CONTRACTS, PASS
+from scoring.engine.errors import EngineError
+from scoring.engine.games.belgian_whist import CONTRACTS, PASS, contract_made
 
 from ..labels import CONTRACT_LABELS
 from .base import TRICK_CHOICES, TRICKS, DealForm, _number, _plis
@@ -70,6 +71,8 @@ class BelgianWhistDealForm(DealForm):
             coerce=int,
             empty_value=None,
             required=False,
+            # dealform.js shows the counts as one row of buttons: one tap.
+            widget=forms.Select(attrs={"data-chips": "tricks"}),
         )
         for seat, name in self.seats:
             self.fields[f"tricks_{seat}"] = forms.IntegerField(
@@ -152,10 +155,16 @@ class BelgianWhistDealForm(DealForm):
     def contract_config(self) -> str:
         """For dealform.js: per contract, its side and the bids the table has."""
         config = {
-            code: {"side": info["side"], "bids": info["bids"]}
+            code: {
+                "side": info["side"],
+                "bids": info["bids"],
+                # The chips' names ("E8", "S6", "PM"): one tap picks contract and bid.
+                "short": str(CONTRACT_SHORT.get(code, code)),
+                "bidInName": code in BID_IN_NAME,
+            }
             for code, info in self.contracts.items()
         }
-        config[PASS] = {"side": None, "bids": []}
+        config[PASS] = {"side": None, "bids": [], "short": str(CONTRACT_SHORT[PASS])}
         return json.dumps(config)
 
     @property
@@ -180,3 +189,49 @@ def _describe_belgian_whist(data: Mapping[str, Any], name: Callable[[Any], str])
     if isinstance(tricks, int):
         return f"{title} — {who} : {_plis(tricks)}"
     return f"{title} — {who}"
+
+
+# The contract's short code on the phone's grid ("E8 ✓9"): the club's own abbreviations (in
+# their own context: Django's catalog already has "PM", the afternoon).
+CONTRACT_SHORT = {
+    "emballage": pgettext_lazy("code de contrat", "E"),
+    "solo": pgettext_lazy("code de contrat", "S"),
+    "petite_misere": pgettext_lazy("code de contrat", "PM"),
+    "solo_sur_misere": pgettext_lazy("code de contrat", "SM"),
+    "abondance": pgettext_lazy("code de contrat", "A"),
+    "trou": pgettext_lazy("code de contrat", "T"),
+    "grande_misere": pgettext_lazy("code de contrat", "GM"),
+    "grande_misere_table": pgettext_lazy("code de contrat", "GMT"),
+    "petit_chelem": pgettext_lazy("code de contrat", "PC"),
+    "chelem": pgettext_lazy("code de contrat", "C"),
+    "piccolo": pgettext_lazy("code de contrat", "Pi"),
+    PASS: pgettext_lazy("code de contrat", "Passe"),
+}
+
+
+def contract_short(contract: str, bid: Any) -> str:
+    """ "E8", "S6", "PM": what a chip of the deal form and a row of the grid say."""
+    code = str(CONTRACT_SHORT.get(contract, contract))
+    if contract in BID_IN_NAME and bid is not None:
+        return f"{code}{bid}"
+    return code
+
+
+def _short_belgian_whist(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
+    """One grid row: "E8 ✓9", "S6 ✗5", "PM 2/2", and each declarer's cell marked."""
+    contract = data.get("contract")
+    if contract == PASS:
+        return str(CONTRACT_SHORT[PASS]), {}
+    declarers = [str(seat) for seat in data.get("declarers") or ()]
+    marks = dict.fromkeys(declarers, "decl")
+    code = contract_short(contract, data.get("bid"))
+    tricks = data.get("tricks")
+    try:
+        made = [contract_made(point_table, data, seat) for seat in declarers]
+    except EngineError:  # a deal the table, revised since, cannot read: no verdict
+        return code, marks
+    if isinstance(tricks, Mapping):
+        return f"{code} {sum(made)}/{len(made)}", marks
+    if isinstance(tricks, int) and made:
+        return f"{code} {'✓' if made[0] else '✗'}{tricks}", marks
+    return code, marks

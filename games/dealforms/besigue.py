@@ -151,3 +151,12 @@ def _describe_besigue(data: Mapping[str, Any], name: Callable[[Any], str]) -> st
     if data.get("last_trick"):
         parts.append(gettext("dernier pli : %(player)s") % {"player": name(data["last_trick"])})
     return " · ".join(parts)
+
+
+def _short_besigue(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
+    """One grid row: the coup (its points are the row's cells; the declarations are in the
+    details), the last trick's winner marked."""
+    marks = {}
+    if data.get("last_trick"):
+        marks[_one_name(data["last_trick"])] = "decl"
+    return gettext("Coup"), marks

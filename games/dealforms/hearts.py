@@ -91,3 +91,19 @@ def _describe_hearts(data: Mapping[str, Any], name: Callable[[Any], str]) -> str
     if not queen:
         return taken
     return f"{taken} · " + gettext("dame de pique : %(player)s") % {"player": name(queen)}
+
+
+def _short_hearts(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
+    """One grid row: "♥" and the queen of spades' taker marked in his cell ("♥ Q♠"); a revoke
+    or mixed tricks say so, their offender marked."""
+    marks: dict[str, str] = {}
+    for key, code in (("revoke", gettext("Ren.")), ("mixed_tricks", gettext("Mél."))):
+        value = data.get(key)
+        if value:
+            for seat in value if isinstance(value, list) else [value]:
+                marks[str(seat)] = "decl"
+            return f"♥ {code}", marks
+    queen = data.get("queen_of_spades")
+    if queen:
+        marks[_one_name(queen)] = "queen"
+    return "♥ Q♠" if queen else "♥", marks

@@ -48,7 +48,13 @@ class WhistDealForm(DealForm):
             label=_("Plis de l'équipe"), choices=teams, widget=forms.RadioSelect, required=False
         )
         self.fields["tricks"] = forms.TypedChoiceField(
-            label=_("Plis"), choices=TRICK_CHOICES, coerce=int, empty_value=None, required=False
+            label=_("Plis"),
+            choices=TRICK_CHOICES,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            # dealform.js shows the counts as one row of buttons: one tap.
+            widget=forms.Select(attrs={"data-chips": "tricks"}),
         )
         if self.point_table.honours is not None:
             choices = [("", gettext("Aucun"))]
@@ -173,3 +179,74 @@ def _describe_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
             % {"count": count, "team": _describe_team(revoke.get("team"), name)}
         )
     return " · ".join(parts)
+
+
+def _short_whist(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
+    """One grid row: the counted team's tricks ("9"), honours ("H4"), revokes ("R2"); the
+    counted team's cells marked. A deal not played: "♪ H4" (je chante)."""
+    parts, marks = [], {}
+    tricks = data.get("tricks")
+    if data.get("not_played"):
+        parts.append("♪")
+    elif isinstance(tricks, Mapping):
+        parts.append(str(tricks.get("tricks")))
+        marks = {str(seat): "decl" for seat in tricks.get("team") or ()}
+    honours = data.get("honours")
+    if isinstance(honours, Mapping):
+        parts.append(gettext("H%(count)s") % {"count": honours.get("count")})
+    revokes = sum(int(revoke.get("count", 1)) for revoke in data.get("revokes") or ())
+    if revokes:
+        parts.append(gettext("R%(count)s") % {"count": revokes})
+    return " ".join(parts), marks
+
+
+def whist_progress(
+    point_table: Any, deals: Sequence[Any], names: Mapping[str, str]
+) -> dict[str, Any] | None:
+    """Where the partie générale stands, for the sheet's header: the partie being played,
+    its two teams, the manches each has won and the current manche's score.
+
+    Read from what the engine stores today (each deal's teams and points toward the partie),
+    until it hands back the parties itself (``poule_progress``): only this function changes
+    then. ``deals`` in playing order, with ``data`` and ``points``."""
+    if not deals:
+        return None
+    target = point_table.target
+    parties = 0
+    teams: tuple[tuple[str, ...], ...] = ()
+    won, score = [0, 0], [0, 0]
+    for deal in deals:
+        team = (deal.data.get("tricks") or deal.data.get("honours") or {}).get("team") or ()
+        first = tuple(sorted(str(seat) for seat in team))
+        if "1" not in first:  # the team holding seat 1 first, as the engine orders them
+            first = tuple(s for s in ("1", "2", "3", "4") if s not in first)
+        pair = (first, tuple(s for s in ("1", "2", "3", "4") if s not in first))
+        if pair != teams:
+            parties += 1
+            teams, won, score = pair, [0, 0], [0, 0]
+        for side in (0, 1):
+            seat = teams[side][0]
+            points = deal.points[int(seat) - 1] if int(seat) <= len(deal.points) else 0
+            # A penalty is added to the deal's points, not toward the manche: take it out
+            # (the offender paid 3 × p, each other player got p).
+            for penalty in deal.data.get("penalties") or ():
+                paid = penalty.get("points", 0)
+                points -= -3 * paid if str(penalty.get("player")) == seat else paid
+            score[side] += points
+        for side in (0, 1):
+            if score[side] >= target:
+                won[side] += 1
+                score = [0, 0]
+                break
+
+    def label(team: tuple[str, ...]) -> str:
+        return " + ".join(names.get(seat, seat) for seat in team)
+
+    return {
+        "partie": parties,
+        "teams": [label(teams[0]), label(teams[1])],
+        "manches": won,
+        "score": score,
+        "target": target,
+        "manches_to_win": point_table.manches,
+    }

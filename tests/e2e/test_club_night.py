@@ -50,14 +50,17 @@ def log_in(page: Page, base: str, username: str) -> None:
 
 
 def record(page: Page, contract: str, bid: int | None, declarers: list[str], tricks: int | None):
+    """The phone's buttons: the contract with its bid in one tap, the declarers, the tricks."""
     form = page.locator("form.deal-form")
-    form.locator(f"input[name=contract][value={contract}]").check()
-    if bid is not None and form.locator("select[name=bid]").is_visible():
-        form.locator("select[name=bid]").select_option(str(bid))
+    expect(form.locator(".calls")).to_be_visible()  # the buttons are built by dealform.js
+    calls = form.locator(f".calls button[data-value='{contract}:{bid}']")
+    if bid is None or not calls.count():
+        calls = form.locator(f".calls button[data-value^='{contract}:']")
+    calls.click()
     for seat in declarers:
-        form.locator(f"input[name=declarers][value='{seat}']").check()
+        form.locator(f"label:has(input[name=declarers][value='{seat}'])").click()
     if tricks is not None:
-        form.locator("select[name=tricks]").select_option(str(tricks))
+        form.locator(f".tricks button[data-value='{tricks}']").click()
     form.locator("button[type=submit]").click()
 
 
@@ -116,18 +119,31 @@ def test_a_scorer_runs_a_night_on_a_phone(live_server, phone: Page, club, season
     assert Deal.objects.filter(poule=table_of_4).count() == 13
     snap(page, "3-sheet")
 
-    # An impossible deal is refused in the page's language and nothing is recorded.
-    record(page, "solo", 6, ["1", "2"], 7)
-    expect(page.locator(".dealform-errors")).to_contain_text(
-        "Solo se joue avec un seul déclarant : 2 sont cochés."
-    )
-    expect(page.locator(".dealform-errors")).not_to_contain_text("declarer")
+    # A 13th deal at 12/12 is refused (the poule is over) and nothing is recorded.
+    form = page.locator("form.deal-form")
+    expect(form).to_be_hidden()  # folded: the poule has its deals
+    page.locator("details.longer > summary").click()
+    record(page, "solo", 6, ["1"], 7)
+    expect(page.locator(".dealform-errors")).to_contain_text("plus longue ce soir")
+    assert Deal.objects.filter(poule=table_of_4).count() == 13
+    # The poule is longer tonight, but an impossible deal is refused in the page's language
+    # and nothing is recorded: 13 tricks in a petite misère (played on 12).
+    form.locator("input[name=longer]").check()
+    form.locator(".calls button[data-value^='petite_misere:']").click()
+    # The refused form kept what was typed: seat 1 is still ticked.
+    expect(form.locator("input[name=declarers][value='1']")).to_be_checked()
+    form.locator("input[name=tricks_1]").fill("13")
+    form.locator("button[type=submit]").click()
+    expect(page.locator(".dealform-errors")).to_contain_text("13")
+    # In the page's language, not the engine's English.
+    expect(page.locator(".dealform-errors")).not_to_contain_text("trick")
     assert Deal.objects.filter(poule=table_of_4).count() == 13
     snap(page, "4-refused")
 
     # Correct deal 2: the solo was made with 8 tricks, not 7.
+    page.locator("#donne-2 summary").click()
     page.locator("#donne-2 a.edit").click()
-    page.locator("select[name=tricks]").select_option("8")
+    page.locator(".tricks button[data-value='8']").click()
     page.click("button:has-text('Enregistrer la correction')")
     expect(page.locator("#donne-2 details.history")).to_contain_text("corrigée")
     change = DealChange.objects.get()

@@ -238,7 +238,10 @@ def test_a_deal_recorded_from_the_phone_returns_the_updated_sheet(client, runnin
     )
     assert response.status_code == 200
     page = response.content.decode()
-    assert page.lstrip().startswith('<div id="sheet">')
+    assert page.lstrip().startswith('<div id="sheet" ')
+    # The sheet says its own failures: the site's generic htmx error handler leaves it alone.
+    assert "data-own-errors" in page.split(">", 1)[0]
+    assert response["X-Sheet-Result"] == "recorded"
     assert "1/12" in page
     deal = poule.deals.get()
     assert deal.data == EMBALLAGE and deal.recorded_by == scorer
@@ -301,7 +304,15 @@ def test_a_deleted_deal_is_listed_under_removed_deals(client, running_night, sco
     poule = table_of(running_night, 4)
     deal = scoring_services.deal_record(poule, EMBALLAGE)
     client.force_login(scorer)
-    response = client.post(url("deal-delete", running_night, deal_pk=deal.pk), follow=True)
+    # Without the confirmation, the scorer is sent back to the question and nothing changes.
+    response = client.post(url("deal-delete", running_night, deal_pk=deal.pk))
+    assert response["Location"] == url("deal-edit", running_night, deal_pk=deal.pk)
+    assert poule.deals.exists()
+    page = client.get(response["Location"]).content.decode()
+    assert "Oui, supprimer cette donne" in page and "historique" in page
+    response = client.post(
+        url("deal-delete", running_night, deal_pk=deal.pk), {"confirm": "1"}, follow=True
+    )
     assert not poule.deals.exists()
     assert "Donnes supprimées" in response.content.decode()
 

@@ -3,6 +3,7 @@ stored deal opens filled in and gives back the same JSON."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -183,10 +184,18 @@ def test_the_contracts_and_bids_offered_are_those_of_the_point_table():
     ]
     iwwa = form_for("belgian_whist", "iwwa")
     assert "petite_misere" not in [code for code, _ in iwwa.fields["contract"].choices]
-    assert '"solo": {"side": "solo", "bids": [5]}' in iwwa.contract_config
-    assert (
-        '"emballage": {"side": "pair", "bids": [8, 9, 10, 11, 12, 13]}' in rcwhist.contract_config
+    iwwa_config, rcwhist_config = (json.loads(f.contract_config) for f in (iwwa, rcwhist))
+    assert (iwwa_config["solo"]["side"], iwwa_config["solo"]["bids"]) == ("solo", [5])
+    assert (rcwhist_config["emballage"]["side"], rcwhist_config["emballage"]["bids"]) == (
+        "pair",
+        [8, 9, 10, 11, 12, 13],
     )
+    # The one-tap buttons' names: "E8" … "E13", "S6", "PM".
+    assert (rcwhist_config["emballage"]["short"], rcwhist_config["emballage"]["bidInName"]) == (
+        "E",
+        True,
+    )
+    assert rcwhist_config["petite_misere"]["short"] == "PM"
 
 
 def test_the_grande_misere_sur_table_is_a_solo_at_rcwhist_and_each_for_himself_at_whisthub():

@@ -274,6 +274,11 @@ class Poule(models.Model):
     def __str__(self) -> str:
         return _("Tour %(round)s, table %(table)s") % {"round": self.round, "table": self.table}
 
+    def deals_tonight(self, seats: int) -> int:
+        """The deals this table plays tonight: the club's count for its size, and those the
+        scorer added ("the poule is longer tonight")."""
+        return self.tournament.deals_per_poule(seats) + self.extra_deals
+
 
 class Seat(models.Model):
     """A player at a poule. ``tournament`` and ``round`` repeat the poule's so that the database

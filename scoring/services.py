@@ -775,13 +775,16 @@ def tournament_close_check(tournament: Tournament) -> CloseCheck:
     words when it cannot be closed at all."""
     _close_refused(tournament)
     fixed = game_module(tournament.game).FIXED_DEALS_PER_POULE
-    poules = tournament.poules.annotate(seat_count=Count("seats")).order_by("round", "table")
+    poules = tournament.poules.annotate(
+        seat_count=Count("seats", distinct=True), deal_count=Count("deals", distinct=True)
+    ).order_by("round", "table")
     unfinished = []
     drawn = set()
     for poule in poules:
+        poule.tournament = tournament
         drawn.add(poule.round)
-        expected = tournament.deals_per_poule(poule.seat_count) if fixed else None
-        played = poule.counted_deals if fixed else poule.deals.count()
+        expected = poule.deals_tonight(poule.seat_count) if fixed else None
+        played = poule.counted_deals if fixed else poule.deal_count
         if (expected is None and played == 0) or (expected is not None and played < expected):
             unfinished.append(UnfinishedTable(poule.round, poule.table, played, expected))
     undrawn = [n for n in range(1, tournament.rounds + 1) if n not in drawn]

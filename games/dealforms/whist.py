@@ -9,6 +9,9 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.errors import DocumentRefused, EngineError
+from scoring.engine.games.whist import poule_progress
+from scoring.engine.night import parse_poule_deals
 from scoring.engine.parsing import MAX_COUNT
 
 from .base import TRICK_CHOICES, DealForm, _number, _plis
@@ -203,50 +206,40 @@ def _short_whist(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[s
 def whist_progress(
     point_table: Any, deals: Sequence[Any], names: Mapping[str, str]
 ) -> dict[str, Any] | None:
-    """Where the partie générale stands, for the sheet's header: the partie being played,
-    its two teams, the manches each has won and the current manche's score.
-
-    Read from what the engine stores today (each deal's teams and points toward the partie),
-    until it hands back the parties itself (``poule_progress``): only this function changes
-    then. ``deals`` in playing order, with ``data`` and ``points``."""
+    """Where the partie générale stands, for the sheet's header, as the engine plays it
+    (``whist.poule_progress``): the partie being played (or the last one, once all three are
+    finished), its two teams, the manches each has won and the current manche's score; with a
+    robre table, the robres each team won and the manches of the robre being played; and the
+    winners of the parties already finished. ``deals`` in playing order, with ``data``."""
     if not deals:
         return None
-    target = point_table.target
-    parties = 0
-    teams: tuple[tuple[str, ...], ...] = ()
-    won, score = [0, 0], [0, 0]
-    for deal in deals:
-        team = (deal.data.get("tricks") or deal.data.get("honours") or {}).get("team") or ()
-        first = tuple(sorted(str(seat) for seat in team))
-        if "1" not in first:  # the team holding seat 1 first, as the engine orders them
-            first = tuple(s for s in ("1", "2", "3", "4") if s not in first)
-        pair = (first, tuple(s for s in ("1", "2", "3", "4") if s not in first))
-        if pair != teams:
-            parties += 1
-            teams, won, score = pair, [0, 0], [0, 0]
-        for side in (0, 1):
-            seat = teams[side][0]
-            points = deal.points[int(seat) - 1] if int(seat) <= len(deal.points) else 0
-            # A penalty is added to the deal's points, not toward the manche: take it out
-            # (the offender paid 3 × p, each other player got p).
-            for penalty in deal.data.get("penalties") or ():
-                paid = penalty.get("points", 0)
-                points -= -3 * paid if str(penalty.get("player")) == seat else paid
-            score[side] += points
-        for side in (0, 1):
-            if score[side] >= target:
-                won[side] += 1
-                score = [0, 0]
-                break
+    seats = [str(number) for number in range(1, 5)]
+    try:
+        parsed = parse_poule_deals(point_table, seats, [deal.data for deal in deals])
+        progress = poule_progress(point_table, parsed)
+    except (DocumentRefused, EngineError):
+        return None  # a sheet the table cannot read (revised since): no header rather than a 500
+    partie = progress.parties[progress.current if progress.current is not None else -1]
 
-    def label(team: tuple[str, ...]) -> str:
-        return " + ".join(names.get(seat, seat) for seat in team)
+    def label(team: Sequence[int]) -> str:
+        return " + ".join(names.get(str(seat + 1), str(seat + 1)) for seat in team)
 
     return {
-        "partie": parties,
-        "teams": [label(teams[0]), label(teams[1])],
-        "manches": won,
-        "score": score,
-        "target": target,
+        "partie": partie.number,
+        "teams": [label(partie.teams[0]), label(partie.teams[1])],
+        "manches": list(partie.manches),
+        "score": list(partie.score),
+        "robres": list(partie.robres) if partie.robres is not None else None,
+        "robre_manches": list(partie.robre_manches) if partie.robre_manches is not None else None,
+        "target": point_table.target,
         "manches_to_win": point_table.manches,
+        "over": progress.over,
+        "finished": [
+            {
+                "number": done.number,
+                "winner": label(done.teams[done.winner]) if done.winner is not None else None,
+            }
+            for done in progress.parties
+            if done.finished and done is not partie
+        ],
     }

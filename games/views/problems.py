@@ -171,12 +171,24 @@ def _shown(key: str, value: Any, names: Mapping[str, str]) -> Any:
     return value
 
 
-def readable_problem(message: str, names: Mapping[str, str]) -> str:
+def deal_named(index: int, numbers: Sequence[int | None] | None = None) -> str:
+    """The deal at ``index`` of the sheet (0 = the first dealt) as the sheet numbers it:
+    ``numbers`` gives each deal's number there (None for a pass, which takes none); without
+    them, deals are counted from 1."""
+    if numbers is not None and index < len(numbers):
+        number = numbers[index]
+        if number is None:
+            return gettext("Donne passée : ")
+        return gettext("Donne %(number)s : ") % {"number": number}
+    return gettext("Donne %(number)s : ") % {"number": index + 1}
+
+
+def readable_problem(
+    message: str, names: Mapping[str, str], numbers: Sequence[int | None] | None = None
+) -> str:
     """The engine's English message made readable: the deal numbered as on the sheet and seats
     named ('deals[6].declarers: seat 5 is the mort' → 'Donne 7 : "Eva" is the mort')."""
-    message = _ENGLISH_DEAL_PLACE.sub(
-        lambda m: gettext("Donne %(number)s : ") % {"number": int(m.group(1)) + 1}, message
-    )
+    message = _ENGLISH_DEAL_PLACE.sub(lambda m: deal_named(int(m.group(1)), numbers), message)
     return _SEAT.sub(lambda m: f'"{names.get(m.group(1) or m.group(2), m.group(0))}"', message)
 
 
@@ -186,39 +198,47 @@ def engine_problem(
     english: str,
     names: Mapping[str, str],
     place: str = "",
+    numbers: Sequence[int | None] | None = None,
 ) -> str:
     """One refusal of the engine in the page's language: its code's sentence with the
     parameters named as the club reads them, after the deal's number; the English message
     (made readable) for a code without a sentence, or on an English page not translated yet."""
     entry = ENGINE_MESSAGES.get(code or "")
     if entry is None:
-        return readable_problem(english, names)
+        return readable_problem(english, names, numbers)
     msgid = entry(params) if callable(entry) else entry
     sentence = gettext(msgid)
     if sentence == msgid and (get_language() or "").startswith("en"):
-        return readable_problem(english, names)
+        return readable_problem(english, names, numbers)
     try:
         text = sentence % {key: _shown(key, value, names) for key, value in params.items()}
     except (KeyError, TypeError, ValueError):
-        return readable_problem(english, names)
+        return readable_problem(english, names, numbers)
     deal = _DEAL_PLACE.match(place)
     if deal:
-        text = gettext("Donne %(number)s : ") % {"number": int(deal.group(1)) + 1} + text
+        text = deal_named(int(deal.group(1)), numbers) + text
     return text
 
 
-def refusal_texts(error: ValidationError, names: Mapping[str, str]) -> list[str]:
+def refusal_texts(
+    error: ValidationError,
+    names: Mapping[str, str],
+    numbers: Sequence[int | None] | None = None,
+) -> list[str]:
     """Each problem of a refused deal, in words: the engine's in the page's language (its code
-    and parameters travel in the ``ValidationError``), any other as it was said."""
+    and parameters travel in the ``ValidationError``), any other as it was said. ``numbers``:
+    each deal's number on the sheet (see ``deal_named``)."""
     if not hasattr(error, "error_list"):  # a model's errors by field: said as they are
-        return [readable_problem(message, names) for message in error.messages]
+        return [readable_problem(message, names, numbers) for message in error.messages]
     texts = []
     for item in error.error_list:
         params = item.params or {}
         english = item.message % params if params else item.message
         if "place" in params:
             engine = {key: value for key, value in params.items() if key != "place"}
-            texts.append(engine_problem(item.code, engine, str(english), names, params["place"]))
+            texts.append(
+                engine_problem(item.code, engine, str(english), names, params["place"], numbers)
+            )
         else:
-            texts.append(readable_problem(str(english), names))
+            texts.append(readable_problem(str(english), names, numbers))
     return texts

@@ -27,10 +27,8 @@ def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
             {
                 "number": number,
                 "tables": len(tables),
-                "played": sum(
-                    min(p.counted_deals, tournament.deals_per_poule(p.seat_count)) for p in tables
-                ),
-                "expected": sum(tournament.deals_per_poule(p.seat_count) for p in tables),
+                "played": sum(min(p.counted_deals, p.deals_tonight(p.seat_count)) for p in tables),
+                "expected": sum(p.deals_tonight(p.seat_count) for p in tables),
             }
         )
     context = {

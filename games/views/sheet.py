@@ -110,11 +110,24 @@ def _names(seats: list[Any]) -> dict[str, str]:
     return {str(seat.number): seat.player.display_name for seat in seats}
 
 
-def _refuse(form: DealForm, error: ValidationError, seats: list[Any]) -> None:
+def _refuse(form: DealForm, error: ValidationError, seats: list[Any], poule: Poule) -> None:
     """The engine's refusal in the page's language, shown on the form that keeps what was
-    typed."""
-    for text in refusal_texts(error, _names(seats)):
+    typed; a deal named by its number on the sheet (the new one, the next number)."""
+    numbers = _sheet_numbers(poule.tournament.game, list(poule.deals.order_by("number")))
+    numbers.append(sum(1 for number in numbers if number is not None) + 1)
+    for text in refusal_texts(error, _names(seats), numbers):
         form.add_error(None, text)
+
+
+def _sheet_numbers(game: str, deals: list[Deal]) -> list[int | None]:
+    """Each deal's number on the sheet, in playing order; None for a deal that takes none."""
+    numbers: list[int | None] = []
+    ordinal = 0
+    for deal in deals:
+        numbered = _is_numbered(game, deal)
+        ordinal += numbered
+        numbers.append(ordinal if numbered else None)
+    return numbers
 
 
 def _change_lines(changes: list[DealChange], game: str, names: dict[str, str]) -> list[Any]:
@@ -208,7 +221,7 @@ def _status(
     point_table = tournament.point_table.engine_table()
     status: dict[str, Any] = {"game": game}
     if game_module(game).FIXED_DEALS_PER_POULE:
-        status["expected"] = tournament.deals_per_poule(len(seats)) + poule.extra_deals
+        status["expected"] = poule.deals_tonight(len(seats))
         status["extra"] = poule.extra_deals
         status["complete"] = poule.counted_deals >= status["expected"]
     elif game == "whist":
@@ -468,7 +481,7 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
                 context["problem"] = " ".join(conflict.messages)
                 return _sheet_response(request, context, CONFLICT, status=409)
             except ValidationError as refused:
-                _refuse(form, refused, seats)
+                _refuse(form, refused, seats, poule)
                 context = sheet_context(request, tournament, poule, form, seats)
                 return _sheet_response(request, context, REFUSED)
             result = REPLAYED if getattr(deal, "replayed", False) else RECORDED
@@ -552,7 +565,7 @@ def deal_edit(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpRes
             problem, status = " ".join(conflict.messages), 409
             deal.refresh_from_db()
         except ValidationError as refused:
-            _refuse(form, refused, seats)
+            _refuse(form, refused, seats, deal.poule)
         else:
             messages.success(request, _("Donne corrigée."))
             return redirect("games:sheet", slug=slug, pk=pk, poule_pk=deal.poule_id)
@@ -584,7 +597,9 @@ def deal_delete(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpR
     try:
         services.deal_delete(deal, by=request.user, closed_ok=tournament.is_locked)
     except ValidationError as refused:
-        messages.error(request, " ".join(refusal_texts(refused, _names(_seats(deal.poule)))))
+        numbers = _sheet_numbers(tournament.game, list(deal.poule.deals.order_by("number")))
+        texts = refusal_texts(refused, _names(_seats(deal.poule)), numbers)
+        messages.error(request, " ".join(texts))
     else:
         messages.success(request, _("Donne supprimée."))
     return redirect("games:sheet", slug=slug, pk=pk, poule_pk=deal.poule_id)

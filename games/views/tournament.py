@@ -81,7 +81,7 @@ def tournament_detail(request: HttpRequest, slug: str, pk: int) -> TemplateRespo
     for number in range(1, tournament.rounds + 1):
         tables = [p for p in poules if p.round == number]
         for poule in tables:
-            poule.expected_deals = tournament.deals_per_poule(len(poule.seats.all()))
+            poule.expected_deals = poule.deals_tonight(len(poule.seats.all()))
         rounds.append(
             {
                 "number": number,

@@ -139,6 +139,13 @@ def test_the_poule_is_longer_tonight_when_the_scorer_says_so(client, running_nig
     poule.refresh_from_db()
     assert (poule.deals.count(), poule.extra_deals) == (13, 1)
     assert "13/13" in accepted.content.decode()
+    # The night's board and the room screen count the table's deals of tonight too.
+    board = client.get(url("tournament", running_night)).content.decode()
+    assert "13/13" in board
+    room = client.get(url("room", running_night)).context["rounds"][0]
+    others = sum(p.deals_tonight(p.seats.count()) for p in running_night.poules.filter(round=1))
+    assert room["expected"] == others
+    assert room["played"] == 13
 
 
 def test_games_played_to_a_score_have_no_deal_count(running_night, club, season, club_members):
@@ -164,6 +171,44 @@ def test_games_played_to_a_score_have_no_deal_count(running_night, club, season,
             except ValidationError:
                 continue
     assert recorded == 14
+
+
+def test_a_robre_table_shows_the_robres_each_team_won(client, club, season, club_members, scorer):
+    """Partie simple 2 (robre10): two manches of 10 make a robre, two robres the partie."""
+    night = games_services.tournament_create(
+        club=club,
+        season=season,
+        date=season.start,
+        game="whist",
+        point_table=point_table_for_preset("robre10"),
+    )
+    games_services.presence_set(night, club_members[:4])
+    scoring_services.round_draw(night, 1, seed=3)
+    poule = night.poules.get()
+    slam = {"tricks": {"team": ["1", "3"], "tricks": 13}}  # 14 points: a manche each deal
+    for _ in range(2):
+        scoring_services.deal_record(poule, slam)
+    client.force_login(scorer)
+
+    page = client.get(url("sheet", night, poule_pk=poule.pk)).content.decode()
+
+    assert "data-robres>1</strong> – <strong>0</strong>" in page
+    assert "robre en cours : manches 0–0" in page
+    assert "Partie 1" in page
+
+
+def test_a_refused_deal_is_named_by_its_number_on_the_sheet(client, running_night, scorer):
+    """A pass takes no number: after one, the refused deal is "Donne 1" as the form says."""
+    poule = table_of(running_night, 4)
+    scoring_services.deal_record(poule, PASS)
+    client.force_login(scorer)
+    misere = {"contract": "petite_misere", "declarers": ["1"], "tricks": {"1": 13}}
+
+    page = post_deal(client, poule, misere).content.decode()
+
+    assert poule.deals.count() == 1
+    assert "Donne 1 :" in page
+    assert "Donne 2 :" not in page
 
 
 # -- undo

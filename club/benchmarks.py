@@ -229,13 +229,18 @@ def results_page(players: int, requests: int, rng: random.Random) -> Row:
     tournament = tournament_publish(tournament_import(doc))
     address = reverse("games:results", kwargs={"slug": tournament.club.slug, "pk": tournament.pk})
     client = Client()
-    return side_by_side(
-        Row("results page (games:results)", f"{players} players"),
-        _page(client, address),
-        _page(client, reverse("bench-bare")),
-        requests,
-        before=_caches_cleared,
-    )
+    page, bare = _page(client, address), _page(client, reverse("bench-bare"))
+    return [
+        side_by_side(
+            Row("results page (games:results)", f"{players} players"),
+            page,
+            bare,
+            requests,
+            before=_caches_cleared,
+        ),
+        # Another visitor of the published night: the page comes from the cache.
+        side_by_side(Row("results page, cached", f"{players} players"), page, bare, requests),
+    ]
 
 
 def record_deal(players: int, requests: int, seed: int) -> Row:
@@ -524,11 +529,16 @@ def goals(rows: dict[str, list[Row]], postgresql: bool) -> list[str]:
         )
         return lines
 
-    large = rows["results"][-1]
+    large, cached = rows["results"][-2:]
     goal(
         f"results page, {large.size}: p95 < 40 ms uncached",
         f"p95 {_ms(p95(large.times))} ms",
         p95(large.times) < 40,
+    )
+    goal(
+        f"results page, {cached.size}: cached < 5 ms",
+        f"p50 {_ms(p50(cached.times))} ms, p95 {_ms(p95(cached.times))} ms",
+        p95(cached.times) < 5,
     )
     task, sums = rows["ranking"][-2:]
     goal(
@@ -587,7 +597,7 @@ def run(
     report(f"database: {connection.vendor}; {requests} requests (or runs) a measure and size")
     for players in sizes.night_players if "results" in only else ():
         step(f"results page, {players} players")
-        rows["results"].append(results_page(players, requests, rng))
+        rows["results"] += results_page(players, requests, rng)
     for players in sizes.night_players if "record" in only else ():
         step(f"record a deal, {players} players")
         rows["record"].append(record_deal(players, requests, seed))

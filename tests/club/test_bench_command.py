@@ -12,6 +12,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 MEASURES = [
     "results page (games:results)",
+    "results page, cached",
     "record a deal (score sheet POST)",
     "season ranking task",
     "season ranking, its sums",

@@ -196,13 +196,19 @@ def grid_problems(data: Mapping[str, Any]) -> list[str]:
 
 
 def table_problems(data: Mapping[str, Any]) -> list[str]:
-    """Why this table cannot be saved: the engine's own refusal, then its properties."""
+    """Why this table cannot be saved: its properties in the club's words, then the engine's
+    own refusal (a table the grid cannot even read is the engine's to describe)."""
+    if data.get("game") == GRID_GAME:
+        try:
+            problems = grid_problems(data)
+        except (KeyError, TypeError, IndexError, AttributeError):
+            problems = []
+        if problems:
+            return problems
     try:
         load_table(data)
     except EngineError as error:
         return [str(error)]
-    if data.get("game") == GRID_GAME:
-        return grid_problems(data)
     return []
 
 

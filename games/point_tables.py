@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from club.models import Club
 from scoring.engine.errors import EngineError
 from scoring.engine.games.belgian_whist import GAME as GRID_GAME
-from scoring.engine.tables import load_table
+from scoring.engine.tables import PRESET_GAME, load_table
 
 from .labels import CONTRACT_LABELS
 from .models import PointTable
@@ -307,6 +307,10 @@ def club_point_tables(club: Club) -> list[PointTable]:
         current = latest.get(table.name)
         if current is None or (table.club_id and not current.club_id):
             latest[table.name] = table
+    for name, game in PRESET_GAME.items():
+        # A preset no night has used yet is not stored: listed as its first version, stored
+        # the first time it is opened or played.
+        latest.setdefault(name, PointTable(game=game, name=name, version=1))
     return sorted(latest.values(), key=lambda t: (t.name != club.default_rules, t.game, t.name))
 
 

@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -358,9 +359,11 @@ def season_edit(request: HttpRequest, slug: str, season: str) -> TemplateRespons
             if "preview" in request.POST:
                 preview = scoring_services.season_rules_preview(season_obj, **form.rules())
             else:
-                if (data["start"], data["end"]) != (season_obj.start, season_obj.end):
-                    services.season_dates_set(season_obj, data["start"], data["end"])
-                scoring_services.season_rules_set(season_obj, **form.rules())
+                # Dates and rules together or not at all.
+                with transaction.atomic():
+                    if (data["start"], data["end"]) != (season_obj.start, season_obj.end):
+                        services.season_dates_set(season_obj, data["start"], data["end"])
+                    scoring_services.season_rules_set(season_obj, **form.rules())
                 messages.success(
                     request,
                     _(

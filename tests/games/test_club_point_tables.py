@@ -188,3 +188,12 @@ def test_two_versions_side_by_side_mark_the_cells_that_differ():
     assert before is not None
     assert [t for t, d in enumerate(differs) if d] == [9]
     assert not any(any(d) for _r, _b, d in rows[1:])
+
+
+def test_the_club_lists_every_preset_and_its_own_versions_first(club, point_table):
+    mine = point_tables.point_table_club_save(club, point_table, one_cell(point_table.data, 6, -6))
+    tables = point_tables.club_point_tables(club)
+    assert tables[0] == mine  # the club's default table, in its own version
+    assert {t.name for t in tables} >= {"rcwhist", "whisthub", "coeurs", "besigue", "robre10"}
+    other = point_tables.club_point_tables(ClubFactory(name="Whist Club Liège"))
+    assert next(t for t in other if t.name == "rcwhist") == point_table

@@ -122,10 +122,11 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: reverse("member-role", args=[w.club.slug, w.player.pk]),
         ADMINS_ACTION,
     ),
+    # A POST without `confirm` asks first and ends nothing.
     "member-end": (
         "post",
         lambda w: reverse("member-end", args=[w.club.slug, w.player.pk]),
-        ADMINS_ACTION,
+        ADMINS_PAGE,
     ),
     "member-resume": (
         "post",

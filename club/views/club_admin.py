@@ -187,6 +187,15 @@ def _date(request: HttpRequest, name: str) -> datetime.date:
 def member_end(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = admin_club(request, slug)
     membership = _membership(club, pk)
+    if "confirm" not in request.POST:
+        # Asked first: one tap on a phone must not end somebody's membership.
+        context = {
+            "club": club,
+            "membership": membership,
+            "today": timezone.localdate(),
+            "back": request.POST.get("back", ""),
+        }
+        return TemplateResponse(request, "club/admin/member_end.html", context)
     try:
         membership = services.membership_end(membership, _date(request, "end"))
     except ValidationError as error:

@@ -241,3 +241,21 @@ def test_djangos_admin_is_for_superusers_only(client, superuser):
     club = Club.objects.get(slug="arlon")
     membership = Membership.objects.get(club=club)
     assert (membership.player.display_name, membership.role) == ("Jean Hubert", "admin")
+
+
+def test_ending_a_membership_is_asked_first_then_resumed(client, club, club_admin, member):
+    client.force_login(club_admin)
+    player = member.player
+    asked = client.post(url("member-end", club, player.pk))
+    assert asked.status_code == 200
+    assert "Ses résultats et ses classements restent" in asked.content.decode()
+    assert Membership.objects.get(player=player).end is None
+
+    client.post(url("member-end", club, player.pk), {"confirm": "1", "end": "2025-06-30"})
+    assert str(Membership.objects.get(player=player).end) == "2025-06-30"
+    page = client.get(url("members", club), {"filtre": "former"}).content.decode()
+    assert player.display_name in page
+    assert "Reprendre l" in page
+
+    client.post(url("member-resume", club, player.pk), {"start": "2025-09-01"})
+    assert Membership.objects.filter(player=player, end__isnull=True).exists()

@@ -382,16 +382,19 @@ def season_next(club: Club) -> Season:
             start=datetime.date(year, 1, 1),
             end=datetime.date(year, 12, 31),
         )
-    start = last.end + datetime.timedelta(days=1)
-    span = last.end - last.start
+    # The same dates as many years on as the last season takes (a calendar year, September
+    # to June, two years), whatever the leap years in between.
+    shift = 1
+    while _years_on(last.start, shift) <= last.end:
+        shift += 1
+    start, end = _years_on(last.start, shift), _years_on(last.end, shift)
     years = [int(y) for y in re.findall(r"\d{4}", last.name)]
-    shift = (start.year - last.start.year) or 1
     name = re.sub(r"\d{4}", lambda m: str(int(m.group()) + shift), last.name) if years else ""
     return Season(
         club=club,
         name=name or str(start.year),
         start=start,
-        end=start + span,
+        end=end,
         ranking_best_n=last.ranking_best_n,
         ranking_min_tournaments=last.ranking_min_tournaments,
         ranking_precedence=last.ranking_precedence,
@@ -399,6 +402,13 @@ def season_next(club: Club) -> Season:
         default_rules=last.default_rules,
         tournament_points=last.tournament_points,
     )
+
+
+def _years_on(date: datetime.date, years: int) -> datetime.date:
+    try:
+        return date.replace(year=date.year + years)
+    except ValueError:  # 29 February in a year without one
+        return date.replace(year=date.year + years, day=28)
 
 
 SEASON_RULE_FIELDS = (

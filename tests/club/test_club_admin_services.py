@@ -164,11 +164,24 @@ def test_the_next_season_follows_the_last_with_its_rules(club):
     assert (suggested.ranking_best_n, suggested.ranking_guests) == (18, False)
 
 
-def test_a_two_year_season_is_followed_by_the_next_two_years(club):
+def test_a_september_to_june_season_is_followed_by_the_next_one(club):
     services.season_create(club, "2024-2025", datetime.date(2024, 9, 1), datetime.date(2025, 6, 30))
     suggested = services.season_next(club)
     assert suggested.name == "2025-2026"
-    assert suggested.start == datetime.date(2025, 7, 1)
+    assert (suggested.start, suggested.end) == (
+        datetime.date(2025, 9, 1),
+        datetime.date(2026, 6, 30),
+    )
+
+
+def test_after_a_leap_year_the_next_calendar_year_still_ends_on_31_december(club):
+    services.season_create(club, "2024", datetime.date(2024, 1, 1), datetime.date(2024, 12, 31))
+    suggested = services.season_next(club)
+    assert (suggested.name, suggested.start, suggested.end) == (
+        "2025",
+        datetime.date(2025, 1, 1),
+        datetime.date(2025, 12, 31),
+    )
 
 
 def test_a_season_is_created_with_its_rules_and_refused_when_it_overlaps(club):

@@ -77,6 +77,10 @@ def test_a_club_admin_runs_his_club_without_djangos_admin(
     expect(page.locator(".messages")).to_contain_text("Saison 2025 créée")
     new_season = club.seasons.get(name="2025")
     assert new_season.ranking_best_n == 2
+    assert (new_season.start.isoformat(), new_season.end.isoformat()) == (
+        "2025-01-01",
+        "2025-12-31",
+    )
     usable(page, layout)
     shot(page, layout, "season")
 

@@ -134,7 +134,10 @@ def player_join(
             % {"name": display_name}
         )
     first, _sep, last = display_name.partition(" ")
-    player = Player(display_name=display_name, first_name=first, last_name=last)
+    # A new player reads the site and his e-mails in his club's language until he chooses.
+    player = Player(
+        display_name=display_name, first_name=first, last_name=last, language=club.language
+    )
     player.full_clean()
     player.save()
     membership = Membership(club=club, player=player, start=start, status=status)

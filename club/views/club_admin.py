@@ -455,10 +455,11 @@ def club_colours(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's colours as a style sheet (the Content-Security-Policy allows no inline
     style): the room screen and the club's pages link it."""
     club = get_object_or_404(Club, slug=slug)
+    # The standings keep their own white table: only the page around them takes the colours.
+    background, text = club.colour_background, club.colour_text
     css = (
-        f".club-colours, .room-screen {{ background: {club.colour_background}; "
-        f"color: {club.colour_text}; }}\n"
-        f".club-colours a {{ color: {club.colour_text}; }}\n"
+        f".club-colours, body.room-screen {{ background: {background}; }}\n"
+        f".club-colours, body.room-screen h1, body.room-screen .rounds {{ color: {text}; }}\n"
     )
     response = HttpResponse(css, content_type="text/css; charset=utf-8")
     response["Cache-Control"] = "public, max-age=300"

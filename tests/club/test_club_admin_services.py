@@ -271,3 +271,8 @@ def test_club_create_command_invites_the_first_admin():
         call_command("club_create", "Cercle de Bésigue", "--admin", "X", stdout=out)
     assert Club.objects.count() == 1
     assert Season.objects.count() == 0
+
+
+def test_a_new_player_speaks_his_clubs_language(club):
+    club = services.club_settings_set(club, language="nl")
+    assert services.member_add(club, "Jan Peeters", start=DAY).language == "nl"

@@ -1,10 +1,22 @@
+from django import forms
 from django.contrib import admin
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.labels import point_table_label, rules_choices
 
 from .models import Club, Invitation, Membership, Player, Season
-from .services import player_pages_changed, published_pages_changed
+from .services import member_add, player_pages_changed, published_pages_changed
+
+
+def operator_only(request) -> bool:
+    """Django's admin is the site operator's tool: it shows every club's data. Only a
+    superuser enters; a club's admin runs his club from the site's own pages (and a staff
+    flag alone, given by mistake, opens nothing)."""
+    return request.user.is_active and request.user.is_superuser
+
+
+admin.site.has_permission = operator_only
 
 
 class ChangesPublishedPages:
@@ -66,6 +78,18 @@ class SeasonInline(admin.TabularInline):
         return super().get_queryset(request).select_related("club")
 
 
+class ClubAddForm(forms.ModelForm):
+    """A new club comes with its first admin (a player of the club, who then opens his
+    account by the invitation sent from the club's members page or ``manage.py club_create``)."""
+
+    first_admin = forms.CharField(label=_("premier administrateur (nom)"), max_length=120)
+    first_admin_email = forms.EmailField(label=_("son e-mail"), required=False)
+
+    class Meta:
+        model = Club
+        fields = ["name", "slug", "short_name", "default_rules", "language"]
+
+
 @admin.register(Club)
 class ClubAdmin(ChangesPublishedPages, admin.ModelAdmin):
     list_display = ["name", "slug", "rules_label", "deals_per_poule_4", "deals_per_poule_5"]
@@ -82,6 +106,33 @@ class ClubAdmin(ChangesPublishedPages, admin.ModelAdmin):
         if db_field.name == "default_rules":
             kwargs["choices"] = rules_choices()
         return super().formfield_for_choice_field(db_field, request, **kwargs)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = ClubAddForm
+            kwargs["fields"] = None
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is None:
+            return [
+                (None, {"fields": [*ClubAddForm.Meta.fields, "first_admin", "first_admin_email"]})
+            ]
+        return super().get_fieldsets(request, obj)
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else []
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if not change and form.cleaned_data.get("first_admin"):
+            member_add(
+                obj,
+                form.cleaned_data["first_admin"],
+                start=timezone.localdate(),
+                role=Membership.Role.ADMIN,
+                email=form.cleaned_data.get("first_admin_email", ""),
+            )
 
 
 @admin.register(Player)

@@ -92,6 +92,15 @@ def memberships_with_accounts(club: Club) -> QuerySet[Membership]:
     )
 
 
+def with_pending_invitations(club: Club, memberships: QuerySet[Membership]) -> QuerySet[Membership]:
+    """The memberships with each player's account and his pending invitation from this club
+    (``player.pending_invitations``, newest first): a fixed number of queries."""
+    pending = Invitation.objects.filter(club=club, accepted_at__isnull=True).order_by("-created")
+    return memberships.select_related("player__user").prefetch_related(
+        Prefetch("player__invitations", queryset=pending, to_attr="pending_invitations")
+    )
+
+
 def invitation_send(
     club: Club,
     player: Player,

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import datetime
 import unicodedata
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -29,6 +30,12 @@ GAME_LABELS = dict(GAME_CHOICES)
 # The point tables a club may choose from, grouped by game as the night form lists them.
 RULES_CHOICES = [(GAME_LABELS[game], [(n, n) for n in names]) for game, names in PRESETS.items()]
 DEFAULT_PRECEDENCE = ["tournament_points", "game_points"]
+
+
+# A colour as the browser's colour picker sends it.
+COLOUR = RegexValidator(
+    r"^#[0-9a-fA-F]{6}$", _("Une couleur s'écrit #rrggbb, par exemple #14213d.")
+)
 
 
 def default_scheme() -> str:
@@ -89,6 +96,30 @@ class Club(models.Model):
         _("soirées minimum pour être classé"), default=0
     )
     ranking_precedence = models.JSONField(_("critères de classement"), default=default_precedence)
+    # The club as its pages present it (club settings, set by its admin in the site).
+    short_name = models.CharField(
+        _("nom court"), max_length=30, blank=True, help_text=_("Par exemple « RCWhist ».")
+    )
+    logo = models.ImageField(_("logo"), upload_to="clubs/", blank=True)
+    # The room screen's colours (a projector in a bright room needs the club's contrast).
+    colour_background = models.CharField(
+        _("couleur de fond (écran de salle)"),
+        max_length=7,
+        default="#14213d",
+        validators=[COLOUR],
+    )
+    colour_text = models.CharField(
+        _("couleur du texte (écran de salle)"),
+        max_length=7,
+        default="#ffffff",
+        validators=[COLOUR],
+    )
+    contact_email = models.EmailField(_("e-mail de contact"), blank=True)
+    contact_phone = models.CharField(_("téléphone de contact"), max_length=30, blank=True)
+    contact_address = models.CharField(_("adresse des soirées"), max_length=200, blank=True)
+    language = models.CharField(
+        _("langue du club"), max_length=5, choices=settings.LANGUAGES, default="fr"
+    )
     created = models.DateTimeField(auto_now_add=True)
     # When what the club shows the public last changed (a ranking or a night published,
     # reopened or corrected, a season ranked again): its published pages are cached, and
@@ -119,6 +150,15 @@ class Club(models.Model):
     @property
     def default_game(self) -> str:
         return PRESET_GAME[self.default_rules]
+
+    @property
+    def game_label(self) -> str:
+        return str(GAME_LABELS[self.default_game])
+
+    @property
+    def short(self) -> str:
+        """What a narrow screen calls the club."""
+        return self.short_name or self.name
 
     def clean(self) -> None:
         try:
@@ -278,6 +318,17 @@ class Season(models.Model):
         _("soirées minimum pour être classé"), null=True, blank=True
     )
     ranking_precedence = models.JSONField(_("critères de classement"), null=True, blank=True)
+    # A guest is a player whose membership of the club says so (Membership.Status.GUEST):
+    # some clubs rank whoever plays, others only their members.
+    ranking_guests = models.BooleanField(_("invités classés"), default=True)
+    # What the season's new nights start from; empty: the club's defaults.
+    default_rules = models.CharField(
+        _("tableau des points des soirées"),
+        max_length=60,
+        choices=RULES_CHOICES,
+        blank=True,
+    )
+    tournament_points = models.JSONField(_("points de tournoi des soirées"), null=True, blank=True)
 
     class Meta:
         ordering = ["club", "-start"]
@@ -309,9 +360,24 @@ class Season(models.Model):
             precedence=tuple(self.ranking_precedence or club.ranking_precedence),
         )
 
+    @property
+    def rules_name(self) -> str:
+        """The point table the season's nights are played with (by preset name)."""
+        return self.default_rules or self.club.default_rules
+
+    @property
+    def points_scheme(self) -> Any:
+        """The tournament-points scheme of the season's nights."""
+        return self.tournament_points or self.club.tournament_points
+
     def clean(self) -> None:
         if self.start and self.end and (why := dates_refused(self.start, self.end)):
             raise ValidationError({"start": why})
+        if self.tournament_points is not None:
+            try:
+                tournament_points_scheme(self.tournament_points)
+            except EngineError as error:
+                raise ValidationError({"tournament_points": str(error)}) from None
         if self.ranking_precedence is not None or self.ranking_best_n is not None:
             check_ranking_rules(
                 self.ranking_best_n,

@@ -6,13 +6,31 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterable
+from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from .models import Club, Membership, Player, Season, dates_refused, name_key, season_slug
+from .celery import enqueue_on_commit
+from .models import (
+    Club,
+    Invitation,
+    Membership,
+    Player,
+    Season,
+    dates_refused,
+    name_key,
+    season_slug,
+)
+
+# A season's live ranking is recomputed by this task (scoring's, queued by name: a club
+# service never imports scoring).
+SEASON_RANKING_UPDATE = "scoring.tasks.season_ranking_update"
 
 
 def published_pages_changed(club_id: int) -> None:
@@ -116,10 +134,429 @@ def player_join(
             % {"name": display_name}
         )
     first, _sep, last = display_name.partition(" ")
-    player = Player(display_name=display_name, first_name=first, last_name=last)
+    # A new player reads the site and his e-mails in his club's language until he chooses.
+    player = Player(
+        display_name=display_name, first_name=first, last_name=last, language=club.language
+    )
     player.full_clean()
     player.save()
     membership = Membership(club=club, player=player, start=start, status=status)
     membership.full_clean()
     membership.save()
     return player
+
+
+# --------------------------------------------------------------------------------------------
+# The club admin's area: members and roles, seasons, the club's settings. Each change is one
+# function here (the pages, and the API, call them); each refuses in the club's words.
+
+# What the members page filters on.
+MEMBER_FILTERS = (
+    "active",
+    "former",
+    "guest",
+    "admin",
+    "scorer",
+    "invited",
+    "account",
+    "no_account",
+)
+
+
+def _latest_memberships(club: Club) -> QuerySet[Membership]:
+    """Each player's latest membership of the club (an ended one and its resumption are one
+    line: the newest)."""
+    newest = (
+        Membership.objects.filter(club=club, player=OuterRef("player"))
+        .order_by(F("end").desc(nulls_first=True), "-start", "-pk")
+        .values("pk")[:1]
+    )
+    return Membership.objects.filter(club=club, pk=Subquery(newest))
+
+
+def members_search(club: Club, text: str = "", filters: Iterable[str] = ()) -> QuerySet[Membership]:
+    """The club's players, one line each (his latest membership), by name or e-mail and by
+    the page's filters (``MEMBER_FILTERS``); every filter given must hold."""
+    memberships = _latest_memberships(club).select_related("player__user")
+    for word in text.split():
+        memberships = memberships.filter(
+            Q(player__display_name__icontains=word) | Q(player__email__icontains=word)
+        )
+    pending = Invitation.objects.filter(club=club, accepted_at__isnull=True)
+    wanted = {
+        "active": Q(end__isnull=True) & ~Q(status=Membership.Status.GUEST),
+        "former": Q(end__isnull=False),
+        "guest": Q(status=Membership.Status.GUEST, end__isnull=True),
+        "admin": Q(role=Membership.Role.ADMIN, end__isnull=True),
+        "scorer": Q(role=Membership.Role.SCORER, end__isnull=True),
+        "invited": Q(player__in=pending.values("player"), player__user__isnull=True),
+        "account": Q(player__user__isnull=False),
+        "no_account": Q(player__user__isnull=True),
+    }
+    for name in filters:
+        if name in wanted:
+            memberships = memberships.filter(wanted[name])
+    return memberships.order_by("player__display_name", "player__pk")
+
+
+def _name_taken(club: Club, display_name: str, but: Player | None = None) -> bool:
+    key = name_key(display_name)
+    names = Player.objects.in_club(club)
+    if but is not None:
+        names = names.exclude(pk=but.pk)
+    return any(name_key(n) == key for n in names.values_list("display_name", flat=True))
+
+
+@transaction.atomic
+def member_add(
+    club: Club,
+    display_name: str,
+    *,
+    start: datetime.date,
+    role: str = Membership.Role.MEMBER,
+    email: str = "",
+) -> Player:
+    """A new member of the club (the duplicate-name check of ``player_join``), with his
+    role and his e-mail address for the invitation."""
+    player = player_join(club, display_name, start=start)
+    if role != Membership.Role.MEMBER:
+        Membership.objects.filter(club=club, player=player).update(role=role)
+    if email:
+        player.email = email.strip().lower()
+        player.full_clean()
+        player.save(update_fields=["email"])
+    return player
+
+
+@transaction.atomic
+def member_edit(club: Club, player: Player, **fields: str) -> Player:
+    """A club admin corrects a member's name or contact details (``display_name``,
+    ``first_name``, ``last_name``, ``email``, ``phone``). A name the club has already is
+    refused; a player with an account keeps his own e-mail (he changes it himself)."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if not Membership.objects.filter(club=club, player=player).exists():
+        raise ValidationError(_("%(player)s n'est pas membre du club.") % {"player": player})
+    allowed = {"display_name", "first_name", "last_name", "email", "phone"}
+    if unknown := set(fields) - allowed:
+        raise ValueError(f"not a member's detail: {sorted(unknown)}")
+    if "display_name" in fields:
+        fields["display_name"] = " ".join(fields["display_name"].split())
+        if _name_taken(club, fields["display_name"], but=player):
+            raise ValidationError(
+                {
+                    "display_name": _("%(name)s est déjà dans la liste du club.")
+                    % {"name": fields["display_name"]}
+                }
+            )
+    if "email" in fields and player.user_id and fields["email"] != player.email:
+        raise ValidationError(
+            {"email": _("Ce membre a un compte : il change son adresse lui-même (Mon profil).")}
+        )
+    for name, value in fields.items():
+        setattr(player, name, value.strip() if isinstance(value, str) else value)
+    player.full_clean()
+    player.save()
+    player_pages_changed(player)
+    return player
+
+
+def _admins_left(club: Club, but: Membership) -> int:
+    # Locked: two admins taking each other's role at once leave one, not none.
+    return len(
+        Membership.objects.select_for_update()
+        .filter(club=club, role=Membership.Role.ADMIN, end__isnull=True)
+        .exclude(pk=but.pk)
+        .values_list("pk", flat=True)
+    )
+
+
+def _last_admin_refused(membership: Membership) -> None:
+    if membership.role == Membership.Role.ADMIN and not _admins_left(membership.club, membership):
+        raise ValidationError(
+            _(
+                "%(player)s est le dernier administrateur du club : donnez d'abord ce rôle à "
+                "un autre membre."
+            )
+            % {"player": membership.player}
+        )
+
+
+@transaction.atomic
+def role_set(membership: Membership, role: str) -> Membership:
+    """Give or take the scorer or club admin role; a club always keeps one admin."""
+    membership = (
+        Membership.objects.select_for_update()
+        .select_related("player", "club")
+        .get(pk=membership.pk)
+    )
+    if role not in Membership.Role.values:
+        raise ValidationError(_("Rôle inconnu : %(role)s.") % {"role": role})
+    if membership.end is not None:
+        raise ValidationError(
+            _("%(player)s n'est plus membre : reprenez d'abord son affiliation.")
+            % {"player": membership.player}
+        )
+    if role != Membership.Role.ADMIN:
+        _last_admin_refused(membership)
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def membership_end(membership: Membership, end: datetime.date) -> Membership:
+    """The member leaves the club on ``end``: his results stay, he no longer has a role."""
+    membership = (
+        Membership.objects.select_for_update()
+        .select_related("player", "club")
+        .get(pk=membership.pk)
+    )
+    if membership.end is not None:
+        raise ValidationError(
+            _("%(player)s n'est déjà plus membre.") % {"player": membership.player}
+        )
+    _last_admin_refused(membership)
+    membership.end = end
+    membership.full_clean()
+    membership.save(update_fields=["end"])
+    return membership
+
+
+@transaction.atomic
+def membership_resume(club: Club, player: Player, start: datetime.date) -> Membership:
+    """A former member comes back: a new membership from ``start`` (the old one stays as the
+    record of when he was a member), as a plain member."""
+    Player.objects.select_for_update().filter(pk=player.pk).first()
+    memberships = Membership.objects.filter(club=club, player=player)
+    if not memberships.exists():
+        raise ValidationError(_("%(player)s n'est pas membre du club.") % {"player": player})
+    if memberships.filter(end__isnull=True).exists():
+        raise ValidationError(_("%(player)s est déjà membre.") % {"player": player})
+    last = memberships.order_by("-end").first()
+    if last.end and start <= last.end:
+        raise ValidationError(
+            _("La reprise doit suivre la fin de la dernière affiliation (%(end)s).")
+            % {"end": last.end.strftime("%d/%m/%Y")}
+        )
+    membership = Membership(
+        club=club,
+        player=player,
+        start=start,
+        status=Membership.Status.ACTIVE if last.status == Membership.Status.FORMER else last.status,
+    )
+    membership.full_clean()
+    membership.save()
+    return membership
+
+
+@transaction.atomic
+def guest_to_member(membership: Membership) -> Membership:
+    """A guest becomes a member. He is the same player: his results stay his, and a season
+    that ranks members only now ranks him (its live ranking is recomputed after commit)."""
+    membership = (
+        Membership.objects.select_for_update()
+        .select_related("player", "club")
+        .get(pk=membership.pk)
+    )
+    if membership.status != Membership.Status.GUEST:
+        raise ValidationError(_("%(player)s n'est pas un invité.") % {"player": membership.player})
+    membership.status = Membership.Status.ACTIVE
+    membership.save(update_fields=["status"])
+    for season_id in Season.objects.filter(
+        club=membership.club_id, ranking_guests=False
+    ).values_list("pk", flat=True):
+        enqueue_on_commit(SEASON_RANKING_UPDATE, season_id)
+    return membership
+
+
+# Seasons
+
+
+def season_next(club: Club) -> Season:
+    """What the club's next season would be, unsaved: it follows the latest one (same length,
+    its name's years moved on), or the calendar year for a club's first season; it plays with
+    the latest season's rules."""
+    last = club.seasons.order_by("-end").first()
+    if last is None:
+        year = datetime.date.today().year
+        return Season(
+            club=club,
+            name=str(year),
+            start=datetime.date(year, 1, 1),
+            end=datetime.date(year, 12, 31),
+        )
+    # The same dates as many years on as the last season takes (a calendar year, September
+    # to June, two years), whatever the leap years in between.
+    shift = 1
+    while _years_on(last.start, shift) <= last.end:
+        shift += 1
+    start, end = _years_on(last.start, shift), _years_on(last.end, shift)
+    years = [int(y) for y in re.findall(r"\d{4}", last.name)]
+    name = re.sub(r"\d{4}", lambda m: str(int(m.group()) + shift), last.name) if years else ""
+    return Season(
+        club=club,
+        name=name or str(start.year),
+        start=start,
+        end=end,
+        ranking_best_n=last.ranking_best_n,
+        ranking_min_tournaments=last.ranking_min_tournaments,
+        ranking_precedence=last.ranking_precedence,
+        ranking_guests=last.ranking_guests,
+        default_rules=last.default_rules,
+        tournament_points=last.tournament_points,
+    )
+
+
+def _years_on(date: datetime.date, years: int) -> datetime.date:
+    try:
+        return date.replace(year=date.year + years)
+    except ValueError:  # 29 February in a year without one
+        return date.replace(year=date.year + years, day=28)
+
+
+SEASON_RULE_FIELDS = (
+    "ranking_best_n",
+    "ranking_min_tournaments",
+    "ranking_precedence",
+    "ranking_guests",
+    "default_rules",
+    "tournament_points",
+)
+
+
+def _season_overlap_refused(season: Season) -> None:
+    overlapping = (
+        season.club.seasons.filter(start__lte=season.end, end__gte=season.start)
+        .exclude(pk=season.pk)
+        .first()
+    )
+    if overlapping is not None:
+        raise ValidationError(
+            {
+                "start": _("Ces dates chevauchent la saison %(name)s (%(start)s – %(end)s).")
+                % {
+                    "name": overlapping.name,
+                    "start": overlapping.start.strftime("%d/%m/%Y"),
+                    "end": overlapping.end.strftime("%d/%m/%Y"),
+                }
+            }
+        )
+
+
+@transaction.atomic
+def season_create(
+    club: Club, name: str, start: datetime.date, end: datetime.date, **rules: Any
+) -> Season:
+    """A new season of the club with its dates and its rules (``SEASON_RULE_FIELDS``); the
+    seasons of a club never overlap (a night belongs to one season)."""
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+    if unknown := set(rules) - set(SEASON_RULE_FIELDS):
+        raise ValueError(f"not a season rule: {sorted(unknown)}")
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError({"name": _("Donnez un nom à la saison.")})
+    if club.seasons.filter(name=name).exists():
+        raise ValidationError({"name": _("Le club a déjà une saison %(name)s.") % {"name": name}})
+    season = Season(club=club, name=name, start=start, end=end, **rules)
+    base = slug = season_slug(name)
+    n = 1
+    while club.seasons.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    season.slug = slug
+    season.full_clean()
+    _season_overlap_refused(season)
+    season.save()
+    published_pages_changed(club.pk)  # the season lists of the public pages
+    return season
+
+
+def season_dates_set(season: Season, start: datetime.date, end: datetime.date) -> Season:
+    """New dates for a season; its nights must stay inside them."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().select_related("club").get(pk=season.pk)
+        season.start, season.end = start, end
+        season.full_clean()
+        _season_overlap_refused(season)
+        outside = season.tournaments.exclude(date__range=(start, end)).order_by("date").first()
+        if outside is not None:
+            raise ValidationError(
+                {
+                    "start": _("La soirée du %(date)s serait hors de la saison.")
+                    % {"date": outside.date.strftime("%d/%m/%Y")}
+                }
+            )
+        season.save(update_fields=["start", "end"])
+        published_pages_changed(season.club_id)
+    return season
+
+
+# The club's settings
+
+CLUB_SETTING_FIELDS = (
+    "name",
+    "short_name",
+    "logo",
+    "colour_background",
+    "colour_text",
+    "contact_email",
+    "contact_phone",
+    "contact_address",
+    "language",
+    "default_rules",
+    "tournament_points",
+    "rounds_per_night",
+    "deals_per_poule_4",
+    "deals_per_poule_5",
+)
+
+
+@transaction.atomic
+def club_settings_set(club: Club, **fields: Any) -> Club:
+    """The club's name, short name, logo (already checked and re-encoded as a photo is),
+    room-screen colours, contact, language and night defaults; the public pages show them."""
+    if unknown := set(fields) - set(CLUB_SETTING_FIELDS):
+        raise ValueError(f"not a club setting: {sorted(unknown)}")
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    for name, value in fields.items():
+        setattr(club, name, value)
+    club.full_clean()
+    club.save()
+    published_pages_changed(club.pk)
+    club.refresh_from_db()
+    return club
+
+
+# More than one club on one site: the operator opens a club and its first admin.
+
+
+@transaction.atomic
+def club_open(
+    name: str,
+    *,
+    admin_name: str,
+    admin_email: str = "",
+    default_rules: str = "rcwhist",
+    short_name: str = "",
+) -> tuple[Club, Player]:
+    """A new club with its first admin (a player; he opens his account by the invitation the
+    operator sends him)."""
+    name = " ".join(name.split())
+    if Club.objects.filter(name__iexact=name).exists():
+        raise ValidationError({"name": _("Le club %(name)s existe déjà.") % {"name": name}})
+    base = slugify(name)[:50] or "club"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    club = Club(name=name, slug=slug, default_rules=default_rules, short_name=short_name)
+    club.full_clean()
+    club.save()
+    admin = member_add(
+        club,
+        admin_name,
+        start=timezone.localdate(),
+        role=Membership.Role.ADMIN,
+        email=admin_email,
+    )
+    return club, admin

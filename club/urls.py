@@ -3,7 +3,9 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
-from .views import accounts, member, players, public, rankings
+from games.views import point_tables
+
+from .views import accounts, club_admin, member, players, public, rankings
 
 club_urls = [
     path("", public.club_detail, name="club-detail"),
@@ -21,6 +23,25 @@ club_urls = [
     path("membres/<id:pk>/inviter/", accounts.invite, name="invite"),
     path("membres/<id:pk>/debloquer/", accounts.member_unlock, name="member-unlock"),
     path("membres/demandes/<id:pk>/approuver/", accounts.claim_approve, name="claim-approve"),
+    # The club admin's area (club/views/club_admin.py, games/views/point_tables.py).
+    path("gestion/", club_admin.club_admin, name="club-admin"),
+    path("membres/ajouter/", club_admin.member_add, name="member-add"),
+    path("membres/<id:pk>/modifier/", club_admin.member_edit, name="member-edit"),
+    path("membres/<id:pk>/role/", club_admin.member_role, name="member-role"),
+    path("membres/<id:pk>/fin/", club_admin.member_end, name="member-end"),
+    path("membres/<id:pk>/reprise/", club_admin.member_resume, name="member-resume"),
+    path("membres/<id:pk>/devient-membre/", club_admin.member_from_guest, name="member-from-guest"),
+    path("saisons/", club_admin.seasons, name="seasons"),
+    path("saisons/<slug:season>/", club_admin.season_edit, name="season-edit"),
+    path("reglages/", club_admin.club_settings, name="club-settings"),
+    path("couleurs.css", club_admin.club_colours, name="club-colours"),
+    path("tableaux/", point_tables.point_table_list, name="point-tables"),
+    path("tableaux/<slug:name>/", point_tables.point_table_edit, name="point-table"),
+    path(
+        "tableaux/<slug:name>/comparer/",
+        point_tables.point_table_compare,
+        name="point-table-compare",
+    ),
     path("soirees/", include("games.urls")),
 ]
 

@@ -151,3 +151,49 @@ MONTHS = [
     "novembre",
     "décembre",
 ]
+
+
+def random_hearts_deal(rng: random.Random, players: list[str]) -> dict[str, Any]:
+    """A hearts deal: the 13 hearts shared out among the table, the queen of spades to one."""
+    hearts = dict.fromkeys(players, 0)
+    for _heart in range(13):
+        hearts[rng.choice(players)] += 1
+    return {"hearts": hearts, "queen_of_spades": rng.choice(players)}
+
+
+def random_hearts_night(
+    rng: random.Random,
+    *,
+    club: str,
+    season: str,
+    date: datetime.date,
+    members: list[str],
+    present: int,
+    rounds: int = 2,
+    deals_per_poule: int = 8,
+) -> dict[str, Any]:
+    """A hearts club night (the second demo club's game): tables of 4 and 5, every player
+    for himself, a few deals a table."""
+    players = rng.sample(members, present)
+    poules = []
+    for round_no in range(1, rounds + 1):
+        order = players[:]
+        rng.shuffle(order)
+        start = 0
+        for table_no, size in enumerate(sorted(table_sizes(present), reverse=True), start=1):
+            seats = order[start : start + size]
+            start += size
+            deals = [random_hearts_deal(rng, seats) for _deal in range(deals_per_poule)]
+            poules.append({"round": round_no, "table": table_no, "seats": seats, "deals": deals})
+    return {
+        "format": "club-night/1",
+        "club": club,
+        "season": season,
+        "date": date.isoformat(),
+        "name": f"Soirée des cœurs du {date.day} {MONTHS[date.month - 1]} {date.year}",
+        "game": "hearts",
+        "rules": "coeurs",
+        "tournament_points": "rcwhist",
+        "players": players,
+        "poules": poules,
+    }

@@ -42,15 +42,17 @@ class TournamentForm(forms.Form):
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        today = datetime.date.today()
+        # Exactly what the club chose, or what today's season says its nights are played with.
+        season = club.seasons.filter(start__lte=today, end__gte=today).first()
+        rules = season.rules_name if season else club.default_rules
+        points = season.points_scheme if season else club.tournament_points
         kwargs.setdefault(
             "initial",
             {
-                "date": datetime.date.today(),
-                # Exactly what the club chose.
-                "rules": club.default_rules,
-                "tournament_points": club.tournament_points
-                if isinstance(club.tournament_points, str)
-                else "rcwhist",
+                "date": today,
+                "rules": rules,
+                "tournament_points": points if isinstance(points, str) else "rcwhist",
                 "rounds": club.rounds_per_night,
                 "draw_method": DrawMethod.AVOID_REPEATS,
             },

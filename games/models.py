@@ -37,6 +37,16 @@ class PointTable(models.Model):
     results keep the version they were scored with."""
 
     game = models.CharField(_("jeu"), max_length=20, choices=GAME_CHOICES)
+    # A club's own versions of a table (its admin changed a cell): they are its club's alone,
+    # other clubs keep playing the shared table. Empty: the site's shared table.
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="point_tables",
+    )
     name = models.SlugField(_("nom"), max_length=60, help_text=_("Nom du preset, ex. rcwhist."))
     version = models.PositiveIntegerField(_("version"), default=1)
     label = models.CharField(_("libellé"), max_length=120, blank=True)
@@ -49,7 +59,14 @@ class PointTable(models.Model):
         verbose_name = _("tableau des points")
         verbose_name_plural = _("tableaux des points")
         constraints = [
-            models.UniqueConstraint(fields=["name", "version"], name="point_table_version_unique"),
+            models.UniqueConstraint(
+                fields=["name", "version"],
+                condition=Q(club__isnull=True),
+                name="point_table_version_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "name", "version"], name="point_table_club_version_unique"
+            ),
             models.CheckConstraint(
                 condition=Q(version__gte=1), name="point_table_version_positive"
             ),

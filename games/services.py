@@ -44,6 +44,7 @@ def point_table_revise(point_table: PointTable, data: Any, label: str | None = N
     if point_table.pk and point_table.is_used:
         latest = PointTable.objects.filter(name=point_table.name).order_by("-version").first()
         point_table = PointTable(
+            club=point_table.club,
             game=point_table.game,
             name=point_table.name,
             version=(latest.version if latest else point_table.version) + 1,
@@ -57,9 +58,16 @@ def point_table_revise(point_table: PointTable, data: Any, label: str | None = N
     return point_table
 
 
-def point_table_for_preset(name: str) -> PointTable:
-    """The latest stored version of a preset, created from the shipped JSON the first time."""
-    point_table = PointTable.objects.filter(name=name).order_by("-version").first()
+def point_table_for_preset(name: str, club: Club | None = None) -> PointTable:
+    """The latest stored version of a preset, created from the shipped JSON the first time;
+    for a club that changed it (``games.point_tables``), the club's own latest version."""
+    if club is not None:
+        own = PointTable.objects.filter(club=club, name=name).order_by("-version").first()
+        if own is not None:
+            return own
+    point_table = (
+        PointTable.objects.filter(name=name, club__isnull=True).order_by("-version").first()
+    )
     if point_table is not None:
         return point_table
     data = preset_data(name)
@@ -75,7 +83,9 @@ def point_table_for_data(data: dict[str, Any]) -> PointTable:
     """A stored point table with exactly this data (same checksum), else a new version of its
     name."""
     checksum = point_table_checksum(data)
-    existing = PointTable.objects.filter(checksum=checksum).order_by("-version").first()
+    existing = (
+        PointTable.objects.filter(checksum=checksum, club__isnull=True).order_by("-version").first()
+    )
     if existing is not None:
         return existing
     name = str(data.get("name") or "custom")[:60]

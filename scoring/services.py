@@ -20,15 +20,15 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, F, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
 from club.celery import enqueue_on_commit
-from club.models import Player, Season
-from club.services import published_pages_changed
+from club.models import Membership, Player, Season
+from club.services import SEASON_RULE_FIELDS, published_pages_changed
 from games import draw
 from games import services as games
 from games.models import Deal, DealChange, DrawMethod, Poule, RoundDraw, Seat, Tournament
@@ -37,9 +37,10 @@ from scoring.engine.base import PouleScore
 from scoring.engine.errors import DocumentRefused, EngineError
 from scoring.engine.games import game_module
 from scoring.engine.night import score_poule_deals
-from scoring.engine.ranking import RankingRules, SeasonTotals, rank_season
+from scoring.engine.ranking import RankingRules, SeasonStanding, SeasonTotals, rank_season
 from scoring.engine.standings import PouleResult, poule_standings, scheme, tournament_standings
 from scoring.engine.standings import PouleStanding as EnginePouleStanding
+from scoring.engine.tables import load_table
 
 from .fields import POINT_UNITS
 from .models import PouleStanding, RankingLine, RankingSnapshot, TournamentStanding
@@ -855,9 +856,23 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
 # Season rankings
 
 
-def season_totals(season: Season, rules: RankingRules) -> dict[int, SeasonTotals]:
+def season_guests(season: Season) -> QuerySet[Membership]:
+    """The season's guests: players whose membership of the club says guest and who have no
+    other membership of it (a guest turned member is a member, with all his results)."""
+    members = Membership.objects.filter(club=season.club_id).exclude(status=Membership.Status.GUEST)
+    return (
+        Membership.objects.filter(club=season.club_id, status=Membership.Status.GUEST)
+        .exclude(player__in=members.values("player"))
+        .values("player")
+    )
+
+
+def season_totals(
+    season: Season, rules: RankingRules, *, guests: bool | None = None
+) -> dict[int, SeasonTotals]:
     """Each player's season summed by the database, for the engine to rank; tied players are
-    listed by name.
+    listed by name. ``guests``: whether guests are ranked (default: the season's rule); a
+    season that ranks members only leaves them out of its ranking, not out of the nights.
 
     Tournament points are summed exactly as whole units (``fields.POINT_UNITS``). With the
     best N nights only, a player's nights are grouped by their points and taken best first;
@@ -867,6 +882,8 @@ def season_totals(season: Season, rules: RankingRules) -> dict[int, SeasonTotals
     standings = TournamentStanding.objects.filter(
         tournament__in=Tournament.objects.filter(season=season).counted()
     ).order_by()
+    if not (season.ranking_guests if guests is None else guests):
+        standings = standings.exclude(player__in=season_guests(season))
     sums = {"game": Sum("game_points"), "played": Count("pk"), "won": Count("pk", filter=Q(rank=1))}
     totals: dict[int, SeasonTotals] = {}
     if rules.best_n is None:
@@ -934,6 +951,7 @@ def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapsho
         "best_n": rules.best_n,
         "min_tournaments": rules.min_tournaments,
         "precedence": list(rules.precedence),
+        "guests": season.ranking_guests,
     }
     snapshot.tournaments = Tournament.objects.filter(season=season).counted().count()
     snapshot.computed_at = timezone.now()
@@ -986,3 +1004,123 @@ def ranking_publish(season: Season) -> RankingSnapshot:
     snapshot.save(update_fields=["published_at"])
     published_pages_changed(season.club_id)
     return snapshot
+
+
+# --------------------------------------------------------------------------------------------
+# A season's rules, changed by its club admin
+
+
+@dataclass(frozen=True)
+class RankingChange:
+    """One player's place before and after a change of the season's rules."""
+
+    player: Player
+    before: SeasonStanding | None  # None: not in the ranking before (a guest now ranked)
+    after: SeasonStanding | None
+
+    @property
+    def moved(self) -> bool:
+        return (self.before and self.before.rank) != (self.after and self.after.rank)
+
+
+def _rules_of(season: Season) -> RankingRules:
+    return season.ranking_rules()
+
+
+def season_rules_preview(season: Season, **changes: Any) -> list[RankingChange]:
+    """The season's ranking under its rules and under ``changes`` (fields of
+    ``club.services.SEASON_RULE_FIELDS``), side by side, computed without writing anything;
+    refused rules are refused as the save would."""
+    before_rules = season.ranking_rules()
+    before = rank_season(season_totals(season, before_rules), before_rules)
+    changed = Season.objects.select_related("club").get(pk=season.pk)
+    for name, value in changes.items():
+        setattr(changed, name, value)
+    changed.full_clean()
+    after_rules = changed.ranking_rules()
+    after = rank_season(
+        season_totals(changed, after_rules, guests=changed.ranking_guests), after_rules
+    )
+    before_by = {line.player: line for line in before}
+    after_by = {line.player: line for line in after}
+    players = Player.objects.in_bulk(set(before_by) | set(after_by))
+    order = [line.player for line in after] + [p for p in before_by if p not in after_by]
+    return [RankingChange(players[p], before_by.get(p), after_by.get(p)) for p in order]
+
+
+@transaction.atomic
+def season_rules_set(season: Season, **changes: Any) -> RankingSnapshot:
+    """Change a season's rules (ranking rules, whether guests are ranked, the point table and
+    tournament points of its nights): the provisional ranking follows at once; the published
+    one stays as it is until the club publishes again."""
+    season = Season.objects.select_for_update().select_related("club").get(pk=season.pk)
+    unknown = set(changes) - set(SEASON_RULE_FIELDS)
+    if unknown:
+        raise ValueError(f"not a season rule: {sorted(unknown)}")
+    for name, value in changes.items():
+        setattr(season, name, value)
+    season.full_clean()
+    season.save(update_fields=list(changes))
+    return season_ranking_update(season)
+
+
+# --------------------------------------------------------------------------------------------
+# A point table's change, tried on the club's last night
+
+
+@dataclass(frozen=True)
+class RescoredLine:
+    player: Player
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class Rescored:
+    """The club's last night scored again with another version of its point table: each
+    player's game points before and after, or why its sheets cannot be read with it."""
+
+    tournament: Tournament | None
+    lines: list[RescoredLine]
+    problems: list[str]
+
+
+def last_night_rescored(club_id: int, name: str, data: dict[str, Any]) -> Rescored:
+    """Nothing is written: the preview of a point table's change on the club's last counted
+    night played with a version of table ``name``."""
+    tournament = (
+        Tournament.objects.counted()
+        .filter(club_id=club_id, point_table__name=name)
+        .order_by("-date", "-pk")
+        .first()
+    )
+    if tournament is None:
+        return Rescored(None, [], [])
+    try:
+        point_table = load_table(data)
+    except EngineError as error:
+        return Rescored(tournament, [], [str(error)])
+    before: dict[int, int] = {}
+    after: dict[int, int] = {}
+    problems: list[str] = []
+    poules = tournament.poules.prefetch_related("seats", "deals").order_by("round", "table")
+    for poule in poules:
+        seats = sorted(poule.seats.all(), key=lambda seat: seat.number)
+        deals = sorted(poule.deals.all(), key=lambda deal: deal.number)
+        numbers, sheet = [str(s.number) for s in seats], [d.data for d in deals]
+        stored = score_poule_deals(tournament.point_table.engine_table(), numbers, sheet)
+        for seat, points in zip(seats, stored.game_points, strict=True):
+            before[seat.player_id] = before.get(seat.player_id, 0) + points
+        try:
+            score = score_poule_deals(point_table, numbers, sheet)
+        except DocumentRefused as refused:
+            problems += [f"{poule}: {error}" for error in refused.errors]
+            continue
+        for seat, points in zip(seats, score.game_points, strict=True):
+            after[seat.player_id] = after.get(seat.player_id, 0) + points
+    players = Player.objects.in_bulk(before)
+    lines = sorted(
+        (RescoredLine(players[p], before[p], after.get(p, before[p])) for p in before),
+        key=lambda line: (-line.after, line.player.display_name),
+    )
+    return Rescored(tournament, lines, problems)

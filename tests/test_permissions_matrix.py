@@ -40,6 +40,7 @@ SCORERS_PAGE = statuses(404, 403, 200, 200, 404)
 SCORERS_FORM = statuses(302, 403, 200, 200, 404)
 SCORERS_ACTION = statuses(302, 403, 302, 302, 404)
 ADMINS_ACTION = statuses(302, 403, 403, 302, 404)
+ADMINS_PAGE = statuses(302, 403, 403, 200, 404)
 
 
 class World:
@@ -107,6 +108,55 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         "post",
         lambda w: reverse("claim-approve", args=[w.club.slug, 999]),
         statuses(302, 403, 403, 404, 404),
+    ),
+    # The club admin's area: his club's only (403 for its members, 404 for anybody else).
+    "club-admin": ("get", lambda w: reverse("club-admin", args=[w.club.slug]), ADMINS_PAGE),
+    "member-add": ("post", lambda w: reverse("member-add", args=[w.club.slug]), ADMINS_ACTION),
+    "member-edit": (
+        "get",
+        lambda w: reverse("member-edit", args=[w.club.slug, w.player.pk]),
+        ADMINS_PAGE,
+    ),
+    "member-role": (
+        "post",
+        lambda w: reverse("member-role", args=[w.club.slug, w.player.pk]),
+        ADMINS_ACTION,
+    ),
+    # A POST without `confirm` asks first and ends nothing.
+    "member-end": (
+        "post",
+        lambda w: reverse("member-end", args=[w.club.slug, w.player.pk]),
+        ADMINS_PAGE,
+    ),
+    "member-resume": (
+        "post",
+        lambda w: reverse("member-resume", args=[w.club.slug, w.player.pk]),
+        ADMINS_ACTION,
+    ),
+    "member-from-guest": (
+        "post",
+        lambda w: reverse("member-from-guest", args=[w.club.slug, w.player.pk]),
+        ADMINS_ACTION,
+    ),
+    "seasons": ("get", lambda w: reverse("seasons", args=[w.club.slug]), ADMINS_PAGE),
+    "season-edit": (
+        "get",
+        lambda w: reverse("season-edit", args=[w.club.slug, w.season.slug]),
+        ADMINS_PAGE,
+    ),
+    "club-settings": ("get", lambda w: reverse("club-settings", args=[w.club.slug]), ADMINS_PAGE),
+    # The room screen's colours: as public as the club's name.
+    "club-colours": ("get", lambda w: reverse("club-colours", args=[w.club.slug]), EVERYBODY),
+    "point-tables": ("get", lambda w: reverse("point-tables", args=[w.club.slug]), ADMINS_PAGE),
+    "point-table": (
+        "get",
+        lambda w: reverse("point-table", args=[w.club.slug, "rcwhist"]),
+        ADMINS_PAGE,
+    ),
+    "point-table-compare": (
+        "get",
+        lambda w: reverse("point-table-compare", args=[w.club.slug, "rcwhist"]),
+        ADMINS_PAGE,
     ),
     "games:tournament-create": (
         "get",

@@ -27,11 +27,12 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import invitations, throttle
+from .. import invitations, services, throttle
 from ..auth_forms import MemberAuthenticationForm, ThrottledPasswordResetForm
 from ..language import remember_language
 from ..models import Club, Invitation, Membership, Player
 from ..permissions import require_club_admin
+from . import club_admin
 
 # The invitation's account signs in with its username and password: the model backend,
 # named so that adding another backend to the settings does not break the welcome login.
@@ -73,12 +74,26 @@ def members(request: HttpRequest, slug: str) -> TemplateResponse:
     club = get_object_or_404(Club, slug=slug)
     require_club_admin(request.user, club)
     locked = throttle.locked_accounts()
-    rows = [_row(m, locked) for m in invitations.memberships_with_accounts(club)]
+    text = request.GET.get("q", "")[:100]
+    filters = [f for f in request.GET.getlist("filtre") if f in services.MEMBER_FILTERS]
+    rows = [
+        _row(m, locked)
+        for m in invitations.with_pending_invitations(
+            club, services.members_search(club, text, filters)
+        )
+    ]
     context = {
         "club": club,
         "rows": rows,
         "claims": list(invitations.claims_to_approve(club)),
         "invitation_days": invitations.INVITATION_DAYS,
+        "q": text,
+        "filters": filters,
+        "filter_choices": list(club_admin.FILTER_LABELS.items()),
+        "roles": Membership.Role.choices,
+        "add_form": club_admin.MemberAddForm(initial={"start": timezone.localdate()}),
+        "today": timezone.localdate(),
+        "back": request.GET.urlencode(),
     }
     return TemplateResponse(request, "club/members.html", context)
 
@@ -118,7 +133,14 @@ def invite(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.htmx:
         membership = invitations.memberships_with_accounts(club).filter(player=player).first()
         if membership is not None:
-            context = {"club": club, "row": _row(membership), "notice": notice, "sent": sent}
+            context = {
+                "club": club,
+                "row": _row(membership),
+                "notice": notice,
+                "sent": sent,
+                "roles": Membership.Role.choices,
+                "today": timezone.localdate(),
+            }
             return TemplateResponse(request, "club/members.html#member", context)
     if sent:
         messages.success(request, notice)

@@ -53,7 +53,7 @@ def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
                 date=data["date"],
                 name=data["name"],
                 game=form.game,
-                point_table=services.point_table_for_preset(data["rules"]),
+                point_table=services.point_table_for_preset(data["rules"], club),
                 tournament_points=data["tournament_points"],
                 rounds=data["rounds"],
                 draw_method=data["draw_method"],

@@ -43,7 +43,23 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
         assert published.tournaments == tournaments.count()
     assert table_sizes == {4, 5}
     assert "Admin login: admin / " in out.getvalue()
-    assert Player.objects.get(user__username="admin").memberships.get().role == "admin"
+    assert Player.objects.get(user__username="admin").memberships.get(club=club).role == "admin"
+    # The second club plays hearts; its president is a club admin without staff rights, and
+    # the RCWhist president is a plain member there (one player, a role in each club).
+    hearts = Club.objects.get(name="Cercle des Cœurs de Namur")
+    assert hearts.default_game == "hearts"
+    nights = Tournament.objects.filter(club=hearts)
+    assert nights.count() == 6
+    assert {night.game for night in nights} == {"hearts"}
+    assert RankingSnapshot.objects.filter(season__club=hearts, published_at__isnull=False).exists()
+    president = Player.objects.get(user__username="coeurs")
+    assert president.memberships.get().role == "admin"
+    assert not president.user.is_staff
+    roles = dict(
+        Player.objects.get(user__username="admin").memberships.values_list("club__name", "role")
+    )
+    assert roles == {"RCWhist La Chevalerie": "admin", "Cercle des Cœurs de Namur": "member"}
+    assert "Cercle des Cœurs de Namur admin login: coeurs / " in out.getvalue()
 
     tournaments = Tournament.objects.count()
     again = io.StringIO()
@@ -51,4 +67,5 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
 
     assert Tournament.objects.count() == tournaments
     assert Club.objects.filter(name="RCWhist La Chevalerie").count() == 1
+    assert Club.objects.count() == 2
     assert "Admin login: admin / " in again.getvalue()

@@ -57,11 +57,15 @@ def test_the_demo_club_keeps_its_point_tables_and_nights_across_the_move():
 
     old = migrate(BEFORE_THE_MOVE)
     assert what_the_club_keeps(old, "scoring") == before
-    assert old.get_model("club", "Club").objects.get().default_game == "belgian_whist"
+    assert old.get_model("club", "Club").objects.get(slug="rcwhist-la-chevalerie").default_game == (
+        "belgian_whist"
+    )
 
     latest = migrate()
     assert what_the_club_keeps(latest, "games") == before
-    assert latest.get_model("club", "Club").objects.get().default_rules == "rcwhist"
+    assert latest.get_model("club", "Club").objects.get(
+        slug="rcwhist-la-chevalerie"
+    ).default_rules == ("rcwhist")
     content_types = latest.get_model("contenttypes", "ContentType").objects
     assert not content_types.filter(app_label="scoring", model="pointtable").exists()
 

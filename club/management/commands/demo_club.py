@@ -1,4 +1,7 @@
-"""manage.py demo_club — the RCWhist demo: 28 players, seasons 2024 and 2025, and an admin.
+"""manage.py demo_club — the RCWhist demo: 28 players, seasons 2024 and 2025, and an admin;
+and a second club that plays hearts (14 players, season 2025), so that a site of several clubs
+has something to show: its president (not staff) runs it from the site, and the RCWhist
+president is a member there too (a player of two clubs, a role in each).
 
 The nights are generated as club-night files and go through the importer, exactly as a club's
 paper score sheets would. Running it again keeps the club and gives the admin a new password.
@@ -16,12 +19,14 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from club.models import Club, Membership, Player
-from games.demo import FIRST_NAMES, LAST_NAMES, random_night
+from games.demo import FIRST_NAMES, LAST_NAMES, random_hearts_night, random_night
 from games.models import Tournament
 from games.nightfile import tournaments_import
 from scoring.services import ranking_publish, tournament_publish
 
 CLUB = "RCWhist La Chevalerie"
+HEARTS_CLUB = "Cercle des Cœurs de Namur"
+HEARTS_MONTHS = [1, 2, 3, 4, 5, 6]
 # Club nights on the second Thursday of the month, but for the summer break.
 CLUB_NIGHT_MONTHS = [1, 2, 3, 4, 5, 6, 9, 10, 11, 12]
 
@@ -56,6 +61,26 @@ class Command(BaseCommand):
                 memberships__club__name=CLUB, memberships__role=Membership.Role.ADMIN, user=None
             ).update(user=admin)
         self.stdout.write(self.style.SUCCESS(f"Admin login: admin / {password}  (/admin/)"))
+        if Club.objects.filter(name=HEARTS_CLUB).exists():
+            self.stdout.write(f"{HEARTS_CLUB} already exists: keeping its nights.")
+        else:
+            self._build_hearts(seed)
+        # The hearts club's president: a club admin, not staff (he never needs /admin/).
+        president_password = secrets.token_urlsafe(9)
+        president, _ = user_model.objects.get_or_create(
+            username="coeurs", defaults={"email": "coeurs@example.org"}
+        )
+        president.set_password(president_password)
+        president.save()
+        if not Player.objects.filter(user=president).exists():
+            Player.objects.filter(
+                memberships__club__name=HEARTS_CLUB,
+                memberships__role=Membership.Role.ADMIN,
+                user=None,
+            ).update(user=president)
+        self.stdout.write(
+            self.style.SUCCESS(f"{HEARTS_CLUB} admin login: coeurs / {president_password}")
+        )
 
     @transaction.atomic
     def _build(self, seed: int) -> None:
@@ -95,3 +120,48 @@ class Command(BaseCommand):
         for season in club.seasons.all():
             ranking_publish(season)
         self.stdout.write(f"{CLUB}: {len(members)} players, {tournaments} club nights imported.")
+
+    @transaction.atomic
+    def _build_hearts(self, seed: int) -> None:
+        rng = random.Random(seed + 1)
+        members = [
+            f"{first} {last}"
+            for first, last in zip(FIRST_NAMES[::-1], LAST_NAMES[3:], strict=False)
+        ][:14]
+        docs = [
+            random_hearts_night(
+                rng,
+                club=HEARTS_CLUB,
+                season="2025",
+                date=datetime.date(2025, month, 1)
+                + datetime.timedelta(days=(1 - datetime.date(2025, month, 1).weekday()) % 7),
+                members=members,
+                present=rng.choice([9, 10, 12, 13, 14]),
+            )
+            for month in HEARTS_MONTHS
+        ]
+        refused = [o for o in tournaments_import(docs) if not isinstance(o, Tournament)]
+        if refused:
+            raise CommandError(f"the hearts demo's own nights were refused: {refused[0]}")
+        club = Club.objects.get(name=HEARTS_CLUB)
+        club.default_rules = "coeurs"
+        club.short_name = "Cœurs Namur"
+        club.colour_background, club.colour_text = "#7a0019", "#ffffff"
+        club.save(update_fields=["default_rules", "short_name", "colour_background", "colour_text"])
+        Membership.objects.filter(club=club).update(start=datetime.date(2025, 1, 1))
+        Membership.objects.filter(club=club, player__display_name=members[0]).update(
+            role=Membership.Role.ADMIN
+        )
+        # A player of two clubs: the RCWhist president plays hearts here, as a plain member.
+        rcwhist_president = Player.objects.filter(
+            memberships__club__name=CLUB, memberships__role=Membership.Role.ADMIN
+        ).first()
+        if rcwhist_president is not None:
+            Membership.objects.create(
+                club=club, player=rcwhist_president, start=datetime.date(2025, 1, 1)
+            )
+        for tournament in Tournament.objects.filter(club=club):
+            tournament_publish(tournament)
+        for season in club.seasons.all():
+            ranking_publish(season)
+        self.stdout.write(f"{HEARTS_CLUB}: {len(members)} players, {len(docs)} hearts nights.")

@@ -1,0 +1,466 @@
+"""The club admin's area: members and roles, seasons and their ranking rules, the club's
+settings. Every page is his club's only (``require_club_admin``: 403 for its members, 404 for
+anybody else); forms only read what was typed, the services in ``club.services`` and
+``scoring.services`` do the work (the API calls the same ones)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from games.forms import TOURNAMENT_POINTS_CHOICES
+from games.labels import point_table_label, rules_choices
+from scoring import services as scoring_services
+from scoring.engine.ranking import SEASON_METRICS
+
+from .. import services
+from ..models import Club, Membership, Player, Season
+from ..permissions import require_club_admin
+from ..profile import PHONE, PhotoField
+
+METRIC_LABELS = {
+    "tournament_points": gettext_lazy("Points de tournoi"),
+    "game_points": gettext_lazy("Points de jeu"),
+    "tournaments_won": gettext_lazy("Soirées gagnées"),
+    "tournaments_played": gettext_lazy("Soirées jouées"),
+}
+FILTER_LABELS = {
+    "active": gettext_lazy("Actifs"),
+    "former": gettext_lazy("Anciens"),
+    "guest": gettext_lazy("Invités"),
+    "admin": gettext_lazy("Administrateurs"),
+    "scorer": gettext_lazy("Marqueurs"),
+    "invited": gettext_lazy("Invitation en cours"),
+    "account": gettext_lazy("Avec compte"),
+    "no_account": gettext_lazy("Sans compte"),
+}
+
+
+def admin_club(request: HttpRequest, slug: str) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    require_club_admin(request.user, club)
+    return club
+
+
+def _refused(request: HttpRequest, error: ValidationError) -> None:
+    messages.error(request, " ".join(error.messages))
+
+
+def _members_url(club: Club, request: HttpRequest) -> str:
+    """Back to the members page as it was filtered."""
+    back = request.POST.get("back", "")
+    base = reverse("members", args=[club.slug])
+    return f"{base}?{back}" if back and "//" not in back else base
+
+
+@login_required
+def club_admin(request: HttpRequest, slug: str) -> TemplateResponse:
+    """Where a club admin finds everything he runs."""
+    club = admin_club(request, slug)
+    return TemplateResponse(request, "club/admin/index.html", {"club": club})
+
+
+# Members and roles
+
+
+class MemberAddForm(forms.Form):
+    display_name = forms.CharField(label=gettext_lazy("Nom"), max_length=120)
+    email = forms.EmailField(label=gettext_lazy("E-mail (facultatif)"), required=False)
+    role = forms.ChoiceField(label=gettext_lazy("Rôle"), choices=Membership.Role.choices)
+    start = forms.DateField(
+        label=gettext_lazy("Membre depuis"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+
+
+@login_required
+@require_POST
+def member_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = admin_club(request, slug)
+    form = MemberAddForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return redirect(_members_url(club, request))
+    data = form.cleaned_data
+    try:
+        player = services.member_add(
+            club, data["display_name"], start=data["start"], role=data["role"], email=data["email"]
+        )
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("%(player)s est membre du club.") % {"player": player})
+    return redirect(_members_url(club, request))
+
+
+class MemberEditForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["display_name", "first_name", "last_name", "email", "phone"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["phone"].validators.append(PHONE)
+        if self.instance.user_id:
+            self.fields["email"].disabled = True
+            self.fields["email"].help_text = _("Le membre change son adresse lui-même.")
+
+
+def _membership(club: Club, pk: int) -> Membership:
+    """The player's latest membership of the club (404 for a player of another club)."""
+    membership = (
+        services.members_search(club).filter(player_id=pk).select_related("player", "club").first()
+    )
+    if membership is None:
+        raise Http404("not a player of this club")
+    return membership
+
+
+@login_required
+def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = admin_club(request, slug)
+    membership = _membership(club, pk)
+    player = membership.player
+    form = MemberEditForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
+    if request.method == "POST" and form.is_valid():
+        fields = {name: form.cleaned_data[name] for name in form.changed_data}
+        try:
+            services.member_edit(club, player, **fields)
+        except ValidationError as error:
+            _form_errors(form, error)
+        else:
+            messages.success(request, _("Fiche de %(player)s enregistrée.") % {"player": player})
+            return redirect("members", slug=club.slug)
+    context = {
+        "club": club,
+        "membership": membership,
+        "player": player,
+        "form": form,
+        "roles": Membership.Role.choices,
+        "today": timezone.localdate(),
+    }
+    return TemplateResponse(request, "club/admin/member_edit.html", context)
+
+
+@login_required
+@require_POST
+def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = admin_club(request, slug)
+    membership = _membership(club, pk)
+    try:
+        membership = services.role_set(membership, request.POST.get("role", ""))
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(player)s : %(role)s.")
+            % {"player": membership.player, "role": membership.get_role_display()},
+        )
+    return redirect(_members_url(club, request))
+
+
+def _date(request: HttpRequest, name: str) -> datetime.date:
+    value = request.POST.get(name) or ""
+    try:
+        return datetime.date.fromisoformat(value) if value else timezone.localdate()
+    except ValueError:
+        raise ValidationError(_("« %(value)s » n'est pas une date.") % {"value": value}) from None
+
+
+@login_required
+@require_POST
+def member_end(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = admin_club(request, slug)
+    membership = _membership(club, pk)
+    if "confirm" not in request.POST:
+        # Asked first: one tap on a phone must not end somebody's membership.
+        context = {
+            "club": club,
+            "membership": membership,
+            "today": timezone.localdate(),
+            "back": request.POST.get("back", ""),
+        }
+        return TemplateResponse(request, "club/admin/member_end.html", context)
+    try:
+        membership = services.membership_end(membership, _date(request, "end"))
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(player)s n'est plus membre depuis le %(date)s.")
+            % {"player": membership.player, "date": membership.end.strftime("%d/%m/%Y")},
+        )
+    return redirect(_members_url(club, request))
+
+
+@login_required
+@require_POST
+def member_resume(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = admin_club(request, slug)
+    membership = _membership(club, pk)
+    try:
+        services.membership_resume(club, membership.player, _date(request, "start"))
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request, _("%(player)s est de nouveau membre.") % {"player": membership.player}
+        )
+    return redirect(_members_url(club, request))
+
+
+@login_required
+@require_POST
+def member_from_guest(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = admin_club(request, slug)
+    membership = _membership(club, pk)
+    try:
+        services.guest_to_member(membership)
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(player)s devient membre ; ses résultats restent les siens.")
+            % {"player": membership.player},
+        )
+    return redirect(_members_url(club, request))
+
+
+# Seasons
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Nom"), max_length=40)
+    start = forms.DateField(
+        label=gettext_lazy("Début"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    end = forms.DateField(
+        label=gettext_lazy("Fin"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    ranking_best_n = forms.IntegerField(
+        label=gettext_lazy("Meilleures soirées retenues"),
+        min_value=1,
+        required=False,
+        help_text=gettext_lazy("Vide : toutes les soirées comptent."),
+    )
+    ranking_min_tournaments = forms.IntegerField(
+        label=gettext_lazy("Soirées minimum pour être classé"), min_value=0, required=False
+    )
+    ranking_guests = forms.BooleanField(
+        label=gettext_lazy("Les invités sont classés"), required=False
+    )
+    precedence_1 = forms.ChoiceField(label=gettext_lazy("Classés d'abord par"))
+    precedence_2 = forms.ChoiceField(label=gettext_lazy("puis, à égalité, par"), required=False)
+    precedence_3 = forms.ChoiceField(label=gettext_lazy("puis par"), required=False)
+    default_rules = forms.ChoiceField(label=gettext_lazy("Jeu et tableau des points des soirées"))
+    tournament_points = forms.ChoiceField(
+        label=gettext_lazy("Points de tournoi"), choices=TOURNAMENT_POINTS_CHOICES
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        metrics = [(m, METRIC_LABELS[m]) for m in SEASON_METRICS]
+        self.fields["precedence_1"].choices = metrics
+        for name in ("precedence_2", "precedence_3"):
+            self.fields[name].choices = [("", "—"), *metrics]
+        self.fields["default_rules"].choices = rules_choices()
+
+    @staticmethod
+    def initial_for(season: Season) -> dict[str, Any]:
+        rules = season.ranking_rules()
+        precedence = [*rules.precedence, "", ""]
+        points = season.points_scheme
+        return {
+            "name": season.name,
+            "start": season.start,
+            "end": season.end,
+            "ranking_best_n": rules.best_n,
+            "ranking_min_tournaments": rules.min_tournaments,
+            "ranking_guests": season.ranking_guests,
+            "precedence_1": precedence[0],
+            "precedence_2": precedence[1],
+            "precedence_3": precedence[2],
+            "default_rules": season.rules_name,
+            "tournament_points": points if isinstance(points, str) else "rcwhist",
+        }
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        chosen = [data.get(f"precedence_{n}") for n in (1, 2, 3)]
+        chosen = [c for c in chosen if c]
+        if len(set(chosen)) != len(chosen):
+            raise ValidationError(_("Chaque critère ne compte qu'une fois."))
+        data["ranking_precedence"] = chosen
+        return data
+
+    def rules(self) -> dict[str, Any]:
+        """What the services take: the season's rules."""
+        data = self.cleaned_data
+        return {
+            "ranking_best_n": data["ranking_best_n"],
+            "ranking_min_tournaments": data["ranking_min_tournaments"] or 0,
+            "ranking_precedence": data["ranking_precedence"],
+            "ranking_guests": data["ranking_guests"],
+            "default_rules": data["default_rules"],
+            "tournament_points": data["tournament_points"],
+        }
+
+
+def _form_errors(form: forms.Form, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for field, errors in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+@login_required
+def seasons(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
+    """The club's seasons, and the next one to create (its dates and rules suggested)."""
+    club = admin_club(request, slug)
+    suggested = services.season_next(club)
+    form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(suggested))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season = services.season_create(
+                club, data["name"], data["start"], data["end"], **form.rules()
+            )
+        except ValidationError as error:
+            _form_errors(form, error)
+        else:
+            messages.success(request, _("Saison %(name)s créée.") % {"name": season.name})
+            return redirect("season-edit", slug=club.slug, season=season.slug)
+    context = {"club": club, "seasons": list(club.seasons.all()), "form": form}
+    return TemplateResponse(request, "club/admin/seasons.html", context)
+
+
+@login_required
+def season_edit(request: HttpRequest, slug: str, season: str) -> TemplateResponse | HttpResponse:
+    """A season's dates and rules. "Aperçu" shows the ranking before and after; saving applies
+    the rules to the provisional ranking at once (the published one stays)."""
+    club = admin_club(request, slug)
+    season_obj = get_object_or_404(Season, club=club, slug=season)
+    form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(season_obj))
+    form.fields["name"].disabled = True
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if "preview" in request.POST:
+                preview = scoring_services.season_rules_preview(season_obj, **form.rules())
+            else:
+                # Dates and rules together or not at all.
+                with transaction.atomic():
+                    if (data["start"], data["end"]) != (season_obj.start, season_obj.end):
+                        services.season_dates_set(season_obj, data["start"], data["end"])
+                    scoring_services.season_rules_set(season_obj, **form.rules())
+                messages.success(
+                    request,
+                    _(
+                        "Règles de la saison %(name)s enregistrées : le classement provisoire "
+                        "en tient compte ; le classement publié reste jusqu'à la prochaine "
+                        "publication."
+                    )
+                    % {"name": season_obj.name},
+                )
+                return redirect("season-edit", slug=club.slug, season=season_obj.slug)
+        except ValidationError as error:
+            _form_errors(form, error)
+    context = {
+        "club": club,
+        "season": season_obj,
+        "form": form,
+        "preview": preview,
+        "rules_label": point_table_label(season_obj.rules_name),
+    }
+    return TemplateResponse(request, "club/admin/season_edit.html", context)
+
+
+# The club's settings
+
+
+class ClubSettingsForm(forms.ModelForm):
+    logo = PhotoField(
+        label=gettext_lazy("Logo"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": "image/jpeg,image/png,image/webp"}),
+    )
+
+    class Meta:
+        model = Club
+        fields = [
+            "name",
+            "short_name",
+            "logo",
+            "colour_background",
+            "colour_text",
+            "contact_email",
+            "contact_phone",
+            "contact_address",
+            "language",
+            "default_rules",
+            "rounds_per_night",
+        ]
+        widgets = {
+            "colour_background": forms.TextInput(attrs={"type": "color"}),
+            "colour_text": forms.TextInput(attrs={"type": "color"}),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["default_rules"].choices = rules_choices()
+        self.fields["contact_phone"].validators.append(PHONE)
+
+
+@login_required
+def club_settings(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
+    club = admin_club(request, slug)
+    form = ClubSettingsForm(
+        request.POST or None, request.FILES or None, instance=Club.objects.get(pk=club.pk)
+    )
+    if request.method == "POST" and form.is_valid():
+        fields = {name: form.cleaned_data[name] for name in form.changed_data}
+        if fields.get("logo") is False:  # "remove the logo" ticked
+            fields["logo"] = None
+        try:
+            club = services.club_settings_set(club, **fields)
+        except ValidationError as error:
+            _form_errors(form, error)
+        else:
+            messages.success(request, _("Réglages du club enregistrés."))
+            return redirect("club-settings", slug=club.slug)
+    return TemplateResponse(request, "club/admin/settings.html", {"club": club, "form": form})
+
+
+def club_colours(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's colours as a style sheet (the Content-Security-Policy allows no inline
+    style): the room screen and the club's pages link it."""
+    club = get_object_or_404(Club, slug=slug)
+    # The standings keep their own white table: only the page around them takes the colours.
+    background, text = club.colour_background, club.colour_text
+    css = (
+        f".club-colours, body.room-screen {{ background: {background}; }}\n"
+        f".club-colours, body.room-screen h1, body.room-screen .rounds {{ color: {text}; }}\n"
+    )
+    response = HttpResponse(css, content_type="text/css; charset=utf-8")
+    response["Cache-Control"] = "public, max-age=300"
+    return response

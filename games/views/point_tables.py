@@ -1,0 +1,200 @@
+"""A club's point tables as the club reads them: the Belgian whist grid edited cell by cell or
+by a formula row, the other games' few values as a form, what a change does (the cells that
+differ, the last night scored again with it, the engine's properties checked) and two versions
+side by side. The club admin's only; the work is ``games.point_tables``'s."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from club.models import Club
+from club.permissions import require_club_admin
+from scoring import services as scoring_services
+from scoring.engine.tables import PRESET_GAME
+
+from .. import point_tables, services
+from ..models import PointTable
+
+
+def _club(request: HttpRequest, slug: str) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    require_club_admin(request.user, club)
+    return club
+
+
+@login_required
+def point_table_list(request: HttpRequest, slug: str) -> TemplateResponse:
+    club = _club(request, slug)
+    tables = point_tables.club_point_tables(club)
+    return TemplateResponse(
+        request, "games/point_tables.html", {"club": club, "tables": tables, "section": "tables"}
+    )
+
+
+def _int(value: str, what: str) -> int:
+    try:
+        return int(value.strip().replace("−", "-").replace("+", ""))
+    except (ValueError, AttributeError):
+        raise ValidationError(
+            _("%(what)s : « %(value)s » n'est pas un nombre entier.")
+            % {"what": what, "value": value}
+        ) from None
+
+
+def _grid_from_post(data: dict[str, Any], post: Any) -> dict[str, Any]:
+    """The grid as typed: every cell of the form (a cell left out keeps its value)."""
+    cells = {}
+    problems = []
+    for row in point_tables.grid(data):
+        for cell in row.cells:
+            declarer = post.get(f"d-{row.index}-{cell.tricks}")
+            defender = post.get(f"f-{row.index}-{cell.tricks}")
+            if declarer is None and defender is None:
+                continue
+            where = _("%(row)s, %(tricks)s plis") % {"row": row.label, "tricks": cell.tricks}
+            try:
+                cells[(row.index, cell.tricks)] = (
+                    _int(declarer if declarer is not None else str(cell.declarer), where),
+                    _int(defender if defender is not None else str(cell.defender), where),
+                )
+            except ValidationError as error:
+                problems += error.messages
+    if problems:
+        raise ValidationError(problems)
+    return point_tables.grid_with(data, cells)
+
+
+def _values_from_post(data: dict[str, Any], post: Any) -> dict[str, Any]:
+    values = {}
+    problems = []
+    for key in point_tables.table_values(data):
+        typed = post.get(f"v-{key}")
+        if typed is None:
+            continue
+        try:
+            values[key] = _int(typed, key)
+        except ValidationError as error:
+            problems += error.messages
+    if problems:
+        raise ValidationError(problems)
+    return point_tables.values_with(data, values)
+
+
+@login_required
+def point_table_edit(request: HttpRequest, slug: str, name: str) -> TemplateResponse | HttpResponse:
+    """The club's current version of a table. Typing changes nothing until "Enregistrer":
+    "Voir les changements" shows the cells that differ, the last night scored again and what
+    the checks say; a formula fills one row of the grid."""
+    club = _club(request, slug)
+    current = _table(club, name)
+    is_grid = current.game == point_tables.GRID_GAME
+    data = current.data
+    problems: list[str] = []
+    changes = None
+    rescored = None
+    if request.method == "POST":
+        try:
+            data = (
+                _grid_from_post(current.data, request.POST)
+                if is_grid
+                else _values_from_post(current.data, request.POST)
+            )
+            if is_grid and "formula" in request.POST:
+                data = point_tables.grid_with_formula(
+                    data,
+                    _int(request.POST.get("formula_row", ""), _("ligne")),
+                    _int(request.POST.get("made", ""), _("réussi")),
+                    _int(request.POST.get("per_over", ""), _("par pli en plus")),
+                    _int(request.POST.get("failed", ""), _("chuté")),
+                    _int(request.POST.get("per_under", ""), _("par pli en moins")),
+                )
+        except ValidationError as error:
+            problems = error.messages
+        if not problems and "save" in request.POST:
+            changed = point_tables.table_changes(current.data, data)
+            try:
+                saved = point_tables.point_table_club_save(club, current, data)
+            except ValidationError as error:
+                problems = error.messages
+            else:
+                if saved.pk == current.pk and not changed:
+                    messages.info(request, _("Rien n'a changé."))
+                else:
+                    messages.success(
+                        request,
+                        ngettext(
+                            "Tableau enregistré (version %(version)s) : %(n)s case change. "
+                            "Les soirées déjà jouées gardent leur version.",
+                            "Tableau enregistré (version %(version)s) : %(n)s cases changent. "
+                            "Les soirées déjà jouées gardent leur version.",
+                            len(changed),
+                        )
+                        % {"version": saved.version, "n": len(changed)},
+                    )
+                return redirect("point-table", slug=club.slug, name=name)
+        if not problems:
+            problems = point_tables.table_problems(data)
+        changes = point_tables.table_changes(current.data, data)
+        if not problems and changes:
+            rescored = scoring_services.last_night_rescored(club.pk, current.name, data)
+    context = {
+        "club": club,
+        "table": current,
+        "is_grid": is_grid,
+        "rows": point_tables.grid(data) if is_grid else [],
+        "values": point_tables.table_values(data) if not is_grid else {},
+        "tricks": list(point_tables.TRICK_COUNTS),
+        "problems": problems,
+        "changes": changes,
+        "rescored": rescored,
+        "versions": point_tables.club_table_versions(club, name),
+        "posted": request.method == "POST",
+    }
+    return TemplateResponse(request, "games/point_table_edit.html", context)
+
+
+def _table(club: Club, name: str) -> PointTable:
+    """The version of table ``name`` the club's next nights use: its own, else the shared one
+    (a preset is stored the first time it is asked for); another club's table is not found."""
+    versions = point_tables.club_table_versions(club, name)
+    if versions or name in PRESET_GAME:
+        return (
+            services.point_table_for_preset(name, club)
+            if name in PRESET_GAME
+            else next((v for v in versions if v.club_id), versions[0])
+        )
+    raise Http404("no such point table")
+
+
+@login_required
+def point_table_compare(request: HttpRequest, slug: str, name: str) -> TemplateResponse:
+    """Two versions of a table side by side (``?a=`` and ``?b=`` name them by number)."""
+    club = _club(request, slug)
+    versions = point_tables.club_table_versions(club, name)
+    if not versions:
+        raise Http404("no such point table")
+    by_pk = {str(v.pk): v for v in versions}
+    newer = by_pk.get(request.GET.get("b", ""), versions[0])
+    older = by_pk.get(request.GET.get("a", ""), versions[1] if len(versions) > 1 else versions[0])
+    context = {
+        "club": club,
+        "versions": versions,
+        "older": older,
+        "newer": newer,
+        "is_grid": newer.game == point_tables.GRID_GAME,
+        "tricks": list(point_tables.TRICK_COUNTS),
+        "side_by_side": point_tables.side_by_side(older.data, newer.data)
+        if newer.game == point_tables.GRID_GAME
+        else None,
+        "changes": point_tables.table_changes(older.data, newer.data),
+    }
+    return TemplateResponse(request, "games/point_table_compare.html", context)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from rest_framework.exceptions import ValidationError as BodyRefused
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -46,7 +47,35 @@ def refusal(error: ValidationError, names: Mapping[str, str] | None = None) -> R
     )
 
 
+def _located(detail: Any, place: str = "") -> list[dict[str, Any]]:
+    """DRF's errors of a request body, each with its place (``deal``, ``seen``, ``[0]``)."""
+    if isinstance(detail, Mapping):
+        found = []
+        for key, value in detail.items():
+            inner = key if key != "non_field_errors" else ""
+            found += _located(value, f"{place}.{inner}" if place and inner else place or inner)
+        return found
+    if isinstance(detail, list):
+        if all(not isinstance(item, (Mapping, list)) for item in detail):
+            return [
+                {"code": getattr(item, "code", "invalid"), "place": place, "message": str(item)}
+                for item in detail
+            ]
+        found = []
+        for index, item in enumerate(detail):
+            found += _located(item, f"{place}[{index}]")
+        return found
+    return [{"code": getattr(detail, "code", "invalid"), "place": place, "message": str(detail)}]
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every refusal of a body has one shape: ``detail`` and its located ``problems``."""
     if isinstance(exc, ValidationError):
         return refusal(exc)
+    if isinstance(exc, BodyRefused):
+        problems = _located(exc.detail)
+        detail = " ".join(
+            f"{p['place']}: {p['message']}" if p["place"] else p["message"] for p in problems
+        )
+        return Response({"detail": detail, "problems": problems}, status=exc.status_code)
     return drf_exception_handler(exc, context)

@@ -332,8 +332,9 @@ class ProfileSerializer(serializers.Serializer):
         read_only=True, help_text="What public pages show of him."
     )
     initials = serializers.CharField(read_only=True, help_text="His initials.")
-    email = serializers.EmailField(
-        read_only=True, help_text="His address (changed in his profile page, with a link)."
+    email = serializers.CharField(
+        read_only=True,
+        help_text="His address, empty if the club has none (changed in his profile page).",
     )
     phone = serializers.CharField(max_length=30, allow_blank=True, help_text="His phone.")
     language = serializers.ChoiceField(

@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from club.models import GAME_CHOICES, Membership, Player
 from games.models import Tournament
+from scoring.engine.games.belgian_whist import CONTRACTS, PASS
 from scoring.engine.standings import decimal_string
 from scoring.engine.tables import PRESETS
 
@@ -22,6 +23,73 @@ POINTS_HELP = (
     "Tournament points as the club-night file writes them: exact when they can be "
     '("5", "0.5"), else two decimals ("1.33").'
 )
+
+
+# A deal as the club-night file writes it (docs/night-format.md), players by seat number. Its
+# keys depend on the game: documented here, checked by the engine (located refusals).
+DEAL_SCHEMA = {
+    "type": "object",
+    "additionalProperties": True,
+    "description": (
+        "A deal in the club-night file's words (docs/night-format.md), players named by seat "
+        "number. Belgian whist: contract, bid, declarers, tricks (an integer, or seat → tricks "
+        "for misères); whist: tricks {team, tricks}, honours, revokes; hearts: hearts "
+        "(seat → count), queen_of_spades; bésigue: declarations, brisques, last_trick. Any "
+        "game: penalties [{player, points}]."
+    ),
+    "properties": {
+        "contract": {
+            "type": "string",
+            "enum": [*CONTRACTS, PASS],
+            "description": "Belgian whist: the contract's code (scoring-rules.md §1.1).",
+        },
+        "bid": {"type": "integer", "description": "The tricks bid, where the contract has one."},
+        "declarers": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Seat numbers of the declaring side.",
+        },
+        "tricks": {
+            "oneOf": [{"type": "integer"}, {"type": "object"}],
+            "description": "Tricks of the declaring side, or seat → tricks (misères).",
+        },
+        "dealer": {"type": "string", "description": "Seat number of the dealer (optional)."},
+    },
+    "example": {"contract": "emballage", "bid": 8, "declarers": ["1", "3"], "tricks": 9},
+}
+# The night-format doc's own example, as a scorer's tool would send it.
+NIGHT_FILE_EXAMPLE = {
+    "format": "club-night/1",
+    "club": "RCWhist La Chevalerie",
+    "season": "2024",
+    "date": "2024-03-14",
+    "game": "belgian_whist",
+    "rules": "rcwhist",
+    "tournament_points": "rcwhist",
+    "players": ["Anne Dupont", "Bruno Lemaire", "Chloé Martin", "Didier Peeters"],
+    "poules": [
+        {
+            "round": 1,
+            "table": 1,
+            "seats": ["Anne Dupont", "Bruno Lemaire", "Chloé Martin", "Didier Peeters"],
+            "deals": [
+                {
+                    "contract": "emballage",
+                    "bid": 8,
+                    "declarers": ["Anne Dupont", "Chloé Martin"],
+                    "tricks": 9,
+                },
+                {"contract": "solo", "bid": 6, "declarers": ["Bruno Lemaire"], "tricks": 5},
+                {"contract": "pass"},
+            ],
+        }
+    ],
+}
+
+
+@extend_schema_field(DEAL_SCHEMA)
+class DealDataField(serializers.DictField):
+    pass
 
 
 class PlayerRef(serializers.Serializer):
@@ -165,7 +233,7 @@ class SeatSerializer(serializers.Serializer):
 class DealSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text="The deal's number on the site.")
     number = serializers.IntegerField(help_text="Its place on the sheet (1, 2 …).")
-    data = serializers.DictField(
+    data = DealDataField(
         help_text=(
             "The deal as the scorer recorded it, in the club-night file's words "
             "(docs/night-format.md), players named by seat number."
@@ -195,7 +263,10 @@ class PouleSerializer(serializers.Serializer):
 
 class NightDetailSerializer(NightSerializer):
     tournament_points = serializers.JSONField(
-        help_text="The tournament points scheme (a preset's name or the points per rank)."
+        help_text=(
+            "The tournament points scheme: a preset's name (rcwhist, freewhist) or "
+            '{"places": [5, 3, 1], "positive_from_place": 2, "ties": "average"}.'
+        )
     )
     standings = StandingSerializer(many=True, help_text="Tonight's standings, in rank order.")
     poules = PouleSerializer(many=True, help_text="Every poule, by round and table.")
@@ -218,7 +289,7 @@ DEAL_EXAMPLE = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 7}
     ]
 )
 class DealRecordSerializer(serializers.Serializer):
-    deal = serializers.DictField(
+    deal = DealDataField(
         help_text=(
             "The deal in the club-night file's words, players by seat number: e.g. "
             '{"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 7}.'
@@ -246,7 +317,7 @@ class DealRecordSerializer(serializers.Serializer):
 
 
 class DealCorrectSerializer(serializers.Serializer):
-    deal = serializers.DictField(help_text="The corrected deal (players by seat number).")
+    deal = DealDataField(help_text="The corrected deal (players by seat number).")
     version = serializers.CharField(
         required=False,
         allow_null=True,
@@ -297,6 +368,9 @@ class DocumentField(serializers.JSONField):
     pass
 
 
+@extend_schema_serializer(
+    examples=[OpenApiExample("docs/night-format.md's example", value=NIGHT_FILE_EXAMPLE)]
+)
 class NightFileSerializer(serializers.Serializer):
     """Only for the schema: the document travels as it is."""
 

@@ -88,6 +88,22 @@ def _deal(deal: Deal) -> dict[str, Any]:
     }
 
 
+DEAL_FIELDS = ("id", "poule_id", "number", "data", "dealer", "points", "counted", "recorded_at")
+
+
+def _deal_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A deal read as plain values (a night has hundreds): the same answer as ``_deal``."""
+    return {
+        "id": row["id"],
+        "number": row["number"],
+        "data": row["data"],
+        "dealer": row["dealer"],
+        "points": row["points"],
+        "counted": row["counted"],
+        "version": row["recorded_at"].isoformat(),
+    }
+
+
 def _poule_lines(line: PouleStanding, name_of: Callable[[Player], str]) -> dict[str, Any]:
     return {
         "player": _player(line.player, name_of),
@@ -101,13 +117,19 @@ def _poule_lines(line: PouleStanding, name_of: Callable[[Player], str]) -> dict[
 
 def _poules(poules: QuerySet[Poule], name_of: Callable[[Player], str]) -> list[dict[str, Any]]:
     """Every poule with its seats, deals and standings: four queries, however many."""
-    poules = poules.order_by("round", "table").prefetch_related(
-        Prefetch("seats", Seat.objects.select_related("player").order_by("number")),
-        Prefetch("deals", Deal.objects.order_by("number")),
-        Prefetch(
-            "standings", PouleStanding.objects.select_related("player").order_by("rank", "seat")
-        ),
+    poules = list(
+        poules.order_by("round", "table").prefetch_related(
+            Prefetch("seats", Seat.objects.select_related("player").order_by("number")),
+            Prefetch(
+                "standings",
+                PouleStanding.objects.select_related("player").order_by("rank", "seat"),
+            ),
+        )
     )
+    deals: dict[int, list[dict[str, Any]]] = {poule.pk: [] for poule in poules}
+    rows = Deal.objects.filter(poule__in=[p.pk for p in poules]).order_by("poule_id", "number")
+    for row in rows.values(*DEAL_FIELDS):
+        deals[row["poule_id"]].append(_deal_row(row))
     return [
         {
             "id": poule.pk,
@@ -117,7 +139,7 @@ def _poules(poules: QuerySet[Poule], name_of: Callable[[Player], str]) -> list[d
                 {"number": seat.number, "player": _player(seat.player, name_of)}
                 for seat in poule.seats.all()
             ],
-            "deals": [_deal(deal) for deal in poule.deals.all()],
+            "deals": deals[poule.pk],
             "standings": [_poule_lines(line, name_of) for line in poule.standings.all()],
         }
         for poule in poules
@@ -316,6 +338,23 @@ class PlayerDetail(APIView):
 # --------------------------------------------------------------------------------------------
 # Nights
 
+# What a list shows of each night: not its point table's data nor its club's settings (JSON
+# decoded on every row for nothing).
+NIGHT_LIST_FIELDS = (
+    "id",
+    "date",
+    "name",
+    "game",
+    "status",
+    "rounds",
+    "club",
+    "season",
+    "point_table",
+    "club__slug",
+    "season__slug",
+    "point_table__name",
+)
+
 
 @extend_schema(
     summary="A club's nights",
@@ -334,8 +373,10 @@ class NightList(generics.ListAPIView):
         if getattr(self, "swagger_fake_view", False):  # the schema's generator
             return Tournament.objects.none()
         club = _club(self.kwargs["slug"])
-        nights = Tournament.objects.filter(club=club).select_related(
-            "club", "season", "point_table"
+        nights = (
+            Tournament.objects.filter(club=club)
+            .select_related("club", "season", "point_table")
+            .only(*NIGHT_LIST_FIELDS)
         )
         if not is_scorer(self.request.user, club):
             nights = nights.filter(status=Tournament.Status.PUBLISHED)
@@ -691,6 +732,16 @@ class MyResults(generics.ListAPIView):
                 tournament__status__in=[Tournament.Status.CLOSED, Tournament.Status.PUBLISHED],
             )
             .select_related("tournament__club", "tournament__season", "tournament__point_table")
+            .only(
+                "rank",
+                "tied",
+                "tournament_points",
+                "game_points",
+                "poules_played",
+                "poules_won",
+                "tournament",
+                *(f"tournament__{field}" for field in NIGHT_LIST_FIELDS),
+            )
             .order_by("-tournament__date", "-tournament_id")
         )
 

@@ -200,6 +200,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.describe_path_parameters",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "club.models.GAME_CHOICES",
         "NightStatusEnum": "games.models.Tournament.Status",

@@ -403,13 +403,20 @@ def test_another_members_token_cannot_be_revoked(client, member, scorer):
     assert ApiToken.objects.filter(pk=token.pk).exists()
 
 
-def test_anonymous_and_token_requests_are_throttled(api, club, settings):
+def test_anonymous_and_token_requests_are_throttled(api, club, member, settings):
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": {"anon": "3/min", "token": "3/min"},
     }
     answers = [api.get(f"{API}/clubs/").status_code for _ in range(4)]
     assert answers == [200, 200, 200, 429]
+    # Each token has its own budget, whatever the address it comes from.
+    _first, one = tokens.token_create(member, "site du club")
+    _second, two = tokens.token_create(member, "tableur")
+    api.credentials(HTTP_AUTHORIZATION=f"Token {one}")
+    assert [api.get(f"{API}/clubs/").status_code for _ in range(4)] == [200, 200, 200, 429]
+    api.credentials(HTTP_AUTHORIZATION=f"Token {two}")
+    assert api.get(f"{API}/clubs/").status_code == 200
 
 
 # --------------------------------------------------------------------------------------------
@@ -449,6 +456,9 @@ def test_the_schema_and_its_docs_are_served(api):
     docs = api.get(f"{API}/docs/")
     assert docs.status_code == 200
     assert b"cdn" not in docs.content.lower()
+    # The site's CSP: scripts and styles from files only.
+    assert b"<style" not in docs.content and b"<script>" not in docs.content
+    assert b"/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in docs.content
 
 
 def test_the_schema_is_valid_openapi_without_a_warning(tmp_path):

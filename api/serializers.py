@@ -5,6 +5,7 @@ are named by seat number ("1" … "5") inside a deal, as on the score sheet."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -87,9 +88,20 @@ NIGHT_FILE_EXAMPLE = {
 }
 
 
+def has_nul(value: Any) -> bool:
+    """A NUL character anywhere inside: PostgreSQL cannot store it in text or JSON."""
+    return "\\u0000" in json.dumps(value)
+
+
 @extend_schema_field(DEAL_SCHEMA)
 class DealDataField(serializers.DictField):
-    pass
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        value = super().to_internal_value(data)
+        if has_nul(value):
+            raise serializers.ValidationError(
+                "a NUL character (\\u0000) cannot be recorded", code="null_characters_not_allowed"
+            )
+        return value
 
 
 class PlayerRef(serializers.Serializer):

@@ -453,6 +453,8 @@ class NightImport(APIView):
         doc = request.data
         if not isinstance(doc, dict):
             raise ValidationError("the body must be a club-night/1 document (a JSON object)")
+        if s.has_nul(doc):
+            raise ValidationError("a NUL character (\\u0000) cannot be imported")
         if doc.get("club") != club.name:
             return Response(
                 {

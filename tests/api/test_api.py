@@ -465,3 +465,15 @@ def test_the_schema_is_valid_openapi_without_a_warning(tmp_path):
     # Every field documented, every view typed: drf-spectacular warns of anything it guesses.
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "s.yml"))
     assert "/api/v1/clubs/{slug}/seasons/{season}/ranking/" in (tmp_path / "s.yml").read_text()
+
+
+def test_a_nul_character_is_refused_before_the_database(api, running_night, poule, scorer, club):
+    # PostgreSQL stores no NUL in text or JSON: refused in words, never a server error.
+    signed(api, scorer)
+    path = night_path(running_night, f"poules/{poule.pk}/deals/")
+    response = api.post(path, {"deal": {**SOLO, "note": "a\u0000b"}}, format="json")
+    assert response.status_code == 400
+    assert response.json()["problems"][0]["place"] == "deal"
+    doc = {"format": "club-night/1", "club": club.name, "players": ["A\u0000"]}
+    imported = api.post(f"{API}/clubs/{club.slug}/nights/import/", doc, format="json")
+    assert imported.status_code == 400

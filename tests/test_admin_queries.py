@@ -24,8 +24,8 @@ from django.urls import reverse
 
 from club.invitations import invitation_send
 from club.models import ApiToken, Club, Invitation, Membership, Player, Season
-from club.tokens import token_create
 from club.services import season_named
+from club.tokens import token_create
 from games import services as games_services
 from games.demo import random_night
 from games.models import Deal, PointTable, Poule, Tournament

@@ -4,6 +4,7 @@ its deals), in a throw-away database. Goal: p95 under 100 ms on SQLite."""
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
 from typing import Any
@@ -76,6 +77,11 @@ class Command(BaseCommand):
             deals=True,
         )
         night = Tournament.objects.filter(season=seasons[0]).order_by("-date").first()
+        # The generator leaves a heap no web worker has (hundreds of thousands of objects):
+        # set aside from the garbage collector, its full collections would be timed as
+        # requests. (Web servers that preload the site do the same with gc.freeze().)
+        gc.collect()
+        gc.freeze()
         base = f"/api/v1/clubs/{club.slug}"
         endpoints = {
             "ranking, current season": f"{base}/seasons/{seasons[0].slug}/ranking/",

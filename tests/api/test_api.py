@@ -312,8 +312,10 @@ def test_import_is_all_or_nothing_with_located_problems(api, club, night_documen
     bad["poules"][1]["deals"][3]["tricks"] = 14
     refused = api.post(path, bad, format="json")
     assert refused.status_code == 400
-    places = [p["place"] for p in refused.json()["problems"]]
-    assert "poules[1].deals[3].tricks" in places
+    problems = refused.json()["problems"]
+    assert {"place": "poules[1].deals[3].tricks", "code": "tricks_outside"} in [
+        {"place": p["place"], "code": p["code"]} for p in problems
+    ]
     assert not Tournament.objects.filter(club=club).exists()
     made = api.post(path, night_document, format="json")
     assert made.status_code == 201

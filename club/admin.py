@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.labels import point_table_label, rules_choices
 
-from .models import Club, Invitation, Membership, Player, Season
+from .models import ApiToken, Club, Invitation, Membership, Player, Season
 from .services import member_add, player_pages_changed, published_pages_changed
 
 
@@ -182,4 +182,23 @@ class InvitationAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """The operator sees the API tokens and may revoke one (a leaked key): members make and
+    name theirs in their profile, where the key is shown once; a row made here would have no
+    key. The hash is never shown."""
+
+    list_display = ["name", "user", "prefix", "created", "last_used"]
+    search_fields = ["name", "user__username", "user__email", "prefix"]
+    list_select_related = ["user"]
+    fields = ["user", "name", "prefix", "created", "last_used"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False

@@ -486,3 +486,28 @@ class EmailChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} → {self.email}"
+
+
+class ApiToken(models.Model):
+    """A member's personal key to the JSON API, named by him (« tableur du club »). Only a
+    hash is stored: the key is shown once, when made; a copy of the database opens nothing.
+    It carries its member's roles and nothing more (the API asks the same permission
+    functions as the pages)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("nom"), max_length=60)
+    # The first characters of the key, shown in the profile so the member knows which is which.
+    prefix = models.CharField(_("début de la clé"), max_length=12, editable=False)
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created = models.DateTimeField(_("créée le"), auto_now_add=True)
+    last_used = models.DateTimeField(_("dernière utilisation"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("clé d'API")
+        verbose_name_plural = _("clés d'API")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"

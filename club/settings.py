@@ -52,11 +52,16 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "rest_framework",
+    "django_filters",
+    "drf_spectacular",
+    # Swagger UI's files from the package, served by the site itself (no CDN).
+    "drf_spectacular_sidecar",
     # Its system checks refuse django-csp's pre-4.0 settings, which it would silently ignore.
     "csp",
     "club",
     "games",
     "scoring",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -158,8 +163,53 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = TIME_ZONE
 
+# The JSON API (api/, README "Using the API"): the site's session for its own pages, a
+# member's personal token for everything else. Each view says who may read or write, through
+# club/permissions.py; the default refuses anybody not signed in.
 REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.authentication.PersonalTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
+    "PAGE_SIZE": 50,
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttles.PerToken", "api.throttles.Anonymous"],
+    # Requests per minute; a club web site polling its ranking needs a few an hour.
+    "DEFAULT_THROTTLE_RATES": {
+        "token": os.environ.get("API_THROTTLE_TOKEN") or "600/min",
+        "anon": os.environ.get("API_THROTTLE_ANON") or "120/min",
+    },
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Club de whist API",
+    "DESCRIPTION": (
+        "Club nights, results and yearly rankings of the site's clubs, in the vocabulary of "
+        "the club-night file (docs/night-format.md). Public where the site is public; a "
+        "member's personal token (Authorization: Token cw_…) carries his roles."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.describe_path_parameters",
+    ],
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "club.models.GAME_CHOICES",
+        "NightStatusEnum": "games.models.Tournament.Status",
+        "PublicNameEnum": "club.models.Player.PublicName",
+        "LanguageEnum": "club.settings.LANGUAGES",
+    },
 }
 
 # HTTPS. Each switch is the deployment's to turn on: a laptop serves plain HTTP, and HSTS

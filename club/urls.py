@@ -52,6 +52,8 @@ account_urls = [
     path("profil/", member.profile, name="profile"),
     path("resultats/", member.my_results, name="my-results"),
     path("donnees.json", member.my_data, name="my-data"),
+    path("cles-api/", member.api_tokens, name="api-tokens"),
+    path("cles-api/<id:pk>/retirer/", member.api_token_revoke, name="api-token-revoke"),
     path("login/", accounts.MemberLoginView.as_view(), name="login"),
     path("password_reset/", accounts.MemberPasswordResetView.as_view(), name="password_reset"),
     path(
@@ -67,6 +69,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/", include(club_urls)),
     path("compte/", include(account_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The JSON API (api/): versioned, so that a club's web site keeps working when v2 comes.
+    path("api/v1/", include("api.urls")),
     path("admin/", admin.site.urls),
 ]
 

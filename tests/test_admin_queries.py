@@ -23,8 +23,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.invitations import invitation_send
-from club.models import Club, Invitation, Membership, Player, Season
+from club.models import ApiToken, Club, Invitation, Membership, Player, Season
 from club.services import season_named
+from club.tokens import token_create
 from games import services as games_services
 from games.demo import random_night
 from games.models import Deal, PointTable, Poule, Tournament
@@ -111,6 +112,7 @@ def open_club(size: int, tag: str, staff: AbstractBaseUser) -> dict[type[Model],
     traveller = PlayerFactory(club=club, user=UserFactory())
     for _ in range(size):
         MembershipFactory(player=traveller, club=ClubFactory())
+    api_tokens = [token_create(UserFactory(), f"{tag} {n}")[0] for n in range(size)]
     for version in range(size):
         # The night's table is used: each revision is a new version.
         point_table = games_services.point_table_revise(
@@ -123,6 +125,7 @@ def open_club(size: int, tag: str, staff: AbstractBaseUser) -> dict[type[Model],
         Membership: traveller.memberships.get(club=club),
         Season: seasons[0],
         Invitation: club.invitations.first(),
+        ApiToken: api_tokens[0],
         PointTable: point_table,
         Tournament: running,
         Poule: poule,

@@ -13,7 +13,7 @@ from pathlib import Path
 import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("club", "games", "scoring")
+APPS = ("club", "games", "scoring", "api")
 # Neither domain nor interface: the site's wiring, the engine (its own contract), migrations.
 WIRING = [
     "club.settings",

@@ -41,6 +41,11 @@ SCORERS_FORM = statuses(302, 403, 200, 200, 404)
 SCORERS_ACTION = statuses(302, 403, 302, 302, 404)
 ADMINS_ACTION = statuses(302, 403, 403, 302, 404)
 ADMINS_PAGE = statuses(302, 403, 403, 200, 404)
+# The JSON API answers the public 401 (with the token scheme to use) where the site would send
+# it to the login page; a body the scorer did not send answers 400 once he is let in.
+API_SIGNED_IN = statuses(401, 200, 200, 200, 200)
+API_SCORERS_READ = statuses(404, 403, 200, 200, 404)
+API_SCORERS_POST = statuses(401, 403, 400, 400, 404)
 
 
 class World:
@@ -235,6 +240,60 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     ),
     "password_reset_complete": ("get", lambda w: reverse("password_reset_complete"), EVERYBODY),
     "set_language": ("post", lambda w: reverse("set_language"), statuses(302, 302, 302, 302, 302)),
+    # A member's API tokens: his own only (another's, or none, is not found).
+    "api-tokens": ("get", lambda w: reverse("api-tokens"), SIGNED_IN),
+    "api-token-revoke": (
+        "post",
+        lambda w: reverse("api-token-revoke", args=[999]),
+        statuses(302, 404, 404, 404, 404),
+    ),
+    # The JSON API: public where the site is public, the club's running night its scorers'.
+    "api:clubs": ("get", lambda w: reverse("api:clubs"), EVERYBODY),
+    "api:club": ("get", lambda w: reverse("api:club", args=[w.club.slug]), EVERYBODY),
+    "api:seasons": ("get", lambda w: reverse("api:seasons", args=[w.club.slug]), EVERYBODY),
+    # Not published yet: nobody reads it (the provisional one is ?provisional=true, admins).
+    "api:ranking": (
+        "get",
+        lambda w: reverse("api:ranking", args=[w.club.slug, w.season.slug]),
+        NOT_FOUND,
+    ),
+    "api:players": ("get", lambda w: reverse("api:players", args=[w.club.slug]), EVERYBODY),
+    "api:player": (
+        "get",
+        lambda w: reverse("api:player", args=[w.club.slug, w.player.pk]),
+        EVERYBODY,
+    ),
+    # Everybody lists the published nights; the scorers see the running one too.
+    "api:nights": ("get", lambda w: reverse("api:nights", args=[w.club.slug]), EVERYBODY),
+    "api:night": ("get", lambda w: w.night_url("api:night"), API_SCORERS_READ),
+    "api:night-export": ("get", lambda w: w.night_url("api:night-export"), API_SCORERS_READ),
+    "api:night-import": (
+        "post",
+        lambda w: reverse("api:night-import", args=[w.club.slug]),
+        API_SCORERS_POST,
+    ),
+    # Unfinished tables without unfinished_ok: refused, listed.
+    "api:night-close": ("post", lambda w: w.night_url("api:night-close"), API_SCORERS_POST),
+    "api:round-draw": (
+        "post",
+        lambda w: w.night_url("api:round-draw", round=2),
+        statuses(401, 403, 201, 201, 404),
+    ),
+    "api:deal-record": (
+        "post",
+        lambda w: w.night_url("api:deal-record", poule_pk=w.poule.pk),
+        API_SCORERS_POST,
+    ),
+    "api:deal": (
+        "delete",
+        lambda w: w.night_url("api:deal", deal_pk=w.deal.pk),
+        statuses(401, 403, 204, 204, 404),
+    ),
+    "api:me": ("get", lambda w: reverse("api:me"), API_SIGNED_IN),
+    "api:my-results": ("get", lambda w: reverse("api:my-results"), API_SIGNED_IN),
+    "api:my-data": ("get", lambda w: reverse("api:my-data"), API_SIGNED_IN),
+    "api:schema": ("get", lambda w: reverse("api:schema"), EVERYBODY),
+    "api:docs": ("get", lambda w: reverse("api:docs"), EVERYBODY),
 }
 # Django's admin is the site operator's: every club role is sent to its login page.
 ADMIN_STATUSES = statuses(302, 302, 302, 302, 302)
@@ -270,13 +329,15 @@ def test_each_role_gets_what_the_matrix_says(client, request, name):
     world = World(request)
     method, address, expected = MATRIX[name]
     path = address(world)
+    # The JSON API reads JSON bodies only (an empty one here).
+    body = {"content_type": "application/json"} if name.startswith("api:") else {}
     got = {}
     for role in ROLES:
         client.logout()
         if world.users[role] is not None:
             client.force_login(world.users[role])
         with transaction.atomic():
-            got[role] = getattr(client, method)(path).status_code
+            got[role] = getattr(client, method)(path, **body).status_code
             transaction.set_rollback(True)
     assert got == expected, path
 

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -23,11 +23,13 @@ from django.utils import timezone, translation
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from scoring import member_data, stats
 
+from .. import tokens
 from ..language import remember_language
-from ..models import Player
+from ..models import ApiToken, Player
 from ..profile import (
     MAX_PHOTO_BYTES,
     ProfileForm,
@@ -164,3 +166,39 @@ def email_change(request: HttpRequest, token: str) -> HttpResponse:
             )
         return redirect("profile" if request.user.is_authenticated else "login")
     return TemplateResponse(request, "club/member/email_change.html", {"change": change})
+
+
+@never_cache
+@login_required
+def api_tokens(request: HttpRequest) -> HttpResponse:
+    """His personal API tokens: named, made (the key shown this once, on this very answer:
+    never stored, never in a redirect's address) and revoked."""
+    made = None
+    error = ""
+    if request.method == "POST":
+        try:
+            token, key = tokens.token_create(request.user, request.POST.get("name", ""))
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+        else:
+            made = {"token": token, "key": key}
+    context = {
+        "tokens": list(ApiToken.objects.filter(user=request.user)),
+        "made": made,
+        "error": error,
+        "name_max": ApiToken._meta.get_field("name").max_length,
+        "api_base": request.build_absolute_uri("/api/v1/"),
+    }
+    return TemplateResponse(
+        request, "club/member/api_tokens.html", context, status=400 if error else 200
+    )
+
+
+@require_POST
+@login_required
+def api_token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    """Revoked at once: the next request with its key is refused."""
+    if not tokens.token_revoke(request.user, pk):
+        raise Http404("no such token of yours")
+    messages.success(request, _("La clé est retirée : elle ne donne plus accès à rien."))
+    return redirect("api-tokens")

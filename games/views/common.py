@@ -1,4 +1,5 @@
-"""What every club-night view starts from: the night, looked up within its club."""
+"""What every club-night view starts from: the night, looked up within its club. Who sees and
+changes its sheets is decided in ``games.visibility`` (the JSON API asks it too)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 
-from club.permissions import is_club_admin, is_member, is_scorer, refuse
+from club.permissions import is_member, refuse
 
+from .. import visibility
 from ..models import Tournament
 
 
@@ -20,22 +22,15 @@ def tournament_for(slug: str, pk: int) -> Tournament:
 
 
 def can_edit_sheets(request: HttpRequest, tournament: Tournament) -> bool:
-    """Scorers change sheets until the night is closed, club admins afterwards too."""
-    if tournament.is_locked:
-        return is_club_admin(request.user, tournament.club)
-    return is_scorer(request.user, tournament.club)
+    return visibility.can_edit_sheets(request.user, tournament)
 
 
 def can_read_sheets(request: HttpRequest, tournament: Tournament) -> bool:
-    """Score sheets are for the club's scorers until the night is published; then for all."""
-    return tournament.status == Tournament.Status.PUBLISHED or is_scorer(
-        request.user, tournament.club
-    )
+    return visibility.can_read_sheets(request.user, tournament)
 
 
 def require_sheet_reader(request: HttpRequest, tournament: Tournament) -> None:
-    if not can_read_sheets(request, tournament):
-        refuse(request.user, tournament.club, "sheets are published with the night")
+    visibility.require_sheet_reader(request.user, tournament)
 
 
 def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
@@ -48,18 +43,11 @@ def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
 
 
 def shows_public_names(request: HttpRequest, tournament: Tournament) -> bool:
-    """Outside the club (the public, another club's members), a published night names each
-    member by his chosen public name; the club itself sees the names it knows."""
-    return not is_member(request.user, tournament.club)
+    return visibility.shows_public_names(request.user, tournament)
 
 
 def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:
-    if not can_edit_sheets(request, tournament):
-        refuse(
-            request.user,
-            tournament.club,
-            "scorers until the night is closed, club admins afterwards",
-        )
+    visibility.require_sheet_editor(request.user, tournament)
 
 
 # A number typed in a form or an address: ASCII digits only ("²".isdigit() is True), and few

@@ -6,6 +6,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from club.models import Club, Invitation
+from club.tokens import token_create
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +24,7 @@ def staff_client(client, superuser, imported_night):
     Invitation.objects.create(
         club=imported_night.club, player=player, email="invite@example.org", token_hash="0" * 64
     )
+    token_create(superuser, "site du club")
     client.force_login(superuser)
     return client
 
@@ -36,6 +38,7 @@ def test_every_model_of_the_site_is_registered():
         "club.Membership",
         "club.Season",
         "club.Invitation",
+        "club.ApiToken",
         "games.Tournament",
         "games.Poule",
         "games.Deal",

@@ -1,0 +1,34 @@
+"""``/api/v1/``: every address of the JSON API, its schema and its docs."""
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from . import views
+
+app_name = "api"
+
+club = "clubs/<slug:slug>/"
+night = club + "nights/<id:pk>/"
+
+urlpatterns = [
+    path("clubs/", views.ClubList.as_view(), name="clubs"),
+    path(club, views.ClubDetail.as_view(), name="club"),
+    path(club + "seasons/", views.SeasonList.as_view(), name="seasons"),
+    path(club + "seasons/<slug:season>/ranking/", views.SeasonRanking.as_view(), name="ranking"),
+    path(club + "players/", views.PlayerList.as_view(), name="players"),
+    path(club + "players/<id:pk>/", views.PlayerDetail.as_view(), name="player"),
+    path(club + "nights/", views.NightList.as_view(), name="nights"),
+    path(club + "nights/import/", views.NightImport.as_view(), name="night-import"),
+    path(night, views.NightDetail.as_view(), name="night"),
+    path(night + "export/", views.NightExport.as_view(), name="night-export"),
+    path(night + "close/", views.NightClose.as_view(), name="night-close"),
+    path(night + "rounds/<id:round>/draw/", views.RoundDraw.as_view(), name="round-draw"),
+    path(night + "poules/<id:poule_pk>/deals/", views.DealRecord.as_view(), name="deal-record"),
+    path(night + "deals/<id:deal_pk>/", views.DealEdit.as_view(), name="deal"),
+    path("me/", views.Me.as_view(), name="me"),
+    path("me/results/", views.MyResults.as_view(), name="my-results"),
+    path("me/data/", views.MyData.as_view(), name="my-data"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    # Swagger UI from the vendored sidecar files; its script is a file, not inline (CSP).
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+]

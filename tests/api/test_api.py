@@ -1,0 +1,481 @@
+"""The JSON API, endpoint by endpoint: its shape, who may use it (every role), idempotent
+deal recording, located import refusals, tokens, ETags and constant query counts. The
+permissions matrix of the site (tests/test_permissions_matrix.py) walks every address too."""
+
+from __future__ import annotations
+
+import copy
+import uuid
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from club import tokens
+from club.models import ApiToken, Membership, Player
+from games.models import Deal, Poule, Tournament
+from scoring import services as scoring_services
+from tests.conftest import persona
+from tests.factories import ClubFactory
+
+pytestmark = pytest.mark.django_db
+
+SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 6}
+API = "/api/v1"
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient()
+
+
+def signed(api: APIClient, user: Any) -> APIClient:
+    api.force_authenticate(user=None)
+    api.logout()
+    if user is not None:
+        api.force_login(user)
+    return api
+
+
+@pytest.fixture
+def published_night(imported_night: Tournament) -> Tournament:
+    scoring_services.tournament_publish(imported_night)
+    imported_night.refresh_from_db()
+    return imported_night
+
+
+@pytest.fixture
+def poule(running_night: Tournament) -> Poule:
+    return Poule.objects.filter(tournament=running_night, round=1).order_by("table").first()
+
+
+def night_path(night: Tournament, tail: str = "") -> str:
+    return f"{API}/clubs/{night.club.slug}/nights/{night.pk}/{tail}"
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+
+
+def test_clubs_are_listed_paginated_for_everybody(api, club):
+    response = api.get(f"{API}/clubs/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["count"] == 1
+    assert body["results"][0] == {
+        "slug": club.slug,
+        "name": club.name,
+        "game": club.default_game,
+        "rules": club.default_rules,
+        "rounds_per_night": club.rounds_per_night,
+    }
+
+
+def test_seasons_say_when_their_ranking_was_published(api, published_night):
+    season = published_night.season
+    response = api.get(f"{API}/clubs/{season.club.slug}/seasons/")
+    assert response.status_code == 200
+    [row] = [r for r in response.json()["results"] if r["slug"] == season.slug]
+    assert row["ranking_published_at"] is None
+    scoring_services.ranking_publish(season)
+    [row] = [
+        r
+        for r in api.get(f"{API}/clubs/{season.club.slug}/seasons/").json()["results"]
+        if r["slug"] == season.slug
+    ]
+    assert row["ranking_published_at"] is not None
+
+
+def test_the_published_ranking_is_public_with_public_names_and_an_etag(
+    api, published_night, member
+):
+    season = published_night.season
+    first = published_night.standings.order_by("rank").first().player
+    first.public_name = Player.PublicName.INITIALS
+    first.save()
+    scoring_services.ranking_publish(season)
+    path = f"{API}/clubs/{season.club.slug}/seasons/{season.slug}/ranking/"
+    response = api.get(path)
+    assert response.status_code == 200
+    body = response.json()
+    assert body["provisional"] is False and body["season"] == season.slug
+    names = {line["player"]["name"] for line in body["lines"]}
+    assert first.initials in names and first.display_name not in names
+    line = body["lines"][0]
+    assert set(line) == {
+        "rank",
+        "tied",
+        "player",
+        "tournament_points",
+        "game_points",
+        "tournaments_played",
+        "tournaments_counted",
+        "tournaments_won",
+    }
+    assert response["ETag"] and response["Last-Modified"]
+    again = api.get(path, HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
+    # A new publication moves the club's stamp: the old copy is no longer the latest.
+    scoring_services.ranking_publish(season)
+    assert api.get(path, HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 200
+
+
+def test_a_published_ranking_is_served_from_the_cache_until_the_stamp_moves(
+    api, published_night, django_assert_max_num_queries
+):
+    season = published_night.season
+    scoring_services.ranking_publish(season)
+    path = f"{API}/clubs/{season.club.slug}/seasons/{season.slug}/ranking/"
+    api.get(path)
+    with CaptureQueriesContext(connection) as cached:
+        assert api.get(path).status_code == 200
+    # The club, the season and its snapshot: the lines come from the cache.
+    assert not any("ranking_line" in q["sql"].lower() for q in cached.captured_queries)
+
+
+def test_the_provisional_ranking_is_the_club_admins(api, imported_night, club_admin, member):
+    season = imported_night.season
+    path = f"{API}/clubs/{season.club.slug}/seasons/{season.slug}/ranking/?provisional=true"
+    assert signed(api, None).get(path).status_code == 404
+    assert signed(api, member).get(path).status_code == 403
+    response = signed(api, club_admin).get(path)
+    assert response.status_code == 200
+    assert response.json()["provisional"] is True
+    # Not published: nobody reads a published one.
+    plain = f"{API}/clubs/{season.club.slug}/seasons/{season.slug}/ranking/"
+    assert signed(api, club_admin).get(plain).status_code == 404
+
+
+def test_players_are_named_as_the_site_names_them(api, club_members, member):
+    anne = club_members[0]
+    anne.public_name = Player.PublicName.INITIALS
+    anne.save()
+    path = f"{API}/clubs/{anne.memberships.first().club.slug}/players/"
+    public = {row["id"]: row for row in signed(api, None).get(path).json()["results"]}
+    assert public[anne.pk] == {"id": anne.pk, "name": "A.D.", "initials": "A.D."}
+    own = {row["id"]: row for row in signed(api, member).get(path).json()["results"]}
+    assert own[anne.pk]["name"] == "Anne Dupont"
+    one = signed(api, None).get(f"{path}{anne.pk}/")
+    assert one.status_code == 200 and one.json()["name"] == "A.D."
+
+
+def test_nights_public_and_the_scorers(api, running_night, published_night, scorer, member):
+    path = f"{API}/clubs/{running_night.club.slug}/nights/"
+    public = signed(api, member).get(path).json()
+    assert [row["id"] for row in public["results"]] == [published_night.pk]
+    row = public["results"][0]
+    assert row["status"] == "published" and row["game"] == "belgian_whist"
+    assert row["title"] == str(published_night)
+    mine = signed(api, scorer).get(path).json()
+    assert {row["id"] for row in mine["results"]} == {running_night.pk, published_night.pk}
+
+
+def test_nights_filter_by_season_date_and_game(api, published_night):
+    path = f"{API}/clubs/{published_night.club.slug}/nights/"
+    day = published_night.date.isoformat()
+    assert api.get(path, {"season": published_night.season.slug}).json()["count"] == 1
+    assert api.get(path, {"season": "1999"}).json()["count"] == 0
+    assert api.get(path, {"date": day}).json()["count"] == 1
+    assert api.get(path, {"date_after": "2030-01-01"}).json()["count"] == 0
+    assert api.get(path, {"game": "hearts"}).json()["count"] == 0
+    assert api.get(path, {"game": "belgian_whist"}).json()["count"] == 1
+    assert api.get(path, {"game": "chess"}).status_code == 400
+
+
+def test_a_published_night_has_standings_poules_deals_and_points(api, published_night):
+    response = api.get(night_path(published_night))
+    assert response.status_code == 200
+    body = response.json()
+    assert body["standings"][0]["rank"] == 1
+    assert set(body["standings"][0]) == {
+        "player",
+        "rank",
+        "tied",
+        "tournament_points",
+        "game_points",
+        "poules_played",
+        "poules_won",
+    }
+    poule = body["poules"][0]
+    assert poule["round"] == 1 and poule["table"] == 1
+    assert [seat["number"] for seat in poule["seats"]] == list(range(1, len(poule["seats"]) + 1))
+    deal = poule["deals"][0]
+    assert deal["number"] == 1 and len(deal["points"]) == len(poule["seats"])
+    assert "contract" in deal["data"]
+    assert response["ETag"]
+    assert (
+        api.get(night_path(published_night), HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+    )
+
+
+def test_a_running_night_is_its_scorers(api, running_night, scorer, member, outsider):
+    path = night_path(running_night)
+    assert signed(api, None).get(path).status_code == 404
+    assert signed(api, outsider).get(path).status_code == 404
+    assert signed(api, member).get(path).status_code == 403
+    response = signed(api, scorer).get(path)
+    assert response.status_code == 200
+    assert "ETag" not in response  # it changes with every deal
+
+
+def test_export_is_the_club_night_result_file(api, published_night, scorer):
+    first = published_night.standings.order_by("rank").first().player
+    first.public_name = Player.PublicName.INITIALS
+    first.save()
+    public = signed(api, None).get(night_path(published_night, "export/")).json()
+    assert public["format"] == "club-night-result/1"
+    assert first.display_name not in public["players"]
+    own = signed(api, scorer).get(night_path(published_night, "export/")).json()
+    assert first.display_name in own["players"]
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring
+
+
+def test_a_deal_is_recorded_once_whatever_the_retries(api, running_night, poule, scorer):
+    signed(api, scorer)
+    key = str(uuid.uuid4())
+    path = night_path(running_night, f"poules/{poule.pk}/deals/")
+    first = api.post(path, {"deal": SOLO, "client_key": key, "seen": 0}, format="json")
+    assert first.status_code == 201
+    body = first.json()
+    assert body["number"] == 1 and body["replayed"] is False and len(body["points"]) >= 4
+    again = api.post(path, {"deal": SOLO, "client_key": key, "seen": 0}, format="json")
+    assert again.status_code == 200
+    assert again.json()["id"] == body["id"] and again.json()["replayed"] is True
+    assert Deal.objects.filter(poule=poule).count() == 1
+
+
+def test_a_sheet_changed_meanwhile_is_a_conflict(api, running_night, poule, scorer):
+    signed(api, scorer)
+    scoring_services.deal_record(poule, SOLO)
+    path = night_path(running_night, f"poules/{poule.pk}/deals/")
+    response = api.post(path, {"deal": SOLO, "seen": 0}, format="json")
+    assert response.status_code == 409
+    assert response.json()["problems"][0]["code"] == "sheet_changed"
+    assert Deal.objects.filter(poule=poule).count() == 1
+
+
+def test_an_impossible_deal_is_refused_located(api, running_night, poule, scorer):
+    signed(api, scorer)
+    path = night_path(running_night, f"poules/{poule.pk}/deals/")
+    response = api.post(path, {"deal": {**SOLO, "tricks": 14}}, format="json")
+    assert response.status_code == 400
+    problem = response.json()["problems"][0]
+    assert problem["place"].startswith("deals[0]") and problem["message"]
+    assert not Deal.objects.filter(poule=poule).exists()
+
+
+def test_members_may_not_record(api, running_night, poule, member, outsider):
+    path = night_path(running_night, f"poules/{poule.pk}/deals/")
+    assert signed(api, None).post(path, {"deal": SOLO}, format="json").status_code == 401
+    assert signed(api, member).post(path, {"deal": SOLO}, format="json").status_code == 403
+    assert signed(api, outsider).post(path, {"deal": SOLO}, format="json").status_code == 404
+    assert not Deal.objects.filter(poule=poule).exists()
+
+
+def test_a_deal_is_corrected_with_its_version_and_deleted(api, running_night, poule, scorer):
+    signed(api, scorer)
+    deal = scoring_services.deal_record(poule, SOLO)
+    path = night_path(running_night, f"deals/{deal.pk}/")
+    version = scoring_services.deal_version(deal)
+    corrected = api.put(path, {"deal": {**SOLO, "tricks": 8}, "version": version}, format="json")
+    assert corrected.status_code == 200
+    assert corrected.json()["data"]["tricks"] == 8
+    stale = api.put(path, {"deal": {**SOLO, "tricks": 5}, "version": version}, format="json")
+    assert stale.status_code == 409
+    assert api.delete(path).status_code == 204
+    assert not Deal.objects.filter(pk=deal.pk).exists()
+    assert poule.changes.count() == 2  # the correction and the removal, kept
+
+
+def test_a_round_is_drawn_and_a_night_closed(api, running_night, poule, scorer):
+    signed(api, scorer)
+    scoring_services.deal_record(poule, SOLO)
+    drawn = api.post(night_path(running_night, "rounds/2/draw/"), {"seed": 7}, format="json")
+    assert drawn.status_code == 201
+    assert drawn.json()["seed"] == 7 and drawn.json()["poules"]
+    refused = api.post(night_path(running_night, "close/"), {}, format="json")
+    assert refused.status_code == 400 and "inachev" in refused.json()["detail"]
+    closed = api.post(night_path(running_night, "close/"), {"unfinished_ok": True}, format="json")
+    assert closed.status_code == 200 and closed.json()["status"] == "closed"
+
+
+def test_import_is_all_or_nothing_with_located_problems(api, club, night_document, scorer):
+    signed(api, scorer)
+    path = f"{API}/clubs/{club.slug}/nights/import/"
+    bad = copy.deepcopy(night_document)
+    bad["poules"][1]["deals"][3]["tricks"] = 14
+    refused = api.post(path, bad, format="json")
+    assert refused.status_code == 400
+    problems = refused.json()["problems"]
+    assert {"place": "poules[1].deals[3].tricks", "code": "tricks_outside"} in [
+        {"place": p["place"], "code": p["code"]} for p in problems
+    ]
+    assert not Tournament.objects.filter(club=club).exists()
+    made = api.post(path, night_document, format="json")
+    assert made.status_code == 201
+    assert made.json()["status"] == "closed"
+    other = ClubFactory(name="Whist Club Liège")
+    admin = persona(other, "admin-liege", Membership.Role.ADMIN)
+    elsewhere = signed(api, admin).post(
+        f"{API}/clubs/{other.slug}/nights/import/", night_document, format="json"
+    )
+    assert elsewhere.status_code == 400
+    assert elsewhere.json()["problems"][0]["place"] == "club"
+
+
+# --------------------------------------------------------------------------------------------
+# The member's own, tokens, throttling
+
+
+def test_me_reads_and_changes_the_profile(api, member, scorer):
+    signed(api, member)
+    body = api.get(f"{API}/me/").json()
+    assert body["clubs"][0]["role"] == "member"
+    changed = api.patch(f"{API}/me/", {"public_name": "initials"}, format="json")
+    assert changed.status_code == 200
+    assert changed.json()["public_display_name"] == changed.json()["initials"]
+    # Another member's name is his: refused, said where.
+    taken = scorer.player.display_name
+    refused = api.patch(f"{API}/me/", {"display_name": taken}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["problems"][0]["place"] == "display_name"
+    assert signed(api, None).get(f"{API}/me/").status_code == 401
+
+
+def test_my_results_and_my_data(api, imported_night):
+    player = imported_night.standings.order_by("rank").first().player
+    user = persona_for(player)
+    signed(api, user)
+    results = api.get(f"{API}/me/results/").json()
+    assert results["count"] == 1
+    assert results["results"][0]["rank"] == 1
+    assert results["results"][0]["night"]["id"] == imported_night.pk
+    data = api.get(f"{API}/me/data/")
+    assert data.status_code == 200 and data.json()["format"] == "member-data/1"
+
+
+def persona_for(player: Player) -> Any:
+    user = type(player).user.field.related_model.objects.create_user(
+        username=f"u{player.pk}", email=f"u{player.pk}@example.org"
+    )
+    player.user = user
+    player.save()
+    return user
+
+
+def test_a_token_carries_its_members_roles_and_is_refused_once_revoked(api, running_night, member):
+    token, key = tokens.token_create(member, "tableur")
+    assert key not in str(ApiToken.objects.values_list("key_hash", "prefix").get())
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert api.get(f"{API}/me/").status_code == 200
+    token.refresh_from_db()
+    assert token.last_used is not None
+    # A member's token may not score.
+    assert api.get(night_path(running_night)).status_code == 403
+    assert tokens.token_revoke(member, token.pk)
+    assert api.get(f"{API}/me/").status_code == 401
+    api.credentials(HTTP_AUTHORIZATION="Token cw_not-a-key")
+    assert api.get(f"{API}/clubs/").status_code == 401
+
+
+def test_tokens_are_made_shown_once_and_revoked_in_the_profile(client, member):
+    client.force_login(member)
+    page = client.post("/compte/cles-api/", {"name": "site du club"})
+    assert page.status_code == 200
+    key = page.context["made"]["key"]
+    assert key.startswith("cw_") and key in page.content.decode()
+    listing = client.get("/compte/cles-api/").content.decode()
+    assert "site du club" in listing and key not in listing
+    token = ApiToken.objects.get(user=member)
+    assert client.post(f"/compte/cles-api/{token.pk}/retirer/").status_code == 302
+    assert not ApiToken.objects.exists()
+    assert client.post("/compte/cles-api/", {"name": " "}).status_code == 400
+
+
+def test_another_members_token_cannot_be_revoked(client, member, scorer):
+    token, _key = tokens.token_create(scorer, "outil")
+    client.force_login(member)
+    assert client.post(f"/compte/cles-api/{token.pk}/retirer/").status_code == 404
+    assert ApiToken.objects.filter(pk=token.pk).exists()
+
+
+def test_anonymous_and_token_requests_are_throttled(api, club, member, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"anon": "3/min", "token": "3/min"},
+    }
+    answers = [api.get(f"{API}/clubs/").status_code for _ in range(4)]
+    assert answers == [200, 200, 200, 429]
+    # Each token has its own budget, whatever the address it comes from.
+    _first, one = tokens.token_create(member, "site du club")
+    _second, two = tokens.token_create(member, "tableur")
+    api.credentials(HTTP_AUTHORIZATION=f"Token {one}")
+    assert [api.get(f"{API}/clubs/").status_code for _ in range(4)] == [200, 200, 200, 429]
+    api.credentials(HTTP_AUTHORIZATION=f"Token {two}")
+    assert api.get(f"{API}/clubs/").status_code == 200
+
+
+# --------------------------------------------------------------------------------------------
+# Constant query counts and the schema
+
+
+def queries(api: APIClient, path: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert api.get(path).status_code == 200
+    return len(captured)
+
+
+def test_list_endpoints_have_constant_query_counts(api, club, scorer, imported_night):
+    signed(api, scorer)
+    paths = [
+        f"{API}/clubs/",
+        f"{API}/clubs/{club.slug}/seasons/",
+        f"{API}/clubs/{club.slug}/nights/",
+        f"{API}/clubs/{club.slug}/players/",
+        f"{API}/me/results/",
+        night_path(imported_night),
+    ]
+    before = {path: queries(api, path) for path in paths}
+    for n in range(3):
+        ClubFactory(name=f"Club {n}")
+        other = copy.deepcopy(imported_night)
+        other.pk = None
+        other.name = f"Soirée {n}"
+        other.save()
+    assert {path: queries(api, path) for path in paths} == before
+
+
+def test_the_schema_and_its_docs_are_served(api):
+    schema = api.get(f"{API}/schema/", HTTP_ACCEPT="application/json")
+    assert schema.status_code == 200
+    assert b"/api/v1/clubs/{slug}/nights/" in schema.content
+    docs = api.get(f"{API}/docs/")
+    assert docs.status_code == 200
+    assert b"cdn" not in docs.content.lower()
+    # The site's CSP: scripts and styles from files only.
+    assert b"<style" not in docs.content and b"<script>" not in docs.content
+    assert b"/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in docs.content
+
+
+def test_the_schema_is_valid_openapi_without_a_warning(tmp_path):
+    # Every field documented, every view typed: drf-spectacular warns of anything it guesses.
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "s.yml"))
+    assert "/api/v1/clubs/{slug}/seasons/{season}/ranking/" in (tmp_path / "s.yml").read_text()
+
+
+def test_a_nul_character_is_refused_before_the_database(api, running_night, poule, scorer, club):
+    # PostgreSQL stores no NUL in text or JSON: refused in words, never a server error.
+    signed(api, scorer)
+    path = night_path(running_night, f"poules/{poule.pk}/deals/")
+    response = api.post(path, {"deal": {**SOLO, "note": "a\u0000b"}}, format="json")
+    assert response.status_code == 400
+    assert response.json()["problems"][0]["place"] == "deal"
+    doc = {"format": "club-night/1", "club": club.name, "players": ["A\u0000"]}
+    imported = api.post(f"{API}/clubs/{club.slug}/nights/import/", doc, format="json")
+    assert imported.status_code == 400

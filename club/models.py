@@ -120,6 +120,9 @@ class Club(models.Model):
     language = models.CharField(
         _("langue du club"), max_length=5, choices=settings.LANGUAGES, default="fr"
     )
+    # The names the club had before its admin renamed it: its older night files name it so,
+    # and an import finds it by them.
+    former_names = models.JSONField(_("anciens noms"), default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     # When what the club shows the public last changed (a ranking or a night published,
     # reopened or corrected, a season ranked again): its published pages are cached, and

@@ -45,11 +45,17 @@ def player_pages_changed(player: Player) -> None:
 
 
 def club_named(name: str) -> Club:
-    """The club of this name; a club met for the first time (in an imported file) is opened
-    with a slug of its own."""
+    """The club of this name, or the club that was called so before it was renamed (its
+    old files still name it so); a club met for the first time (in an imported file) is
+    opened with a slug of its own."""
     club = Club.objects.filter(name=name).first()
     if club is not None:
         return club
+    # A handful of clubs per site: their former names are read here (SQLite's JSON fields
+    # cannot be searched by element).
+    for club in Club.objects.exclude(former_names=[]).order_by("pk"):
+        if name in club.former_names:
+            return club
     base = slugify(name)[:50] or "club"
     slug, n = base, 1
     while Club.objects.filter(slug=slug).exists():
@@ -218,6 +224,8 @@ def member_add(
 ) -> Player:
     """A new member of the club (the duplicate-name check of ``player_join``), with his
     role and his e-mail address for the invitation."""
+    if role not in Membership.Role.values:
+        raise ValidationError({"role": _("Rôle inconnu : %(role)s.") % {"role": role}})
     player = player_join(club, display_name, start=start)
     if role != Membership.Role.MEMBER:
         Membership.objects.filter(club=club, player=player).update(role=role)
@@ -228,14 +236,28 @@ def member_add(
     return player
 
 
+def member_edit_refusal(player: Player) -> str:
+    return _(
+        "%(player)s est aussi membre d'un autre club : il change son nom et ses coordonnées "
+        "lui-même (Mon profil), sinon l'administrateur du site."
+    ) % {"player": player}
+
+
 @transaction.atomic
 def member_edit(club: Club, player: Player, **fields: str) -> Player:
     """A club admin corrects a member's name or contact details (``display_name``,
     ``first_name``, ``last_name``, ``email``, ``phone``). A name the club has already is
-    refused; a player with an account keeps his own e-mail (he changes it himself)."""
+    refused; a player with an account keeps his own e-mail (he changes it himself).
+
+    A player who also belongs (or belonged) to another club is that club's too: one club's
+    admin renaming him would rename him in the other's lists and sheets. His name and contact
+    are then his own to change (Mon profil), or the site operator's."""
     player = Player.objects.select_for_update().get(pk=player.pk)
-    if not Membership.objects.filter(club=club, player=player).exists():
+    memberships = Membership.objects.filter(player=player)
+    if not memberships.filter(club=club).exists():
         raise ValidationError(_("%(player)s n'est pas membre du club.") % {"player": player})
+    if memberships.exclude(club=club).exists():
+        raise ValidationError(member_edit_refusal(player))
     allowed = {"display_name", "first_name", "last_name", "email", "phone"}
     if unknown := set(fields) - allowed:
         raise ValueError(f"not a member's detail: {sorted(unknown)}")
@@ -261,21 +283,37 @@ def member_edit(club: Club, player: Player, **fields: str) -> Player:
 
 
 def _admins_left(club: Club, but: Membership) -> int:
+    """The club's other admins who can log in: an admin without an account (or whose account
+    is closed) cannot run the club, so he does not count as the one it keeps."""
     # Locked: two admins taking each other's role at once leave one, not none.
     return len(
         Membership.objects.select_for_update()
-        .filter(club=club, role=Membership.Role.ADMIN, end__isnull=True)
+        .filter(
+            club=club,
+            role=Membership.Role.ADMIN,
+            end__isnull=True,
+            player__user__isnull=False,
+            player__user__is_active=True,
+        )
         .exclude(pk=but.pk)
         .values_list("pk", flat=True)
     )
+
+
+def _club_locked(membership: Membership) -> None:
+    """Every change of a club's admins locks the club's row first: two admins demoting each
+    other at once then take their turns, instead of each locking his own membership and
+    waiting for the other's (a deadlock on PostgreSQL)."""
+    club_id = Membership.objects.filter(pk=membership.pk).values_list("club_id", flat=True)
+    Club.objects.select_for_update().filter(pk__in=club_id).first()
 
 
 def _last_admin_refused(membership: Membership) -> None:
     if membership.role == Membership.Role.ADMIN and not _admins_left(membership.club, membership):
         raise ValidationError(
             _(
-                "%(player)s est le dernier administrateur du club : donnez d'abord ce rôle à "
-                "un autre membre."
+                "%(player)s est le dernier administrateur du club qui peut se connecter : "
+                "donnez d'abord ce rôle à un autre membre qui a un compte."
             )
             % {"player": membership.player}
         )
@@ -284,6 +322,7 @@ def _last_admin_refused(membership: Membership) -> None:
 @transaction.atomic
 def role_set(membership: Membership, role: str) -> Membership:
     """Give or take the scorer or club admin role; a club always keeps one admin."""
+    _club_locked(membership)
     membership = (
         Membership.objects.select_for_update()
         .select_related("player", "club")
@@ -306,6 +345,7 @@ def role_set(membership: Membership, role: str) -> Membership:
 @transaction.atomic
 def membership_end(membership: Membership, end: datetime.date) -> Membership:
     """The member leaves the club on ``end``: his results stay, he no longer has a role."""
+    _club_locked(membership)
     membership = (
         Membership.objects.select_for_update()
         .select_related("player", "club")
@@ -518,12 +558,23 @@ def club_settings_set(club: Club, **fields: Any) -> Club:
     if unknown := set(fields) - set(CLUB_SETTING_FIELDS):
         raise ValueError(f"not a club setting: {sorted(unknown)}")
     club = Club.objects.select_for_update().get(pk=club.pk)
+    old_name, old_logo = club.name, club.logo.name if club.logo else ""
     for name, value in fields.items():
         setattr(club, name, value)
+    if club.name != old_name and old_name not in club.former_names:
+        # The club's night files written before still carry the old name: an import finds
+        # the club by it (club_named).
+        club.former_names = [*club.former_names, old_name]
     club.full_clean()
     club.save()
     published_pages_changed(club.pk)
     club.refresh_from_db()
+    new_logo = club.logo.name if club.logo else ""
+    if old_logo and old_logo != new_logo:
+        # The replaced or removed logo must not stay online; deleted only once the new one is
+        # saved for good (a refused change keeps it).
+        storage = club.logo.storage
+        transaction.on_commit(lambda: storage.delete(old_logo))
     return club
 
 

@@ -44,7 +44,8 @@ def _players(club: Club, names: tuple[str, ...], date: datetime.date) -> dict[st
     return known
 
 
-def _point_table(rules: Any) -> PointTable:
+def _point_table(rules: Any, club: Club) -> PointTable:
+    """The importing club's version of the file's table (never a new shared one)."""
     if isinstance(rules, str):
         shipped = preset_data(rules)
         point_table = services.point_table_for_preset(rules)
@@ -52,9 +53,9 @@ def _point_table(rules: Any) -> PointTable:
         return (
             point_table
             if point_table.checksum == point_table_checksum(shipped)
-            else services.point_table_for_data(shipped)
+            else services.point_table_for_data(shipped, club)
         )
-    return services.point_table_for_data(dict(rules))
+    return services.point_table_for_data(dict(rules), club)
 
 
 @transaction.atomic
@@ -81,7 +82,7 @@ def tournament_import(
         date=scored.date,
         name=scored.name,
         game=scored.game,
-        point_table=_point_table(doc["rules"]),
+        point_table=_point_table(doc["rules"], club),
         tournament_points=doc.get("tournament_points") or "rcwhist",
         rounds=max(p.round for p in scored.poules),
     )

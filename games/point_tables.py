@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
@@ -24,8 +24,8 @@ from scoring.engine.games.belgian_whist import GAME as GRID_GAME
 from scoring.engine.tables import PRESET_GAME, load_table
 
 from .labels import CONTRACT_LABELS
-from .models import PointTable
-from .services import point_table_revise
+from .models import PointTable, Tournament
+from .services import point_table_for_preset, point_table_revise
 
 TRICK_COUNTS = range(14)
 # Misères and piccolo are made at exactly their number of tricks (scoring-rules.md §1.2);
@@ -297,13 +297,21 @@ def side_by_side(old: Mapping[str, Any], new: Mapping[str, Any]) -> SideBySide:
 # The club's tables
 
 
+def _club_may_see(club: Club) -> Q:
+    """The tables a club may read: its own, the shared presets, and a shared custom table
+    only where its own nights used it (another club's imported table is that club's)."""
+    return (
+        Q(club=club)
+        | Q(club__isnull=True, name__in=list(PRESET_GAME))
+        | Q(club__isnull=True, pk__in=Tournament.objects.filter(club=club).values("point_table"))
+    )
+
+
 def club_point_tables(club: Club) -> list[PointTable]:
     """The latest version of each table the club may play: its own where it has one, else the
     shared one, the club's default first."""
     latest: dict[str, PointTable] = {}
-    for table in PointTable.objects.filter(Q(club=club) | Q(club__isnull=True)).order_by(
-        "name", "-version"
-    ):
+    for table in PointTable.objects.filter(_club_may_see(club)).order_by("name", "-version"):
         current = latest.get(table.name)
         if current is None or (table.club_id and not current.club_id):
             latest[table.name] = table
@@ -317,25 +325,63 @@ def club_point_tables(club: Club) -> list[PointTable]:
 def club_table_versions(club: Club, name: str) -> list[PointTable]:
     """Every version of a table the club has played or may play, newest first."""
     return list(
-        PointTable.objects.filter(Q(club=club) | Q(club__isnull=True), name=name).order_by(
-            "-version", "club"
-        )
+        PointTable.objects.filter(_club_may_see(club), name=name).order_by("-version", "club")
+    )
+
+
+def club_current_table(club: Club, name: str) -> PointTable | None:
+    """The version of table ``name`` the club's next nights use: its own latest, else the
+    shared one (a preset is stored the first time it is asked for); None for a table the club
+    may not see."""
+    if name in PRESET_GAME:
+        return point_table_for_preset(name, club)
+    versions = club_table_versions(club, name)
+    return next((v for v in versions if v.club_id), versions[0] if versions else None)
+
+
+def stale_refusal() -> str:
+    return _(
+        "Ce tableau a changé depuis que vous l'avez ouvert (un autre administrateur, ou un "
+        "autre onglet, l'a enregistré) : rechargez la page et refaites votre changement."
     )
 
 
 @transaction.atomic
-def point_table_club_save(club: Club, point_table: PointTable, data: dict[str, Any]) -> PointTable:
+def point_table_club_save(
+    club: Club, point_table: PointTable, data: dict[str, Any], *, based_on: str | None = None
+) -> PointTable:
     """Save a club admin's change of a table, once the engine and its properties accept it.
 
     A shared table becomes the club's own next version (other clubs keep theirs); the club's
     own table follows the rule of every table: edited in place while no deal was scored with
-    it, else a new version. Returns the version the club's next nights use."""
+    it, else a new version. Returns the version the club's next nights use.
+
+    ``based_on``: the checksum of the version the admin's form showed. The table is locked,
+    then a form shown before another save (another tab, another admin) is refused in words
+    rather than silently overwriting that save."""
     if point_table.club_id not in (None, club.pk):
         raise ValidationError(_("Ce tableau des points est celui d'un autre club."))
     if problems := table_problems(data):
         raise ValidationError(problems)
     if data.get("game") != point_table.game:
         raise ValidationError(_("Un tableau des points ne change pas de jeu."))
+    point_table = PointTable.objects.select_for_update().get(pk=point_table.pk)
+    current = club_current_table(club, point_table.name)
+    if (current is not None and current.pk != point_table.pk) or (
+        based_on is not None and based_on != point_table.checksum
+    ):
+        raise ValidationError(stale_refusal())
+    try:
+        # A savepoint: a refused save leaves the caller's transaction usable.
+        with transaction.atomic():
+            return _club_save(club, point_table, data)
+    except IntegrityError:
+        # Two first saves of a shared table at once both make the club's next version: the
+        # second is told, not shown a server error.
+        raise ValidationError(stale_refusal()) from None
+
+
+def _club_save(club: Club, point_table: PointTable, data: dict[str, Any]) -> PointTable:
     if point_table.club_id == club.pk:
         return point_table_revise(point_table, data)
     if data == point_table.data:

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 
 from club import services as club_services
@@ -35,6 +36,10 @@ def require_open(tournament: Tournament, *, closed_ok: bool = False) -> None:
 def point_table_revise(point_table: PointTable, data: Any, label: str | None = None) -> PointTable:
     """Change a point table. A table that has scored a deal is never edited in place: the
     change becomes its next version, and past results keep the version they were scored with."""
+    if point_table.pk:
+        # Locked: two saves at once take their turns (one edit in place is not lost under
+        # the other, and the second sees the version the first made).
+        point_table = PointTable.objects.select_for_update().get(pk=point_table.pk)
     unchanged = point_table_checksum(data) == point_table.checksum and label in (
         None,
         point_table.label,
@@ -79,21 +84,31 @@ def point_table_for_preset(name: str, club: Club | None = None) -> PointTable:
     return point_table
 
 
-def point_table_for_data(data: dict[str, Any]) -> PointTable:
-    """A stored point table with exactly this data (same checksum), else a new version of its
-    name."""
+def point_table_for_data(data: dict[str, Any], club: Club) -> PointTable:
+    """The point table of a night ``club`` imports: a version it may already play with
+    exactly this data (same checksum): its own first, then a shared one; else the data is
+    stored as the club's own next version of its name.
+
+    A file's table is never stored as a shared one: the shared versions of a preset are what
+    every other club's next nights use, and a club's file (its own edited table, exported
+    with the night) must not become theirs."""
     checksum = point_table_checksum(data)
     existing = (
-        PointTable.objects.filter(checksum=checksum, club__isnull=True).order_by("-version").first()
+        PointTable.objects.filter(Q(club=club) | Q(club__isnull=True), checksum=checksum)
+        .order_by(F("club").desc(nulls_last=True), "-version")
+        .first()
     )
     if existing is not None:
         return existing
     name = str(data.get("name") or "custom")[:60]
-    latest = PointTable.objects.filter(name=name).order_by("-version").first()
+    latest = PointTable.objects.filter(Q(club=club) | Q(club__isnull=True), name=name).aggregate(
+        top=Max("version")
+    )["top"]
     point_table = PointTable(
+        club=club,
         game=data.get("game", ""),
         name=name,
-        version=latest.version + 1 if latest else 1,
+        version=(latest or 0) + 1,
         label=str(data.get("label", name))[:120],
         data=data,
     )

@@ -38,6 +38,8 @@ METRIC_LABELS = {
     "tournaments_won": gettext_lazy("Soirées gagnées"),
     "tournaments_played": gettext_lazy("Soirées jouées"),
 }
+# The season form's choice for a tournament-points scheme of the season's own.
+CUSTOM_POINTS = "custom"
 FILTER_LABELS = {
     "active": gettext_lazy("Actifs"),
     "former": gettext_lazy("Anciens"),
@@ -136,7 +138,14 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     membership = _membership(club, pk)
     player = membership.player
     form = MemberEditForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
-    if request.method == "POST" and form.is_valid():
+    # A player of several clubs is not one club's to rename (club.services.member_edit).
+    shared = player.memberships.exclude(club=club).exists()
+    if shared:
+        for field in form.fields.values():
+            field.disabled = True
+    if request.method == "POST" and shared:
+        _form_errors(form, ValidationError(services.member_edit_refusal(player)))
+    elif request.method == "POST" and form.is_valid():
         fields = {name: form.cleaned_data[name] for name in form.changed_data}
         try:
             services.member_edit(club, player, **fields)
@@ -150,6 +159,7 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "membership": membership,
         "player": player,
         "form": form,
+        "shared": shared,
         "roles": Membership.Role.choices,
         "today": timezone.localdate(),
     }
@@ -270,10 +280,10 @@ class SeasonForm(forms.Form):
     precedence_1 = forms.ChoiceField(label=gettext_lazy("Classés d'abord par"))
     precedence_2 = forms.ChoiceField(label=gettext_lazy("puis, à égalité, par"), required=False)
     precedence_3 = forms.ChoiceField(label=gettext_lazy("puis par"), required=False)
-    default_rules = forms.ChoiceField(label=gettext_lazy("Jeu et tableau des points des soirées"))
-    tournament_points = forms.ChoiceField(
-        label=gettext_lazy("Points de tournoi"), choices=TOURNAMENT_POINTS_CHOICES
+    default_rules = forms.ChoiceField(
+        label=gettext_lazy("Jeu et tableau des points des soirées"), required=False
     )
+    tournament_points = forms.ChoiceField(label=gettext_lazy("Points de tournoi"), required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -281,13 +291,20 @@ class SeasonForm(forms.Form):
         self.fields["precedence_1"].choices = metrics
         for name in ("precedence_2", "precedence_3"):
             self.fields[name].choices = [("", "—"), *metrics]
-        self.fields["default_rules"].choices = rules_choices()
+        # Empty: the season follows the club's default (and its later changes).
+        self.fields["default_rules"].choices = [("", _("Celui du club")), *rules_choices()]
+        points = [("", _("Ceux du club")), *TOURNAMENT_POINTS_CHOICES]
+        if self.initial.get("tournament_points") == CUSTOM_POINTS:
+            # A scheme of its own (set by the operator or an import) is not one of the choices:
+            # kept as it is unless another is chosen.
+            points.append((CUSTOM_POINTS, _("Barème propre à la saison (inchangé)")))
+        self.fields["tournament_points"].choices = points
 
     @staticmethod
     def initial_for(season: Season) -> dict[str, Any]:
         rules = season.ranking_rules()
         precedence = [*rules.precedence, "", ""]
-        points = season.points_scheme
+        points = season.tournament_points
         return {
             "name": season.name,
             "start": season.start,
@@ -298,8 +315,8 @@ class SeasonForm(forms.Form):
             "precedence_1": precedence[0],
             "precedence_2": precedence[1],
             "precedence_3": precedence[2],
-            "default_rules": season.rules_name,
-            "tournament_points": points if isinstance(points, str) else "rcwhist",
+            "default_rules": season.default_rules,
+            "tournament_points": CUSTOM_POINTS if isinstance(points, dict) else points or "",
         }
 
     def clean(self) -> dict[str, Any]:
@@ -314,14 +331,17 @@ class SeasonForm(forms.Form):
     def rules(self) -> dict[str, Any]:
         """What the services take: the season's rules."""
         data = self.cleaned_data
-        return {
+        rules = {
             "ranking_best_n": data["ranking_best_n"],
             "ranking_min_tournaments": data["ranking_min_tournaments"] or 0,
             "ranking_precedence": data["ranking_precedence"],
             "ranking_guests": data["ranking_guests"],
             "default_rules": data["default_rules"],
-            "tournament_points": data["tournament_points"],
+            "tournament_points": data["tournament_points"] or None,
         }
+        if data["tournament_points"] == CUSTOM_POINTS:
+            del rules["tournament_points"]  # the season's own scheme stays
+        return rules
 
 
 def _form_errors(form: forms.Form, error: ValidationError) -> None:
@@ -340,10 +360,11 @@ def seasons(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
     form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(suggested))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        rules = form.rules()
+        # "Unchanged" for a new season: the last season's own scheme carries on.
+        rules.setdefault("tournament_points", suggested.tournament_points)
         try:
-            season = services.season_create(
-                club, data["name"], data["start"], data["end"], **form.rules()
-            )
+            season = services.season_create(club, data["name"], data["start"], data["end"], **rules)
         except ValidationError as error:
             _form_errors(form, error)
         else:
@@ -429,6 +450,19 @@ class ClubSettingsForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["default_rules"].choices = rules_choices()
         self.fields["contact_phone"].validators.append(PHONE)
+        former = getattr(self.instance, "former_names", None) or []
+        self.fields["name"].help_text = (
+            _(
+                "Les fichiers de soirées importés retrouvent le club par son nom ou par ses "
+                "anciens noms : %(names)s."
+            )
+            % {"names": ", ".join(former)}
+            if former
+            else _(
+                "Après un changement de nom, les fichiers de soirées importés retrouvent "
+                "encore le club par son ancien nom."
+            )
+        )
 
 
 @login_required

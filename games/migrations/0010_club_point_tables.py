@@ -4,6 +4,27 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
+def club_tables_become_shared_custom_tables(apps, schema_editor):
+    """Backwards: before this migration every table was shared, one version number per name.
+    Each club's own version is renamed after its club ("rcwhist-<club>"), a shared custom
+    table its nights keep: two clubs' own v2 of "rcwhist" no longer collide, and neither
+    becomes the latest shared "rcwhist", which every club's next nights would play."""
+    PointTable = apps.get_model("games", "PointTable")
+    taken = set(PointTable.objects.filter(club__isnull=True).values_list("name", "version"))
+    own = PointTable.objects.filter(club__isnull=False).select_related("club")
+    for table in own.order_by("club_id", "name", "version"):
+        base = f"{table.name}-{table.club.slug}"[:60]
+        name, n = base, 1
+        while (name, table.version) in taken:
+            n += 1
+            suffix = f"-{n}"
+            name = base[: 60 - len(suffix)] + suffix
+        taken.add((name, table.version))
+        table.label = f"{table.label or table.name} ({table.club.name})"[:120]
+        table.name = name
+        table.save(update_fields=["name", "label"])
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -29,4 +50,6 @@ class Migration(migrations.Migration):
             model_name='pointtable',
             constraint=models.UniqueConstraint(fields=('club', 'name', 'version'), name='point_table_club_version_unique'),
         ),
+        # Last, so that backwards it runs first, while the tables still know their club.
+        migrations.RunPython(migrations.RunPython.noop, club_tables_become_shared_custom_tables),
     ]

@@ -19,9 +19,8 @@ from django.utils.translation import ngettext
 from club.models import Club
 from club.permissions import require_club_admin
 from scoring import services as scoring_services
-from scoring.engine.tables import PRESET_GAME
 
-from .. import point_tables, services
+from .. import point_tables
 from ..models import PointTable
 
 
@@ -101,7 +100,13 @@ def point_table_edit(request: HttpRequest, slug: str, name: str) -> TemplateResp
     problems: list[str] = []
     changes = None
     rescored = None
-    if request.method == "POST":
+    # The version the form was opened on (posted back with it): a save over a version that
+    # has changed since is refused, not silently written over the other save.
+    base_pk = request.POST.get("table") or str(current.pk)
+    base_checksum = request.POST.get("checksum") or current.checksum
+    if request.method == "POST" and (base_pk, base_checksum) != (str(current.pk), current.checksum):
+        problems = [point_tables.stale_refusal()]
+    elif request.method == "POST":
         try:
             data = (
                 _grid_from_post(current.data, request.POST)
@@ -122,7 +127,9 @@ def point_table_edit(request: HttpRequest, slug: str, name: str) -> TemplateResp
         if not problems and "save" in request.POST:
             changed = point_tables.table_changes(current.data, data)
             try:
-                saved = point_tables.point_table_club_save(club, current, data)
+                saved = point_tables.point_table_club_save(
+                    club, current, data, based_on=base_checksum
+                )
             except ValidationError as error:
                 problems = error.messages
             else:
@@ -158,21 +165,19 @@ def point_table_edit(request: HttpRequest, slug: str, name: str) -> TemplateResp
         "rescored": rescored,
         "versions": point_tables.club_table_versions(club, name),
         "posted": request.method == "POST",
+        "base_pk": base_pk,
+        "base_checksum": base_checksum,
     }
     return TemplateResponse(request, "games/point_table_edit.html", context)
 
 
 def _table(club: Club, name: str) -> PointTable:
-    """The version of table ``name`` the club's next nights use: its own, else the shared one
-    (a preset is stored the first time it is asked for); another club's table is not found."""
-    versions = point_tables.club_table_versions(club, name)
-    if versions or name in PRESET_GAME:
-        return (
-            services.point_table_for_preset(name, club)
-            if name in PRESET_GAME
-            else next((v for v in versions if v.club_id), versions[0])
-        )
-    raise Http404("no such point table")
+    """The version of table ``name`` the club's next nights use; another club's table (or a
+    custom table the club's nights never played) is not found."""
+    current = point_tables.club_current_table(club, name)
+    if current is None:
+        raise Http404("no such point table")
+    return current
 
 
 @login_required

@@ -7,12 +7,13 @@ import io
 import pytest
 from django.core import mail
 from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
 from django.core.management import CommandError, call_command
 
 from club import services
 from club.invitations import token_hash
 from club.models import Club, Invitation, Membership, Player, Season
-from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
+from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -54,11 +55,39 @@ def test_editing_a_member_keeps_names_unique_and_an_accounts_email_his_own(club,
 
 
 def test_a_club_admin_cannot_edit_a_player_of_another_club(club):
-    stranger = PlayerFactory(club=ClubFactory(name="Whist Club Liège"))
-    with pytest.raises(ValidationError):
+    stranger = PlayerFactory(display_name="Jean Dupont", club=ClubFactory(name="Whist Club Liège"))
+    with pytest.raises(ValidationError, match="pas membre du club"):
         services.member_edit(club, stranger, display_name="Pirate")
     stranger.refresh_from_db()
-    assert stranger.display_name != "Pirate"
+    assert stranger.display_name == "Jean Dupont"
+
+
+def test_a_player_shared_with_another_club_is_not_one_clubs_to_rename(club, member):
+    """The member of club A also plays in club B: B's admin must not rename him (A's lists
+    and sheets would change), nor set his e-mail."""
+    liege = ClubFactory(name="Whist Club Liège")
+    MembershipFactory(club=liege, player=member.player)
+    before = Player.objects.filter(pk=member.player.pk).values().get()
+    for fields in ({"display_name": "Pirate"}, {"phone": "0470 00 00 00"}):
+        with pytest.raises(ValidationError, match="aussi membre d'un autre club"):
+            services.member_edit(liege, member.player, **fields)
+    assert Player.objects.filter(pk=member.player.pk).values().get() == before
+
+
+def test_a_former_member_now_in_another_club_only_is_not_renamed_by_his_old_club(club):
+    """He left club B for club A: B's admin still finds him among B's former members, but his
+    name is now A's and his own."""
+    liege = ClubFactory(name="Whist Club Liège")
+    moved = PlayerFactory(display_name="Jean Dupont", club=liege)
+    services.membership_end(moved.memberships.get(), datetime.date(2024, 12, 31))
+    MembershipFactory(club=club, player=moved, start=datetime.date(2025, 1, 1))
+    with pytest.raises(ValidationError, match="aussi membre d'un autre club"):
+        services.member_edit(liege, moved, display_name="Pirate", email="pirate@example.org")
+    moved.refresh_from_db()
+    assert (moved.display_name, moved.email) == ("Jean Dupont", "")
+    # His only club still corrects a player who is its alone.
+    alone = services.member_add(club, "Zoé Dupont", start=DAY)
+    services.member_edit(club, alone, display_name="Zoé Dupont-Lambert")
 
 
 def test_roles_are_given_and_taken_but_a_club_keeps_one_admin(club, club_admin, member):
@@ -73,6 +102,33 @@ def test_roles_are_given_and_taken_but_a_club_keeps_one_admin(club, club_admin, 
     assert membership_of(club_admin, club).role == "member"
     with pytest.raises(ValidationError, match="Rôle inconnu"):
         services.role_set(membership, "president")
+
+
+def test_an_admin_who_cannot_log_in_is_not_the_admin_the_club_keeps(club, club_admin):
+    """An admin added without an account (his invitation not accepted), or whose account is
+    closed, cannot run the club: the last admin who can log in keeps his role."""
+    me = membership_of(club_admin, club)
+    services.member_add(club, "Nobody Yet", start=DAY, role="admin")
+    with pytest.raises(ValidationError, match="dernier administrateur"):
+        services.role_set(me, Membership.Role.MEMBER)
+    with pytest.raises(ValidationError, match="dernier administrateur"):
+        services.membership_end(me, DAY)
+    closed = PlayerFactory(
+        user=UserFactory(username="closed", is_active=False), club=club, club__role="admin"
+    )
+    with pytest.raises(ValidationError, match="dernier administrateur"):
+        services.role_set(me, Membership.Role.MEMBER)
+    # One who can log in lets him go.
+    PlayerFactory(user=UserFactory(username="deputy"), club=club, club__role="admin")
+    services.role_set(me, Membership.Role.MEMBER)
+    assert membership_of(club_admin, club).role == "member"
+    assert closed.memberships.get().role == "admin"
+
+
+def test_a_new_member_gets_one_of_the_clubs_roles_only(club):
+    with pytest.raises(ValidationError, match="Rôle inconnu"):
+        services.member_add(club, "Bad Role", start=DAY, role="owner")
+    assert not Player.objects.filter(display_name="Bad Role").exists()
 
 
 def test_ending_and_resuming_a_membership(club, member):
@@ -276,3 +332,39 @@ def test_club_create_command_invites_the_first_admin():
 def test_a_new_player_speaks_his_clubs_language(club):
     club = services.club_settings_set(club, language="nl")
     assert services.member_add(club, "Jan Peeters", start=DAY).language == "nl"
+
+
+def test_a_renamed_club_is_still_found_by_its_old_name(club):
+    """Its night files written before the change still name it so (the import's club)."""
+    old_name = club.name
+    club = services.club_settings_set(club, name="Whist La Chevalerie")
+    club = services.club_settings_set(club, name="RCW Chevalerie")
+    assert club.former_names == [old_name, "Whist La Chevalerie"]
+    assert services.club_named(old_name) == club
+    assert services.club_named("Whist La Chevalerie") == club
+    assert services.club_named("RCW Chevalerie") == club
+    assert Club.objects.count() == 1
+
+
+def test_a_replaced_or_removed_logo_file_is_deleted_after_the_change(
+    club, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    settings.MEDIA_ROOT = tmp_path
+    with django_capture_on_commit_callbacks(execute=True):
+        club = services.club_settings_set(club, logo=ContentFile(b"first", name="a.png"))
+    first = club.logo.name
+    assert club.logo.storage.exists(first)
+    with django_capture_on_commit_callbacks(execute=True):
+        club = services.club_settings_set(club, logo=ContentFile(b"second", name="b.png"))
+    second = club.logo.name
+    assert not club.logo.storage.exists(first)
+    assert club.logo.storage.exists(second)
+    storage = club.logo.storage
+    # A refused change keeps the logo online.
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(ValidationError):
+        services.club_settings_set(club, logo=None, colour_text="red")
+    assert storage.exists(second)
+    with django_capture_on_commit_callbacks(execute=True):
+        club = services.club_settings_set(club, logo=None)
+    assert not club.logo
+    assert not storage.exists(second)

@@ -2,6 +2,7 @@
 changes nothing of this one (404, everything as it was). Django's admin is the operator's."""
 
 import copy
+import datetime
 import io
 
 import pytest
@@ -10,11 +11,12 @@ from django.urls import reverse
 from PIL import Image
 
 from club.models import Club, Membership, Player
+from games import point_tables
 from games.models import PointTable
-from games.services import point_table_for_preset
+from games.services import point_table_for_data, point_table_for_preset
 from scoring.engine.tables import preset_data
 from tests.conftest import persona
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, TournamentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -64,6 +66,80 @@ def test_a_club_admin_of_another_club_changes_nothing(client, club, season, memb
     assert not Player.objects.filter(display_name="Pirate").exists()
     assert club.seasons.count() == 1
     assert not PointTable.objects.filter(club__isnull=False).exists()
+
+
+def test_club_bs_own_pages_with_club_as_players_and_seasons_change_nothing(
+    client, club, season, member, club_admin
+):
+    """Club B's admin on B's own addresses, with ids of club A: a player of A (never of B),
+    A's season, A's own point table and a custom table only A's nights played."""
+    liege = ClubFactory(name="Whist Club Liège")
+    client.force_login(persona(liege, "admin-liege", Membership.Role.ADMIN))
+    mine = point_tables.point_table_club_save(
+        club,
+        point_table_for_preset("rcwhist"),
+        point_tables.grid_with(preset_data("rcwhist"), {(0, 9): (6, -6)}),
+    )
+    custom = copy.deepcopy(preset_data("rcwhist"))
+    custom.update(name="namur-maison", label="Table maison de Namur")
+    TournamentFactory(club=club, season=season, point_table=point_table_for_data(custom, club=club))
+    PointTable.objects.filter(name="namur-maison").update(club=None)  # an old shared import
+    player = member.player
+    before = {
+        "player": Player.objects.filter(pk=player.pk).values().get(),
+        "memberships": list(Membership.objects.filter(player=player).values()),
+        "season": club.seasons.values().get(),
+        "tables": list(PointTable.objects.order_by("pk").values()),
+    }
+    posts = [
+        (url("member-edit", liege, player.pk), {"display_name": "Pirate", "phone": "0"}),
+        (url("member-role", liege, player.pk), {"role": "admin"}),
+        (url("member-end", liege, player.pk), {"confirm": "1", "end": "2025-01-01"}),
+        (url("member-resume", liege, player.pk), {"start": "2025-01-01"}),
+        (url("member-from-guest", liege, player.pk), {}),
+        (url("season-edit", liege, season.slug), {"ranking_best_n": "1"}),
+        (url("point-table", liege, "namur-maison"), {"save": "1", "d-0-9": "50"}),
+    ]
+    for address, data in posts:
+        assert client.post(address, data).status_code == 404, address
+    assert client.get(url("member-edit", liege, player.pk)).status_code == 404
+    assert client.get(url("point-table", liege, "namur-maison")).status_code == 404
+    assert client.get(url("point-table-compare", liege, "namur-maison")).status_code == 404
+    # Club B's own rcwhist is the shared one, not club A's version.
+    page = client.get(url("point-table", liege, "rcwhist")).content.decode()
+    assert f'name="table" value="{mine.pk}"' not in page
+    assert {
+        "player": Player.objects.filter(pk=player.pk).values().get(),
+        "memberships": list(Membership.objects.filter(player=player).values()),
+        "season": club.seasons.values().get(),
+        "tables": list(PointTable.objects.order_by("pk").values()),
+    } == before
+
+
+def test_club_bs_admin_cannot_rename_club_as_president_who_also_plays_in_b(
+    client, club, club_admin
+):
+    """A's president is also a plain member of B (as in the demo): B's admin sees him in B's
+    list, but his name and contact are not B's to change (A would get two "Jean Dupont")."""
+    president = Player.objects.get(user=club_admin)
+    liege = ClubFactory(name="Whist Club Liège")
+    Membership.objects.create(club=liege, player=president, start=datetime.date(2025, 1, 1))
+    PlayerFactory(display_name="Jean Dupont", club=club)
+    client.force_login(persona(liege, "admin-liege", Membership.Role.ADMIN))
+    before = Player.objects.filter(pk=president.pk).values().get()
+    page = client.get(url("member-edit", liege, president.pk)).content.decode()
+    assert "un autre club : il change son nom" in page
+    response = client.post(
+        url("member-edit", liege, president.pk),
+        {"display_name": "jean dupont", "first_name": "x", "last_name": "y", "phone": "0"},
+    )
+    assert response.status_code == 200
+    assert "un autre club : il change son nom" in response.content.decode()
+    assert Player.objects.filter(pk=president.pk).values().get() == before
+    # B still gives him a role in B: that is B's membership.
+    client.post(url("member-role", liege, president.pk), {"role": "scorer"})
+    assert president.memberships.get(club=liege).role == "scorer"
+    assert president.memberships.get(club=club).role == "admin"
 
 
 def test_members_page_searches_filters_adds_and_gives_a_role(client, club, club_admin, member):
@@ -259,3 +335,92 @@ def test_ending_a_membership_is_asked_first_then_resumed(client, club, club_admi
 
     client.post(url("member-resume", club, player.pk), {"start": "2025-09-01"})
     assert Membership.objects.filter(player=player, end__isnull=True).exists()
+
+
+def test_a_season_may_follow_the_clubs_table_and_keeps_a_scheme_of_its_own(
+    client, club, club_admin, season
+):
+    """The season form offers "the club's" (empty), and a tournament-points scheme the form
+    cannot show is left as it is when the rules are saved."""
+    client.force_login(club_admin)
+    own_scheme = {"places": [7, 4, 2], "positive_from_place": 2}
+    season.default_rules, season.tournament_points = "", own_scheme
+    season.save()
+    page = client.get(url("season-edit", club, season.slug)).content.decode()
+    assert '<option value="" selected>Celui du club</option>' in page
+    assert '<option value="custom" selected>' in page
+    form = {
+        "name": season.name,
+        "start": str(season.start),
+        "end": str(season.end),
+        "ranking_best_n": "2",
+        "ranking_min_tournaments": "",
+        "precedence_1": "tournament_points",
+        "precedence_2": "",
+        "precedence_3": "",
+        "default_rules": "",
+        "tournament_points": "custom",
+    }
+    assert client.post(url("season-edit", club, season.slug), form).status_code == 302
+    season.refresh_from_db()
+    assert (season.ranking_best_n, season.default_rules) == (2, "")
+    assert season.tournament_points == own_scheme
+    # The club's default table changes: the season follows it.
+    club.default_rules = "whisthub"
+    club.save()
+    season.refresh_from_db()
+    assert season.rules_name == "whisthub"
+    # "The club's" points scheme for another season, and a named one.
+    client.post(url("season-edit", club, season.slug), {**form, "tournament_points": ""})
+    season.refresh_from_db()
+    assert season.tournament_points is None
+    client.post(url("season-edit", club, season.slug), {**form, "tournament_points": "freewhist"})
+    season.refresh_from_db()
+    assert season.tournament_points == "freewhist"
+
+
+def test_the_settings_page_says_imports_find_the_club_by_its_former_names(client, club, club_admin):
+    client.force_login(club_admin)
+    old_name = club.name
+    form = {
+        "name": "RCW Chevalerie",
+        "short_name": "",
+        "colour_background": "#14213d",
+        "colour_text": "#ffffff",
+        "contact_email": "",
+        "contact_phone": "",
+        "contact_address": "",
+        "language": "fr",
+        "default_rules": "rcwhist",
+        "rounds_per_night": "3",
+    }
+    assert client.post(url("club-settings", club), form).status_code == 302
+    page = client.get(url("club-settings", club)).content.decode()
+    assert "anciens noms" in page and old_name in page
+
+
+def test_a_point_table_form_opened_before_another_save_is_refused_in_words(
+    client, club, club_admin
+):
+    """Two tabs (or two admins) on the same table: the second save would write the whole grid
+    it was shown over the first one's change."""
+    client.force_login(club_admin)
+    address = url("point-table", club, "rcwhist")
+    shared = point_table_for_preset("rcwhist")
+    opened = {"table": str(shared.pk), "checksum": shared.checksum}
+    first = client.post(address, {**opened, "save": "1", "d-0-9": "6", "f-0-9": "-6"})
+    assert first.status_code == 302
+    mine = point_table_for_preset("rcwhist", club)
+    second = client.post(address, {**opened, "save": "1", "d-0-10": "7", "f-0-10": "-7"})
+    assert second.status_code == 200
+    assert "a changé depuis que vous l" in second.content.decode()
+    mine.refresh_from_db()
+    assert mine.data["rows"][0]["declarer"][9:11] == [6, 6]
+    assert PointTable.objects.filter(club=club).count() == 1
+    # The same on the club's own version, edited in place (no night played it yet).
+    opened = {"table": str(mine.pk), "checksum": mine.checksum}
+    client.post(address, {**opened, "save": "1", "d-0-9": "5", "f-0-9": "-5"})
+    stale = client.post(address, {**opened, "save": "1", "d-0-13": "20", "f-0-13": "-20"})
+    assert "a changé depuis que vous l" in stale.content.decode()
+    mine.refresh_from_db()
+    assert mine.data["rows"][0]["declarer"][13] == preset_data("rcwhist")["rows"][0]["declarer"][13]

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 
 from games import point_tables
 from games.models import PointTable
-from games.services import point_table_for_preset
+from games.nightfile import tournament_export, tournament_import
+from games.services import point_table_for_data, point_table_for_preset
 from scoring.engine.tables import preset, preset_data
 from scoring.services import deal_record, last_night_rescored, tournament_close
 from tests.factories import ClubFactory, PouleFactory, TournamentFactory
@@ -76,10 +77,12 @@ def test_a_cell_that_breaks_zero_sum_is_refused_in_words():
 
 
 def test_more_tricks_worth_less_is_refused():
+    # Emballage 8 made with 9 tricks worth 3, with 8 tricks worth 4.
     problems = point_tables.grid_problems(one_cell(preset_data("rcwhist"), 3, -3))
-    assert problems == ["Emballage 8 : 10 plis rapportent moins que 9 plis (5 < 3)."] or any(
-        "rapportent moins" in p for p in problems
-    )
+    assert problems == ["Emballage 8 : 9 plis rapportent moins que 8 plis (3 < 4)."]
+    # And with 10 tricks worth less than 9: the next column is named.
+    problems = point_tables.grid_problems(one_cell(preset_data("rcwhist"), 7, -7))
+    assert problems == ["Emballage 8 : 10 plis rapportent moins que 9 plis (6 < 7)."]
 
 
 def test_a_made_contract_that_costs_points_is_refused():
@@ -197,3 +200,108 @@ def test_the_club_lists_every_preset_and_its_own_versions_first(club, point_tabl
     assert {t.name for t in tables} >= {"rcwhist", "whisthub", "coeurs", "besigue", "robre10"}
     other = point_tables.club_point_tables(ClubFactory(name="Whist Club Liège"))
     assert next(t for t in other if t.name == "rcwhist") == point_table
+
+
+# A club's table in the night files it exports and imports
+
+
+def test_a_night_exported_with_the_clubs_own_table_stays_that_clubs_on_import(
+    club, point_table, imported_night, django_capture_on_commit_callbacks
+):
+    """The file carries club A's whole edited table. Imported by another club, it becomes that
+    club's own table — never a new shared "rcwhist" every other club's next nights would play.
+    Imported by club A again, it is A's own version."""
+    mine = point_tables.point_table_club_save(club, point_table, one_cell(point_table.data, 6, -6))
+    imported_night.point_table = mine
+    imported_night.save(update_fields=["point_table"])
+    document = tournament_export(imported_night)
+    assert document["rules"] == mine.data
+    liege = ClubFactory(name="Whist Club Liège")
+    third = ClubFactory(name="Whist Club Namur")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        theirs = tournament_import({**copy.deepcopy(document), "club": liege.name})
+
+    assert theirs.club == liege
+    assert (theirs.point_table.club, theirs.point_table.name) == (liege, "rcwhist")
+    assert theirs.point_table.data == mine.data
+    assert list(PointTable.objects.filter(club__isnull=True)) == [point_table]
+    assert point_table_for_preset("rcwhist", third) == point_table
+    assert point_table_for_preset("rcwhist") == point_table
+    assert point_table_for_preset("rcwhist", club) == mine
+
+    again = {**copy.deepcopy(document), "date": "2024-10-24", "name": "Encore"}
+    with django_capture_on_commit_callbacks(execute=True):
+        ours = tournament_import(again)
+    assert ours.point_table == mine
+    assert PointTable.objects.count() == 3
+
+
+def test_a_files_table_is_matched_in_the_importing_clubs_own_versions_first(club, point_table):
+    mine = point_tables.point_table_club_save(club, point_table, one_cell(point_table.data, 6, -6))
+    assert point_table_for_data(copy.deepcopy(mine.data), club) == mine
+    assert point_table_for_data(preset_data("rcwhist"), club) == point_table
+    liege = ClubFactory(name="Whist Club Liège")
+    theirs = point_table_for_data(copy.deepcopy(mine.data), liege)
+    assert (theirs.club, theirs.version) == (liege, 2)
+    assert point_table_for_data(copy.deepcopy(mine.data), liege) == theirs
+
+
+# Another club's tables are its own
+
+
+def custom_table(name="secret-liege", label="Table privée de Liège"):
+    data = copy.deepcopy(preset_data("rcwhist"))
+    data.update(name=name, label=label)
+    return data
+
+
+def test_a_custom_table_imported_by_another_club_is_not_this_clubs(club, point_table):
+    liege = ClubFactory(name="Whist Club Liège")
+    theirs = point_table_for_data(custom_table(), liege)
+    assert theirs.club == liege
+    assert "secret-liege" not in {t.name for t in point_tables.club_point_tables(club)}
+    assert point_tables.club_table_versions(club, "secret-liege") == []
+    assert point_tables.club_current_table(club, "secret-liege") is None
+    assert point_tables.club_current_table(liege, "secret-liege") == theirs
+
+
+def test_a_shared_custom_table_is_seen_only_by_the_clubs_whose_nights_played_it(
+    club, season, point_table
+):
+    """Custom tables stored shared before a club's own tables existed (older imports): a club
+    sees one only where its own nights used it."""
+    legacy = PointTable(game="belgian_whist", name="maison", version=1, data=custom_table("maison"))
+    legacy.full_clean()
+    legacy.save()
+    liege = ClubFactory(name="Whist Club Liège")
+    assert point_tables.club_table_versions(club, "maison") == []
+    assert "maison" not in {t.name for t in point_tables.club_point_tables(liege)}
+    TournamentFactory(club=club, season=season, point_table=legacy)
+    assert point_tables.club_table_versions(club, "maison") == [legacy]
+    assert "maison" in {t.name for t in point_tables.club_point_tables(club)}
+    assert point_tables.club_current_table(liege, "maison") is None
+
+
+# Saves that overlap
+
+
+def test_a_save_made_from_a_version_that_changed_since_is_refused_in_words(club, point_table):
+    mine = point_tables.point_table_club_save(club, point_table, one_cell(point_table.data, 6, -6))
+    # The shared table again (a tab opened before): the club plays its own version now.
+    with pytest.raises(ValidationError, match="a changé depuis"):
+        point_tables.point_table_club_save(
+            club, point_table, one_cell(point_table.data, 14, -14, tricks=13)
+        )
+    # The club's version, edited in place meanwhile (no night played it).
+    opened = mine.checksum
+    mine = point_tables.point_table_club_save(
+        club, mine, one_cell(mine.data, 14, -14, tricks=13), based_on=opened
+    )
+    with pytest.raises(ValidationError, match="a changé depuis"):
+        point_tables.point_table_club_save(
+            club, mine, one_cell(mine.data, 15, -15, tricks=13), based_on=opened
+        )
+    mine.refresh_from_db()
+    assert mine.data["rows"][0]["declarer"][9:14:4] == [6, 14]
+    assert PointTable.objects.filter(club=club).count() == 1

@@ -13,9 +13,12 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
+from games import point_tables
 from games.models import point_table_checksum
+from games.services import point_table_for_preset
 from scoring.engine.tables import preset_data
 from scoring.fields import POINT_UNITS
+from tests.factories import ClubFactory, TournamentFactory
 
 BEFORE_THE_MOVE = [
     ("club", "0003_invitations"),
@@ -152,3 +155,31 @@ def test_a_clubs_own_robre_table_is_left_as_it_is():
     own = PointTable.objects.create(game="whist", name="robre10", version=1, data=data)
     latest = migrate()
     assert latest.get_model("games", "PointTable").objects.get(pk=own.pk).data == data
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_clubs_own_versions_go_back_as_shared_tables_named_after_their_club():
+    """games 0010 backwards: before it, one version number per table name for the whole site.
+    Two clubs' own "rcwhist" v2 become "rcwhist-<club>" (each club's nights keep theirs), and
+    the latest shared "rcwhist" stays the shared one, not a club's."""
+    shared = point_table_for_preset("rcwhist")
+    own = {}
+    for name, slug, points in (("Whist Namur", "namur", 6), ("Whist Liège", "liege", 7)):
+        club = ClubFactory(name=name, slug=slug)
+        data = point_tables.grid_with(shared.data, {(0, 13): (14 + points, -14 - points)})
+        own[slug] = point_tables.point_table_club_save(club, shared, data)
+        assert own[slug].version == 2
+    night = TournamentFactory(club=own["namur"].club, point_table=own["namur"])
+
+    old = migrate([("games", "0009_deal_client_key_poule_extra_deals")])
+    tables = old.get_model("games", "PointTable").objects
+    assert tables.filter(name="rcwhist").order_by("-version").first().pk == shared.pk
+    for slug, table in own.items():
+        back = tables.get(pk=table.pk)
+        assert (back.name, back.version, back.data) == (f"rcwhist-{slug}", 2, table.data)
+    assert old.get_model("games", "Tournament").objects.get(pk=night.pk).point_table_id == (
+        own["namur"].pk
+    )
+
+    latest = migrate()
+    assert latest.get_model("games", "PointTable").objects.count() == 3

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0010_club_admin_settings'),
+        ('club', '0011_api_tokens'),
     ]
 
     operations = [

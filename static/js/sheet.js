@@ -23,6 +23,8 @@
   var retryTimer = null;
   // The key of the refused deal this page's form holds (it stays at the head of the queue).
   var editingKey = null;
+  // The key of the deal whose failure paused the queue (another tab may send it meanwhile).
+  var pausedKey = null;
   // A save that hangs (a Wi-Fi that takes the request and never answers) is given up after
   // this long and treated as offline: the deal's key makes the next try harmless.
   var SAVE_TIMEOUT = 15000;
@@ -349,6 +351,7 @@
 
   function resume() {
     paused = false;
+    pausedKey = null;
     showAlert("");
     flush();
   }
@@ -415,6 +418,7 @@
       var result = response.headers.get("X-Sheet-Result");
       sending = false;
       busy(false);
+      pausedKey = entry.key;
       if (response.ok && (result === "recorded" || result === "replayed")) {
         // Matched by key: another tab may have sent (and removed) it meanwhile.
         withoutKey(entry.key);
@@ -451,6 +455,25 @@
       showAlert(say("offline"));
       scheduleRetry();
     });
+  }
+
+  // The sheet as it is now, after another tab of the same table recorded deals: this page's
+  // next deal then counts from it (its "seen" would be one too low and meet a 409).
+  function refreshSheet() {
+    var form = sheetForm();
+    var url = form ? form.action : window.location.href;
+    fetchWithTimeout(url, {
+      method: "GET",
+      credentials: "same-origin",
+      headers: { "HX-Request": "true" },
+    }).then(function (answer) {
+      if (!sending && answer.response.ok && answer.text.indexOf('id="sheet"') !== -1) swap(answer.text, true);
+      if (!paused) flush();
+    }).catch(function () { /* offline: the sheet is refreshed by the next answer */ });
+  }
+
+  function keysOf(value) {
+    try { return (JSON.parse(value || "[]") || []).map(function (entry) { return entry.key; }); } catch (e) { return []; }
   }
 
   function refusedMessage(behind) {
@@ -552,8 +575,17 @@
           if (window.dealformRefresh) window.dealformRefresh(sheetForm());
         }
       }
+      var now = keysOf(event.newValue);
+      var gone = keysOf(event.oldValue).filter(function (key) { return now.indexOf(key) === -1; });
+      if (paused && pausedKey && gone.indexOf(pausedKey) !== -1 && pausedKey !== editingKey) {
+        // The deal this page failed to send was sent (or taken out) by the other tab.
+        paused = false;
+        pausedKey = null;
+        showAlert("");
+      }
       showQueue();
-      if (!paused) flush();
+      if (gone.length && !sending) refreshSheet();
+      else if (!paused) flush();
     });
     setup();
     // A deal left half-typed (not one the page brings back with its errors).

@@ -753,3 +753,37 @@ def test_deals_waiting_for_a_table_are_named_on_every_page(live_server, new_cont
     banner.locator("a").click()
     expect(page.locator("#sheet")).to_have_attribute("data-deals", "1")
     assert [d.data for d in poule.deals.all()] == [deal]
+
+
+def test_the_next_deal_typed_during_a_slow_save_keeps_its_declarers(
+    live_server, new_context, club, season
+):
+    """At a table of 5 the next deal is typed while the last one is still being saved: the
+    mort is already the next dealer's seat, and what was ticked survives the answer."""
+    poule = a_night(club, season, "rcwhist", 5).poules.get()
+    page = phone_context(new_context, live_server, a_scorer(club)).new_page()
+    held = []
+
+    def hold_the_first_save(route) -> None:
+        if route.request.method == "POST" and not held:
+            held.append(route)  # answered below, once the next deal is typed
+        else:
+            route.continue_()
+
+    page.route("**/poules/*/", hold_the_first_save)
+    page.goto(sheet_url(live_server.url, poule))
+    first = {"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 7}
+    record_belgian_whist(page, first, wait_for=None)
+    form = page.locator("form[data-sheet-form]")
+    form.locator(".calls button[data-value='emballage:8']").click()
+    # Seat 2 deals the second deal: he sits out, seat 1 plays again.
+    expect(form.locator("input[name=declarers][value='2']")).to_be_disabled()
+    form.locator("label:has(input[name=declarers][value='1'])").click()
+    form.locator("label:has(input[name=declarers][value='3'])").click()
+    held[0].continue_()
+    expect(page.locator("#sheet")).to_have_attribute("data-deals", "1")
+    for seat in "13":
+        expect(form.locator(f"input[name=declarers][value='{seat}']")).to_be_checked()
+    expect(form.locator(".calls button[data-value='emballage:8']")).to_have_attribute(
+        "aria-pressed", "true"
+    )

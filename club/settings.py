@@ -225,6 +225,8 @@ if env_flag("DJANGO_SECURE_PROXY_SSL_HEADER"):
 # when the site redirects to HTTPS.
 SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT or env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# A refused form in the site's layout and language, said in words (club/views/errors.py).
+CSRF_FAILURE_VIEW = "club.views.errors.csrf_failure"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"

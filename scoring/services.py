@@ -359,26 +359,38 @@ def _deal_count_guard(
 ) -> None:
     """A table at its deal count (the club's, plus the deals the scorer added tonight) refuses
     more deals, a pass included: the poule is over. ``longer``: the scorer says the poule is
-    longer tonight; the count grows to take the new deals."""
+    longer tonight; the count then follows the deals once they are scored
+    (``_extra_deals_follow``): a pass saved with it adds nothing."""
     tournament = poule.tournament
     if not game_module(tournament.game).FIXED_DEALS_PER_POULE:
         return  # classic whist, hearts and bésigue play to a score, not to a number of deals
     base = tournament.deals_per_poule(seat_count)
     counted = sum(1 for deal in sheet if deal.counted)
-    if counted < base + poule.extra_deals:
+    if counted < base + poule.extra_deals or longer:
         return
-    if not longer:
-        raise ValidationError(
-            _(
-                "Cette table a ses %(count)s donnes : la poule est finie. Si elle est plus "
-                "longue ce soir, cochez « La poule est plus longue ce soir » et enregistrez "
-                "à nouveau."
-            )
-            % {"count": base + poule.extra_deals},
-            code="poule_complete",
+    raise ValidationError(
+        _(
+            "Cette table a ses %(count)s donnes : la poule est finie. Si elle est plus "
+            "longue ce soir, cochez « La poule est plus longue ce soir » et enregistrez "
+            "à nouveau."
         )
-    poule.extra_deals = counted + adding - base
-    Poule.objects.filter(pk=poule.pk).update(extra_deals=poule.extra_deals)
+        % {"count": base + poule.extra_deals},
+        code="poule_complete",
+    )
+
+
+def _extra_deals_follow(poule: Poule, seat_count: int, *, grow: bool) -> None:
+    """The deals added tonight, read from the sheet as just scored (``poule.counted_deals``):
+    the counted deals beyond the club's count. It grows only when the scorer said the poule is
+    longer (``grow``); an undo, a removal or a deal corrected into a pass brings it back down,
+    so the close check never waits for a deal nobody will play."""
+    if not game_module(poule.tournament.game).FIXED_DEALS_PER_POULE:
+        return
+    beyond = max(0, poule.counted_deals - poule.tournament.deals_per_poule(seat_count))
+    extra = beyond if grow else min(poule.extra_deals, beyond)
+    if extra != poule.extra_deals:
+        poule.extra_deals = extra
+        Poule.objects.filter(pk=poule.pk).update(extra_deals=extra)
 
 
 @transaction.atomic
@@ -416,16 +428,18 @@ def deals_record(
     """
     tournament = poule.tournament
     _tournament_locked(tournament, poule)
-    require_open(tournament)
     sheet = list(poule.deals.order_by("number"))
     keys = list(client_keys) if client_keys is not None else [None] * len(deals_data)
     known = {deal.client_key: deal for deal in sheet if deal.client_key is not None}
+    # A retry of a deal already recorded is answered as the first time, even once the night
+    # is closed meanwhile: the deal is not lost, and nothing is written.
     if keys and all(key is not None and key in known for key in keys):
         poule.sheet_deals = sheet
         replayed = [known[key] for key in keys]
         for deal in replayed:
             deal.replayed = True
         return replayed
+    require_open(tournament)
     if seen is not None and seen != len(sheet):
         raise DealConflict(
             _(
@@ -445,6 +459,8 @@ def deals_record(
         for index, (data, key) in enumerate(zip(deals_data, keys, strict=True), start=1)
     ]
     _poule_sheet_save(poule, [*sheet, *new], seats, appended=True)
+    if within_count and longer:
+        _extra_deals_follow(poule, len(seats), grow=True)
     if night_standings:
         tournament_standings_update(tournament, appended=True)
     return new
@@ -506,7 +522,9 @@ def deal_correct(
     before = corrected.data
     corrected.data = data
     corrected.recorded_by = by
+    counted_before = poule.counted_deals
     _poule_sheet_save(poule, sheet)
+    _correction_keeps_count(poule, counted_before)
     corrected.save(update_fields=["data", "recorded_by", "recorded_at"])
     _correction_count(poule)
     DealChange.objects.create(
@@ -521,6 +539,28 @@ def deal_correct(
     tournament_standings_update(poule.tournament)
     _after_closed_correction(poule.tournament)
     return corrected
+
+
+def _correction_keeps_count(poule: Poule, counted_before: int) -> None:
+    """A correction may not take a table past its deal count (a pass corrected into a solo at
+    12/12 would make 13/12); one that makes a deal count no more (a solo into a pass) brings
+    the deals added tonight back down. Raised inside the correction's transaction: nothing
+    of it is kept."""
+    if not game_module(poule.tournament.game).FIXED_DEALS_PER_POULE:
+        return
+    seat_count = poule.seats.count()
+    count = poule.tournament.deals_per_poule(seat_count) + poule.extra_deals
+    if poule.counted_deals > counted_before and poule.counted_deals > count:
+        raise ValidationError(
+            _(
+                "Cette correction ferait %(now)s donnes comptées à une table qui en a "
+                "%(count)s : rien n'a été corrigé. Si la poule est plus longue ce soir, "
+                "enregistrez la donne en plus depuis la feuille, ou supprimez une autre donne."
+            )
+            % {"now": poule.counted_deals, "count": count},
+            code="poule_complete",
+        )
+    _extra_deals_follow(poule, seat_count, grow=False)
 
 
 def deal_version(deal: Deal) -> str:
@@ -573,6 +613,7 @@ def deal_delete(
         moved.number -= 1
         moved.save(update_fields=["number"])
     _poule_rescore(poule)
+    _extra_deals_follow(poule, poule.seats.count(), grow=False)
     tournament_standings_update(poule.tournament)
     _after_closed_correction(poule.tournament)
 

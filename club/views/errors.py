@@ -66,6 +66,20 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
     return HttpResponseForbidden(body)
 
 
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form refused by the CSRF check, in the site's layout and the reader's language (not
+    Django's bare English page, whose inline style the CSP refuses). Nearly always the session
+    changed meanwhile (signed in again in another tab): said so, with what to do. The page's
+    ``data-csrf-failure`` tells the score sheet's script it is this and not a closed night."""
+    message = _(
+        "Votre session a changé (une connexion dans un autre onglet ?) : rechargez la page, "
+        "puis recommencez. Rien n'a été enregistré."
+    )
+    context = {"club": _club_of(request), "message": message, "csrf_failure": True}
+    body = loader.render_to_string("403.html", context, request)
+    return HttpResponseForbidden(body)
+
+
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     body = loader.render_to_string("404.html", {"club": _club_of(request)}, request)
     return HttpResponseNotFound(body)

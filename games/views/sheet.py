@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import get_template
@@ -26,7 +27,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.permissions import remember_role, role_in
+from club.permissions import is_scorer, remember_role, role_in
 from scoring import services
 from scoring.engine.base import next_dealer
 from scoring.engine.games import game_module, mort
@@ -235,6 +236,15 @@ def _status(
     return status
 
 
+def _uncounted_contracts(game: str) -> list[str]:
+    """The contracts after which the same dealer deals again (everybody passed): the engine's
+    own rule, read from the game's module."""
+    module = game_module(game)
+    counts = getattr(module, "counts_toward_poule", None)
+    passed = getattr(module, "PASS", None)
+    return [passed] if counts is not None and passed and not counts(passed) else []
+
+
 def sheet_context(
     request: HttpRequest,
     tournament: Tournament,
@@ -347,6 +357,11 @@ def sheet_context(
         "next_dealer": None if dealer is None else names.get(str(dealer + 1)),
         "mort": next_mort is not None,
         "mort_seat": None if next_mort is None else next_mort + 1,
+        # For the phone's script: deals waiting on the phone move the dealer (and the mort)
+        # on as the engine will, before the server has seen them.
+        "dealer_seat": None if dealer is None else dealer + 1,
+        "mort_at": game_module(game).MORT_AT or "",
+        "uncounted": " ".join(_uncounted_contracts(game)),
         "standings": standings,
         "public": public,
         "form": form,
@@ -385,7 +400,6 @@ def sheet_messages() -> dict[str, str]:
         "saving": _("Enregistrement…"),
         "retry": _("Réessayer"),
         "discard": _("Retirer cette donne de la file"),
-        "send_rest": _("Envoyer les suivantes"),
         "choose_contract": _("Choisissez le contrat."),
         "login": _(
             "Vous n'êtes plus connecté : ouvrez une session dans un autre onglet, puis touchez "
@@ -406,9 +420,22 @@ def sheet_messages() -> dict[str, str]:
             "donnes sur papier."
         ),
         "paused_after_refusal": _(
-            "Cette donne est revenue dans le formulaire (voir le message) : vérifiez-la et "
-            "enregistrez-la à nouveau. {n} autre(s) donne(s) attendent : envoyez-les quand la "
-            "feuille est juste."
+            "Cette donne est revenue dans le formulaire (voir le message) : corrigez-la et "
+            "enregistrez-la. Les {n} donne(s) qui la suivent attendent sur ce téléphone et "
+            "partiront après elle, dans l'ordre."
+        ),
+        "refused_alone": _(
+            "Cette donne est revenue dans le formulaire (voir le message) : corrigez-la et "
+            "enregistrez-la."
+        ),
+        "in_form": _("dans le formulaire"),
+        "session_changed": _(
+            "Votre session a changé (une connexion dans un autre onglet ?) : rechargez la "
+            "page, puis touchez « Réessayer ». Les donnes attendent sur ce téléphone."
+        ),
+        "login_undo": _(
+            "Vous n'êtes plus connecté : rien n'a été annulé. Ouvrez une session dans un "
+            "autre onglet, puis réessayez."
         ),
         "undo_waiting": _(
             "Des donnes attendent encore d'être envoyées : annulez après leur envoi, ou "
@@ -452,6 +479,16 @@ def _sheet_poule(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Pou
     return poule
 
 
+def _recorded_before(
+    request: HttpRequest, tournament: Tournament, poule: Poule, client_key: uuid.UUID | None
+) -> bool:
+    """A deal the sheet already holds under this phone's key, sent again by one of the club's
+    scorers (its answer was lost, or the night closed before it came)."""
+    if client_key is None or not is_scorer(request.user, tournament.club):
+        return False
+    return poule.deals.filter(client_key=client_key).exists()
+
+
 def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpResponse:
     """GET: the sheet (read-only for members and the public once published). POST: record
     a deal; the phone's request gets the updated sheet back, the plain form a redirect."""
@@ -462,6 +499,14 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
+        client_key = _client_key(request.POST.get("client_key", ""))
+        if not can_edit_sheets(request, tournament) and _recorded_before(
+            request, tournament, poule, client_key
+        ):
+            # The retry of a deal recorded before the night was closed: answered as recorded
+            # (the phone forgets it), not as a refusal that would leave it "lost" on the phone.
+            context = sheet_context(request, tournament, poule, None, seats)
+            return _sheet_response(request, context, REPLAYED)
         require_sheet_editor(request, tournament)
         form = _deal_form(tournament, seats, request.POST)
         seen = posted_number(request.POST.get("seen", ""), 10_000)
@@ -472,10 +517,18 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
                     form.deal_data(),
                     by=request.user,
                     seats=seats,
-                    client_key=_client_key(request.POST.get("client_key", "")),
+                    client_key=client_key,
                     seen=seen,
                     longer=bool(request.POST.get("longer")),
                 )
+            except IntegrityError:
+                # The same deal sent twice at once (a double tap, two tries crossing): the
+                # other request stored it first; SQLite says so with the key's constraint.
+                if not _recorded_before(request, tournament, poule, client_key):
+                    raise
+                form = _deal_form(tournament, seats)
+                context = sheet_context(request, tournament, poule, form, seats)
+                return _sheet_response(request, context, REPLAYED)
             except services.DealConflict as conflict:
                 context = sheet_context(request, tournament, poule, form, seats)
                 context["problem"] = " ".join(conflict.messages)
@@ -515,11 +568,20 @@ def deal_undo(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpRe
         messages.error(request, _("Aucune donne à annuler."))
         return redirect("games:sheet", slug=slug, pk=pk, poule_pk=poule.pk)
     try:
+        if tournament.is_locked:
+            # One tap is for a wrong tap at the table; a closed night is changed only on
+            # purpose: the deal's own page, which asks first.
+            raise ValidationError(
+                _(
+                    "La soirée est clôturée : une donne ne s'annule plus d'un geste. Ouvrez-la "
+                    "dans la feuille (« corriger ») pour la corriger ou la supprimer."
+                )
+            )
         if deal is None:
             raise services.DealConflict(
                 _("Cette donne a déjà été retirée par quelqu'un d'autre : rien n'a changé.")
             )
-        services.deal_delete(deal, by=request.user, closed_ok=tournament.is_locked, last_only=True)
+        services.deal_delete(deal, by=request.user, last_only=True)
     except services.DealConflict as conflict:
         problem, result, status = " ".join(conflict.messages), CONFLICT, 409
     except ValidationError as refused:

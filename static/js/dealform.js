@@ -75,7 +75,6 @@
     var tricks = part("tricks") && part("tricks").querySelector("select");
     var contractSet = root.querySelector(".choices-contract");
     var form = root.closest("form");
-    var mortSeat = form && form.dataset.mort;
     var memoryKey = "sheet-last-call-" + pouleOf(root);
 
     // One button per contract and bid.
@@ -144,17 +143,20 @@
       show(part("declarers"), Boolean(info && info.side));
       show(part("tricks"), Boolean(info && (info.side === "pair" || info.side === "solo")));
       show(part("each-tricks"), Boolean(info && info.side === "each"));
-      // Impossible declarers are disabled: the mort, and any beyond the side's number.
+      // Impossible declarers are disabled: the mort, and any beyond the side's number. The
+      // mort is read each time: sheet.js moves him on while deals wait on the phone. A seat
+      // already ticked stays ticked (and can be unticked): nothing the scorer chose is
+      // dropped without a word; the server refuses the mort declaring, in words.
+      var mortSeat = form ? form.dataset.mort : undefined;
       var limit = info && info.side ? MAX_DECLARERS[info.side] : 0;
       var boxes = declarerBoxes();
       var ticked = 0;
       boxes.forEach(function (box) {
-        if (box.value === mortSeat) box.checked = false;
         if (box.checked) ticked += 1;
       });
       boxes.forEach(function (box) {
         var mort = box.value === mortSeat;
-        box.disabled = mort || (!box.checked && ticked >= limit);
+        box.disabled = !box.checked && (mort || ticked >= limit);
         box.closest("label").title = mort ? (form.dataset.mortLabel || "") : "";
       });
       root.querySelectorAll("[data-seat]").forEach(function (cell) {

@@ -2,8 +2,11 @@
 // every failure is said in words with what to do.
 //
 // Each deal the scorer saves goes into a queue kept on the phone (localStorage, per poule)
-// with a key of the phone's making and the number of deals the sheet showed; the queue is sent
-// in order, one deal at a time. The server records a key once (a deal sent again after a lost
+// with a key of the phone's making and the number of deals the sheet will show when its turn
+// comes; the queue is sent in order, one deal at a time. A deal refused (or met by a 409)
+// stays at the head of the queue, in the form: the scorer mends it and saves it, and only then
+// do the deals behind it leave (deal order sets the dealer and the mort). Every answer is
+// matched to its deal by key, never by position (two tabs share the queue). The server records a key once (a deal sent again after a lost
 // answer is answered as the first time) and answers 409 when the sheet changed meanwhile
 // (another phone). Offline, the deals wait ("n donnes en attente") and leave when the
 // connection returns. The sheet answers with its new state (X-Sheet-Result: recorded,
@@ -18,6 +21,13 @@
   var sending = false;
   var paused = false;
   var retryTimer = null;
+  // The key of the refused deal this page's form holds (it stays at the head of the queue).
+  var editingKey = null;
+  // The key of the deal whose failure paused the queue (another tab may send it meanwhile).
+  var pausedKey = null;
+  // A save that hangs (a Wi-Fi that takes the request and never answers) is given up after
+  // this long and treated as offline: the deal's key makes the next try harmless.
+  var SAVE_TIMEOUT = 15000;
 
   function say(key, values) {
     var text = TEXT[key] || key;
@@ -84,14 +94,48 @@
     return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
   }
 
+  // The token as it is now, read from the cookie when sending: signing in again in another
+  // tab changes it, and the copy in this page's form would be refused.
   function csrfToken() {
+    var found = document.cookie.split(";").map(function (part) { return part.trim(); })
+      .filter(function (part) { return part.indexOf("csrftoken=") === 0; })[0];
+    if (found) return decodeURIComponent(found.slice("csrftoken=".length));
     var field = document.querySelector("input[name=csrfmiddlewaretoken]");
     return field ? field.value : "";
+  }
+
+  // A save refused by the CSRF check (the site's page says so with data-csrf-failure), not
+  // by a closed night.
+  function csrfRefused(response, text) {
+    return response.status === 403 && text.indexOf("data-csrf-failure") !== -1;
+  }
+
+  // The login page where a sheet was expected: the session expired.
+  function loginPage(response, text) {
+    return (response.redirected && /\/login\//.test(response.url)) ||
+      (response.ok && text.indexOf('id="sheet"') === -1);
+  }
+
+  function fetchWithTimeout(url, options) {
+    if (!window.AbortController) return fetch(url, options);
+    var controller = new AbortController();
+    var timer = window.setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT);
+    options.signal = controller.signal;
+    return fetch(url, options).then(function (response) {
+      return response.text().then(function (text) {
+        window.clearTimeout(timer);
+        return { response: response, text: text };
+      });
+    }, function (error) {
+      window.clearTimeout(timer);
+      throw error;
+    });
   }
 
   // -- what the scorer sees
 
   function showQueue() {
+    showDealer();
     var badge = sheet() && sheet().querySelector("[data-queue]");
     if (!badge) return;
     var queue = readQueue();
@@ -100,11 +144,72 @@
       badge.textContent = "";
       return;
     }
-    var labels = queue.map(function (entry) { return entry.label; }).filter(Boolean).join(", ");
+    var labels = queue.map(function (entry) {
+      return entry.label + (entry.refused ? " (" + say("in_form") + ")" : "");
+    }).filter(Boolean).join(", ");
     badge.hidden = false;
     badge.textContent = say(queue.length === 1 ? "waiting_one" : "waiting_many", { n: queue.length }) +
       (labels ? " : " + labels : "") +
       (navigator.onLine === false ? " — " + say("offline_short") : "");
+  }
+
+  // -- who deals the deal in the form, while deals wait on the phone
+
+  function contractOf(params) {
+    var found = "";
+    params.forEach(function (value, name) { if (/contract$/.test(name)) found = value; });
+    return found;
+  }
+
+  // The dealer of the deal in the form, as the engine will have it: the sheet's next dealer,
+  // moved one seat on by each waiting deal that counts (a pass leaves him dealing again), or
+  // from the dealer a deal names. A refused deal at the head of the queue is the one in the
+  // form: nothing is before it.
+  function formDealer() {
+    var root = sheet();
+    if (!root || !root.dataset.dealer) return null;
+    var seats = Number(root.dataset.seatCount);
+    var uncounted = (root.dataset.uncounted || "").split(" ").filter(Boolean);
+    var dealer = Number(root.dataset.dealer);
+    var queue = readQueue();
+    if (queue.length && queue[0].refused) return dealer;
+    queue.forEach(function (entry) {
+      var params = new URLSearchParams(entry.body);
+      if (params.get("dealer")) dealer = Number(params.get("dealer"));
+      if (uncounted.indexOf(contractOf(params)) === -1) dealer = dealer % seats + 1;
+    });
+    return dealer;
+  }
+
+  function waitingCounted() {
+    var root = sheet();
+    var uncounted = (root.dataset.uncounted || "").split(" ").filter(Boolean);
+    var queue = readQueue();
+    if (queue.length && queue[0].refused) return 0;
+    return queue.filter(function (entry) {
+      return uncounted.indexOf(contractOf(new URLSearchParams(entry.body))) === -1;
+    }).length;
+  }
+
+  function showDealer() {
+    var root = sheet();
+    var form = sheetForm();
+    if (!root || !form) return;
+    var title = form.querySelector("[data-deal-title]");
+    if (title && title.dataset.template && root.dataset.nextNumber) {
+      title.textContent = title.dataset.template.split("{n}").join(String(Number(root.dataset.nextNumber) + waitingCounted()));
+    }
+    var dealer = formDealer();
+    if (dealer === null) return;
+    var names = root.querySelectorAll(".grid-names .seat");
+    var shown = root.querySelector("[data-next-dealer]");
+    if (shown && names[dealer - 1]) shown.textContent = names[dealer - 1].getAttribute("title");
+    var mort = Number(root.dataset.mortAt) === Number(root.dataset.seatCount) ? String(dealer) : "";
+    if ((form.dataset.mort || "") !== mort) {
+      if (mort) form.dataset.mort = mort;
+      else delete form.dataset.mort;
+      if (window.dealformRefresh) window.dealformRefresh(form);
+    }
   }
 
   function showAlert(message, actions) {
@@ -187,21 +292,53 @@
     return pressed.textContent + (tricks ? " " + tricks.textContent : "");
   }
 
-  function enqueue(form) {
-    var root = sheet();
-    var queue = readQueue();
+  function bodyOf(form) {
     var body = new URLSearchParams();
     new FormData(form).forEach(function (value, name) {
       if (["csrfmiddlewaretoken", "client_key", "seen"].indexOf(name) === -1) body.append(name, value);
     });
-    queue.push({
+    return body.toString();
+  }
+
+  // Each waiting deal is sent saying how many deals the sheet will show when its turn comes:
+  // the sheet as the server last sent it, and the deals before it in the queue.
+  function renumber(queue) {
+    var root = sheet();
+    var base = Number(root ? root.dataset.deals : 0);
+    queue.forEach(function (entry, index) { entry.seen = base + index; });
+    return queue;
+  }
+
+  function enqueue(form) {
+    var queue = readQueue();
+    var where = document.querySelector(".sheet-title");
+    var entry = {
       key: newKey(),
-      seen: Number(root.dataset.deals) + queue.length,
-      body: body.toString(),
+      body: bodyOf(form),
       label: label(form),
       url: form.action,
-    });
+      where: where ? where.textContent.trim() : "",
+    };
+    if (queue.length && queue[0].refused && queue[0].key === editingKey) {
+      // The refused deal, mended in the form: it keeps its place at the head of the queue,
+      // and the deals behind it count from the sheet as it is now.
+      queue[0] = entry;
+      renumber(queue);
+    } else {
+      // After the deals before it: the sheet will show them when its turn comes (a sheet
+      // changed meanwhile by another phone is still caught: 409).
+      var last = queue[queue.length - 1];
+      entry.seen = last ? last.seen + 1 : Number(sheet().dataset.deals);
+      queue.push(entry);
+    }
+    editingKey = null;
     writeQueue(queue);
+  }
+
+  function withoutKey(key) {
+    var queue = readQueue().filter(function (entry) { return entry.key !== key; });
+    writeQueue(queue);
+    return queue;
   }
 
   function pause(message, actions) {
@@ -212,22 +349,33 @@
     showAlert(message, actions);
   }
 
-  function retryActions() {
-    return [
-      { label: say("retry"), run: function () { paused = false; showAlert(""); flush(); } },
-      {
-        label: say("discard"),
-        run: function () {
-          var queue = readQueue();
-          queue.shift();
-          writeQueue(queue);
-          paused = false;
-          showAlert("");
-          showQueue();
-          flush();
-        },
+  function resume() {
+    paused = false;
+    pausedKey = null;
+    showAlert("");
+    flush();
+  }
+
+  function discardAction(key) {
+    return {
+      label: say("discard"),
+      run: function () {
+        var queue = readQueue();
+        var refused = key === editingKey;
+        if (refused) editingKey = null;
+        writeQueue(renumber(queue.filter(function (entry) { return entry.key !== key; })));
+        if (refused && sheetForm()) {
+          // The refused deal was in the form: the form is cleared for the next one.
+          sheetForm().reset();
+          if (window.dealformRefresh) window.dealformRefresh(sheetForm());
+        }
+        resume();
       },
-    ];
+    };
+  }
+
+  function retryActions(key) {
+    return [{ label: say("retry"), run: resume }, discardAction(key)];
   }
 
   function scheduleRetry() {
@@ -239,36 +387,41 @@
     var queue = readQueue();
     showQueue();
     if (sending || paused || !queue.length) return;
+    var entry = queue[0];
+    if (entry.refused) {
+      // Waiting in the form for the scorer's fix; the deals behind it wait for it. A page
+      // opened since (a reload, another tab) puts it back in its form.
+      if (editingKey !== entry.key && sheetForm()) {
+        sheetForm().reset();
+        restoreDraft(sheetForm(), Array.from(new URLSearchParams(entry.body).entries()));
+        editingKey = entry.key;
+      }
+      pause(refusedMessage(queue.length - 1), [discardAction(entry.key)]);
+      return;
+    }
     if (navigator.onLine === false) {
       showAlert(say("offline"));
       return;
     }
-    var entry = queue[0];
     var body = new URLSearchParams(entry.body);
     body.set("client_key", entry.key);
     if (entry.seen !== null && entry.seen !== undefined) body.set("seen", String(entry.seen));
     sending = true;
     busy(true);
-    fetch(entry.url, {
+    fetchWithTimeout(entry.url, {
       method: "POST",
       body: body,
       credentials: "same-origin",
       headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
-    }).then(function (response) {
-      return response.text().then(function (text) { return { response: response, text: text }; });
     }).then(function (answer) {
       var response = answer.response;
       var result = response.headers.get("X-Sheet-Result");
       sending = false;
       busy(false);
-      if (response.redirected && /\/login\//.test(response.url)) {
-        pause(say("login"), retryActions());
-        return;
-      }
+      pausedKey = entry.key;
       if (response.ok && (result === "recorded" || result === "replayed")) {
-        var rest = readQueue();
-        rest.shift();
-        writeQueue(rest);
+        // Matched by key: another tab may have sent (and removed) it meanwhile.
+        withoutKey(entry.key);
         // Another deal is being typed meanwhile: it survives the new sheet.
         swap(answer.text, true);
         showAlert("");
@@ -276,28 +429,82 @@
         return;
       }
       if ((response.ok && result === "refused") || response.status === 409) {
-        // The deal is back in the form (with the engine's words, or the sheet as it is now):
-        // it leaves the queue; the scorer checks it and saves it again.
+        // The deal is back in the form (with the engine's words, or the sheet as it is now).
+        // It keeps its place at the head of the queue, the ones behind it wait: the scorer
+        // mends it (or takes it out of the queue) and saves it.
         var left = readQueue();
-        left.shift();
-        writeQueue(left);
+        left.forEach(function (waiting) { if (waiting.key === entry.key) waiting.refused = true; });
         swap(answer.text, false);
-        if (left.length) pause(say("paused_after_refusal", { n: left.length }), [
-          { label: say("send_rest"), run: function () { paused = false; showAlert(""); flush(); } },
-        ]);
+        editingKey = entry.key;
+        writeQueue(renumber(left));
+        pause(refusedMessage(left.length - 1), [discardAction(entry.key)]);
         return;
       }
-      if (response.status === 403) return pause(say("forbidden"), retryActions());
-      if (response.status === 404) return pause(say("gone"), retryActions());
-      pause(say("server", { status: response.status }), retryActions());
+      if (csrfRefused(response, answer.text)) return pause(say("session_changed"), retryActions(entry.key));
+      if (loginPage(response, answer.text)) return pause(say("login"), retryActions(entry.key));
+      if (response.status === 403) return pause(say("forbidden"), retryActions(entry.key));
+      if (response.status === 404) return pause(say("gone"), retryActions(entry.key));
+      pause(say("server", { status: response.status }), retryActions(entry.key));
     }).catch(function () {
-      // No answer at all: offline, or the Wi-Fi dropped. The deal waits; it may have been
-      // recorded already (answer lost): its key makes the next try harmless.
+      // No answer at all (offline, the Wi-Fi dropped, or no answer within SAVE_TIMEOUT). The
+      // deal waits; it may have been recorded already (answer lost): its key makes the next
+      // try harmless.
       sending = false;
       busy(false);
       showQueue();
       showAlert(say("offline"));
       scheduleRetry();
+    });
+  }
+
+  // The sheet as it is now, after another tab of the same table recorded deals: this page's
+  // next deal then counts from it (its "seen" would be one too low and meet a 409).
+  function refreshSheet() {
+    var form = sheetForm();
+    var url = form ? form.action : window.location.href;
+    fetchWithTimeout(url, {
+      method: "GET",
+      credentials: "same-origin",
+      headers: { "HX-Request": "true" },
+    }).then(function (answer) {
+      if (!sending && answer.response.ok && answer.text.indexOf('id="sheet"') !== -1) swap(answer.text, true);
+      if (!paused) flush();
+    }).catch(function () { /* offline: the sheet is refreshed by the next answer */ });
+  }
+
+  function keysOf(value) {
+    try { return (JSON.parse(value || "[]") || []).map(function (entry) { return entry.key; }); } catch (e) { return []; }
+  }
+
+  function refusedMessage(behind) {
+    return behind > 0 ? say("paused_after_refusal", { n: behind }) : say("refused_alone");
+  }
+
+  function undo(form) {
+    var button = form.querySelector("button[type=submit], button:not([type])");
+    if (button && button.disabled) return;
+    if (button) button.disabled = true;
+    busy(true);
+    function done() {
+      busy(false);
+      if (button) button.disabled = false;
+    }
+    fetchWithTimeout(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form)),
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+    }).then(function (answer) {
+      var response = answer.response;
+      done();
+      if (csrfRefused(response, answer.text)) showAlert(say("session_changed"));
+      else if (loginPage(response, answer.text)) showAlert(say("login_undo"));
+      else if (response.ok || response.status === 409) swap(answer.text, false);
+      else if (response.status === 403) showAlert(say("forbidden_undo"));
+      else showAlert(say("server_undo", { status: response.status }));
+    }).catch(function () {
+      done();
+      showAlert(say("offline_undo"));
     });
   }
 
@@ -315,8 +522,8 @@
       // cleared for the next one, which survives the answer's new sheet.
       form.reset();
       if (window.dealformRefresh) window.dealformRefresh(form);
-      showAlert("");
-      flush();
+      // Saving is the scorer's go: a queue paused on a refusal moves again.
+      resume();
       return;
     }
     if (form.matches("form[data-undo]")) {
@@ -325,23 +532,7 @@
         showAlert(say("undo_waiting"));
         return;
       }
-      busy(true);
-      fetch(form.action, {
-        method: "POST",
-        body: new URLSearchParams(new FormData(form)),
-        credentials: "same-origin",
-        headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
-      }).then(function (response) {
-        return response.text().then(function (text) {
-          busy(false);
-          if (response.ok || response.status === 409) swap(text, false);
-          else if (response.status === 403) showAlert(say("forbidden_undo"));
-          else showAlert(say("server_undo", { status: response.status }));
-        });
-      }).catch(function () {
-        busy(false);
-        showAlert(say("offline_undo"));
-      });
+      undo(form);
     }
   }
 
@@ -365,8 +556,37 @@
         if (event.target.closest && event.target.closest("form[data-sheet-form]")) keepDraft();
       });
     });
-    window.addEventListener("online", function () { paused = false; showAlert(""); flush(); });
+    window.addEventListener("online", function () {
+      // A refused deal waiting in the form keeps the queue paused (flush says so again).
+      paused = false;
+      showAlert("");
+      flush();
+    });
     window.addEventListener("offline", function () { showQueue(); });
+    // Another tab of the same table changed the queue (sent a deal, queued one): show it; a
+    // deal it sent is answered there, and one it queued leaves from whichever tab is free.
+    window.addEventListener("storage", function (event) {
+      if (event.key !== queueKey()) return;
+      if (editingKey && !readQueue().some(function (entry) { return entry.key === editingKey; })) {
+        // The refused deal this form holds was mended (or taken out) in the other tab.
+        editingKey = null;
+        if (sheetForm()) {
+          sheetForm().reset();
+          if (window.dealformRefresh) window.dealformRefresh(sheetForm());
+        }
+      }
+      var now = keysOf(event.newValue);
+      var gone = keysOf(event.oldValue).filter(function (key) { return now.indexOf(key) === -1; });
+      if (paused && pausedKey && gone.indexOf(pausedKey) !== -1 && pausedKey !== editingKey) {
+        // The deal this page failed to send was sent (or taken out) by the other tab.
+        paused = false;
+        pausedKey = null;
+        showAlert("");
+      }
+      showQueue();
+      if (gone.length && !sending) refreshSheet();
+      else if (!paused) flush();
+    });
     setup();
     // A deal left half-typed (not one the page brings back with its errors).
     var form = sheetForm();

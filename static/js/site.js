@@ -5,6 +5,7 @@
 // - [data-autosubmit]: a field whose form is sent as soon as its value changes (the
 //   language switch); the form keeps its own button for a browser without JavaScript.
 // - #request-error: the banner where a failed htmx request is said in words.
+// - #waiting-deals: the deals a score sheet left waiting on this phone, on every page.
 (function () {
   "use strict";
 
@@ -86,7 +87,49 @@
     document.getElementById("request-error").hidden = true;
   });
 
-  document.addEventListener("DOMContentLoaded", function () { setup(document); });
+  // Deals a score sheet left waiting on this phone (localStorage "sheet-queue-<poule>", kept
+  // by sheet.js) are named on every page, with a link to their sheet, where they are sent:
+  // a scorer who moved on to another page does not forget them. The sheet shows its own.
+  function showWaitingDeals() {
+    var box = document.getElementById("waiting-deals");
+    var store = null;
+    try { store = window.localStorage; } catch (error) { store = null; }
+    if (!box || !store) return;
+    var here = document.getElementById("sheet");
+    var own = here && here.dataset.poule ? "sheet-queue-" + here.dataset.poule : "";
+    var links = [];
+    for (var index = 0; index < store.length; index += 1) {
+      var key = store.key(index);
+      if (!key || key.indexOf("sheet-queue-") !== 0 || key === own) continue;
+      var queue;
+      try { queue = JSON.parse(store.getItem(key) || "[]"); } catch (error) { continue; }
+      if (!Array.isArray(queue) || !queue.length || !queue[0].url) continue;
+      var url;
+      try { url = new URL(queue[0].url, window.location.href); } catch (error) { continue; }
+      if (url.origin !== window.location.origin) continue;
+      links.push({ href: url.pathname, text: (queue[0].where || url.pathname) + " (" + queue.length + ")" });
+    }
+    box.textContent = "";
+    box.hidden = !links.length;
+    if (!links.length) return;
+    box.appendChild(document.createTextNode(box.dataset.label + " "));
+    links.forEach(function (link, position) {
+      if (position) box.appendChild(document.createTextNode(", "));
+      var anchor = document.createElement("a");
+      anchor.href = link.href;
+      anchor.textContent = link.text;
+      box.appendChild(anchor);
+    });
+  }
+
+  window.addEventListener("storage", function (event) {
+    if (event.key === null || event.key.indexOf("sheet-queue-") === 0) showWaitingDeals();
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    setup(document);
+    showWaitingDeals();
+  });
   // Content swapped in by htmx is set up as it arrives.
   document.addEventListener("htmx:load", function (event) { setup(event.target); });
 })();

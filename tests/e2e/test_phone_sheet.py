@@ -110,6 +110,15 @@ def assert_totals_in_view(page: Page, seats: int) -> None:
     page.evaluate("window.scrollTo(0, 0)")
 
 
+def assert_save_on_first_screen(page: Page) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    form = page.locator("form[data-sheet-form]").bounding_box()
+    save = page.locator("[data-save]").bounding_box()
+    assert form is not None and save is not None
+    assert 0 <= form["y"] < PHONE["height"], form
+    assert 0 <= save["y"] and save["y"] + save["height"] <= PHONE["height"], save
+
+
 # -- recording a deal with the buttons, taps counted
 
 
@@ -200,8 +209,9 @@ def test_a_belgian_whist_night_on_a_phone_taps_counted_and_totals_in_view(
     for poule in tournament.poules.order_by("table"):
         seats = poule.seats.count()
         page.goto(sheet_url(live_server.url, poule))
-        # The deal form is on the first screen, not below the grid.
-        assert page.locator("[data-save]").bounding_box()["y"] < PHONE["height"] * 2
+        # The deal form is on the first screen, its save button too (it stays at the
+        # bottom of the screen while the form is in view): no scrolling to save.
+        assert_save_on_first_screen(page)
         deals = belgian_deals(seats, 12)
         for number, deal in enumerate(deals, start=1):
             taps = record_belgian_whist(page, deal, wait_for=number)
@@ -254,6 +264,8 @@ def test_impossible_choices_are_disabled_before_anything_is_sent(
     # An emballage takes two declarers, and a bid the table does not have is not offered.
     form.locator(".calls button[data-value='emballage:8']").click()
     expect(form.locator("input[name=declarers][value='3']")).to_be_enabled()
+    # The form grown by the contract's choices: saving still needs no scrolling.
+    assert_save_on_first_screen(page)
     assert not form.locator(".calls button[data-value='solo:9']").count()
     assert not form.locator(".calls button[data-value^='piccolo']").count()
 
@@ -528,3 +540,250 @@ def test_without_javascript_the_form_still_posts_and_works(live_server, new_cont
         "declarers": ["2", "4"],
         "tricks": 9,
     }
+
+
+# -- what the review found: a refusal inside the queue, a table of 5 offline, two tabs, a
+# hung save, a changed session, an expired one, waiting deals seen from every page
+
+
+def a_scorer(club):
+    user = UserFactory(username="marqueur")
+    PlayerFactory(user=user, club=club, club__role=Membership.Role.SCORER)
+    return user
+
+
+def pressed_calls(page: Page) -> list[str]:
+    return page.locator(
+        "form[data-sheet-form] .calls button[aria-pressed=true]"
+    ).all_text_contents()
+
+
+def test_a_refused_deal_in_the_queue_stays_first_and_the_others_wait_behind_it(
+    live_server, new_context, club, season
+):
+    poule = a_night(club, season, "rcwhist", 4).poules.get()
+    context = phone_context(new_context, live_server, a_scorer(club))
+    page = context.new_page()
+    page.goto(sheet_url(live_server.url, poule))
+    refused = {"contract": "emballage", "bid": 8, "declarers": ["1"], "tricks": 9}  # one declarer
+    second = {"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 7}
+    third = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 8}
+    context.set_offline(True)
+    for deal in (refused, second, third):
+        record_belgian_whist(page, deal, wait_for=None)
+    expect(page.locator("[data-queue]")).to_contain_text("3 donnes en attente")
+
+    context.set_offline(False)
+    alert = page.locator("[data-alert]")
+    expect(alert).to_contain_text("corrigez-la", timeout=15_000)
+    expect(alert).to_contain_text("Les 2 donne(s) qui la suivent attendent")
+    # The refused deal is in the form; nothing behind it left (their order sets the dealer).
+    assert pressed_calls(page) == ["E8"]
+    expect(page.locator("[data-queue]")).to_contain_text("3 donnes en attente")
+    expect(page.locator("[data-queue]")).to_contain_text("dans le formulaire")
+    assert poule.deals.count() == 0
+
+    # Mended (a second declarer) and saved: it leaves first, then the others, in order.
+    form = page.locator("form[data-sheet-form]")
+    form.locator("label:has(input[name=declarers][value='3'])").click()
+    form.locator("[data-save]").click()
+    expect(page.locator("#sheet")).to_have_attribute("data-deals", "3", timeout=15_000)
+    expect(page.locator("[data-queue]")).to_be_hidden()
+    expect(alert).to_be_hidden()
+    mended = {**refused, "declarers": ["1", "3"]}
+    assert [d.data for d in poule.deals.order_by("number")] == [mended, second, third]
+
+
+def test_offline_at_a_table_of_5_the_dealer_and_the_mort_move_on_with_each_waiting_deal(
+    live_server, new_context, club, season
+):
+    poule = a_night(club, season, "rcwhist", 5).poules.get()
+    names = [seat.player.display_name for seat in poule.seats.order_by("number")]
+    context = phone_context(new_context, live_server, a_scorer(club))
+    page = context.new_page()
+    page.goto(sheet_url(live_server.url, poule))
+    form = page.locator("form[data-sheet-form]")
+    dealer = page.locator("[data-next-dealer]")
+    first = {"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 7}
+    record_belgian_whist(page, first, wait_for=1)
+    expect(dealer).to_have_text(names[1])
+
+    context.set_offline(True)
+    second = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 7}  # seat 2 deals
+    record_belgian_whist(page, second, wait_for=None)
+    # Deal 3 is dealt by seat 3, who sits out: he cannot declare, seat 2 plays again.
+    expect(dealer).to_have_text(names[2])
+    expect(form.locator("[data-deal-title]")).to_have_text("Donne 3")
+    form.locator(".calls button[data-value='solo:6']").click()
+    expect(form.locator("input[name=declarers][value='3']")).to_be_disabled()
+    expect(form.locator("input[name=declarers][value='2']")).to_be_enabled()
+    # A pass: the same dealer deals again, the deal takes no number.
+    form.locator(".calls button[data-value='pass:']").click()
+    form.locator("[data-save]").click()
+    expect(page.locator("[data-queue]")).to_contain_text("2 donnes en attente")
+    expect(dealer).to_have_text(names[2])
+    expect(form.locator("[data-deal-title]")).to_have_text("Donne 3")
+    third = {"contract": "solo", "bid": 6, "declarers": ["4"], "tricks": 8}
+    record_belgian_whist(page, third, wait_for=None)
+    expect(dealer).to_have_text(names[3])
+    form.locator(".calls button[data-value='solo:6']").click()
+    expect(form.locator("input[name=declarers][value='4']")).to_be_disabled()
+
+    context.set_offline(False)
+    expect(page.locator("#sheet")).to_have_attribute("data-deals", "4", timeout=15_000)
+    stored = list(poule.deals.order_by("number"))
+    assert [d.data for d in stored] == [first, second, {"contract": "pass"}, third]
+    assert [d.dealer for d in stored] == [1, 2, 3, 3]
+    # The server agrees with what the phone showed.
+    expect(dealer).to_have_text(names[3])
+
+
+def test_two_tabs_of_the_same_table_send_each_waiting_deal_once(
+    live_server, new_context, club, season
+):
+    poule = a_night(club, season, "rcwhist", 4).poules.get()
+    context = phone_context(new_context, live_server, a_scorer(club))
+    first_tab, second_tab = context.new_page(), context.new_page()
+    for page in (first_tab, second_tab):
+        page.goto(sheet_url(live_server.url, poule))
+    deals = belgian_deals(4, 3)
+    first_tab.bring_to_front()  # a tab behind another draws slowly: the taps would wait
+    context.set_offline(True)
+    for deal in deals:
+        record_belgian_whist(first_tab, deal, wait_for=None)
+    # The other tab sees the deals waiting (the queue is the phone's, not the tab's).
+    expect(second_tab.locator("[data-queue]")).to_contain_text("3 donnes en attente")
+
+    # Both tabs send when the connection returns: every answer removes its own deal.
+    context.set_offline(False)
+    for page in (first_tab, second_tab):
+        expect(page.locator("[data-queue]")).to_be_hidden(timeout=15_000)
+    expect(first_tab.locator("#sheet")).to_have_attribute("data-deals", "3")
+    assert [d.data for d in poule.deals.order_by("number")] == deals
+
+
+def test_a_save_that_hangs_is_given_up_and_sent_again_once(live_server, new_context, club, season):
+    poule = a_night(club, season, "rcwhist", 4).poules.get()
+    page = phone_context(new_context, live_server, a_scorer(club)).new_page()
+    page.clock.install()
+    hung = []
+
+    def hang_the_first_save(route) -> None:
+        # The Wi-Fi takes the request and never answers.
+        if route.request.method == "POST" and not hung:
+            hung.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/poules/*/", hang_the_first_save)
+    page.goto(sheet_url(live_server.url, poule))
+    deal = belgian_deals(4, 1)[0]
+    record_belgian_whist(page, deal, wait_for=None)
+    expect(page.locator("[data-save]")).to_contain_text("Enregistrement")
+    page.clock.run_for(16_000)  # no answer within 15 s: treated as offline
+    expect(page.locator("[data-alert]")).to_contain_text("Pas de réseau")
+    expect(page.locator("[data-save]")).not_to_contain_text("Enregistrement")
+    expect(page.locator("[data-queue]")).to_contain_text("1 donne en attente")
+    page.clock.run_for(10_000)  # the next try, every 10 s
+    expect(page.locator("#sheet")).to_have_attribute("data-deals", "1")
+    assert [d.data for d in poule.deals.all()] == [deal]
+
+
+def test_a_changed_session_is_no_refusal_and_a_bad_one_is_said_in_words(
+    live_server, new_context, club, season
+):
+    poule = a_night(club, season, "rcwhist", 4).poules.get()
+    context = phone_context(new_context, live_server, a_scorer(club))
+    page = context.new_page()
+    page.goto(sheet_url(live_server.url, poule))
+    first, second = belgian_deals(4, 2)
+    # Signed in again in another tab: the CSRF cookie changed, the page's copy did not.
+    context.add_cookies([{"name": "csrftoken", "value": "A" * 32, "url": live_server.url}])
+    record_belgian_whist(page, first, wait_for=1)
+    # A cookie the server cannot read: said as a changed session, not a closed night.
+    context.add_cookies([{"name": "csrftoken", "value": "bad", "url": live_server.url}])
+    record_belgian_whist(page, second, wait_for=None)
+    alert = page.locator("[data-alert]")
+    expect(alert).to_contain_text("Votre session a changé")
+    expect(alert).not_to_contain_text("clôturée")
+    expect(page.locator("[data-queue]")).to_contain_text("1 donne en attente")
+    assert poule.deals.count() == 1
+
+
+def test_undo_with_an_expired_session_says_so_and_is_one_request(
+    live_server, new_context, club, season
+):
+    poule = a_night(club, season, "rcwhist", 4).poules.get()
+    context = phone_context(new_context, live_server, a_scorer(club))
+    page = context.new_page()
+    page.goto(sheet_url(live_server.url, poule))
+    record_belgian_whist(page, belgian_deals(4, 1)[0], wait_for=1)
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    context.clear_cookies(name=settings.SESSION_COOKIE_NAME)  # the session expired
+    page.locator("form[data-undo] button").dblclick()
+    expect(page.locator("[data-alert]")).to_contain_text("Vous n'êtes plus connecté")
+    assert len(posts) == 1
+    assert poule.deals.count() == 1
+
+
+def test_deals_waiting_for_a_table_are_named_on_every_page(live_server, new_context, club, season):
+    tournament = a_night(club, season, "rcwhist", 4)
+    poule = tournament.poules.get()
+    page = phone_context(new_context, live_server, a_scorer(club)).new_page()
+
+    def fail(route) -> None:
+        if route.request.method == "POST":
+            route.fulfill(status=500, body="boom")
+        else:
+            route.continue_()
+
+    page.route("**/poules/*/", fail)
+    page.goto(sheet_url(live_server.url, poule))
+    deal = belgian_deals(4, 1)[0]
+    record_belgian_whist(page, deal, wait_for=None)
+    expect(page.locator("[data-alert]")).to_contain_text("erreur 500")
+    # The sheet shows its own queue; the banner is for the other pages.
+    expect(page.locator("#waiting-deals")).to_be_hidden()
+    page.goto(f"{live_server.url}/clubs/{club.slug}/soirees/{tournament.pk}/")
+    banner = page.locator("#waiting-deals")
+    expect(banner).to_contain_text("Donnes en attente sur ce téléphone")
+    expect(banner).to_contain_text("table 1 (1)")
+    page.unroute("**/poules/*/")
+    banner.locator("a").click()
+    expect(page.locator("#sheet")).to_have_attribute("data-deals", "1")
+    assert [d.data for d in poule.deals.all()] == [deal]
+
+
+def test_the_next_deal_typed_during_a_slow_save_keeps_its_declarers(
+    live_server, new_context, club, season
+):
+    """At a table of 5 the next deal is typed while the last one is still being saved: the
+    mort is already the next dealer's seat, and what was ticked survives the answer."""
+    poule = a_night(club, season, "rcwhist", 5).poules.get()
+    page = phone_context(new_context, live_server, a_scorer(club)).new_page()
+    held = []
+
+    def hold_the_first_save(route) -> None:
+        if route.request.method == "POST" and not held:
+            held.append(route)  # answered below, once the next deal is typed
+        else:
+            route.continue_()
+
+    page.route("**/poules/*/", hold_the_first_save)
+    page.goto(sheet_url(live_server.url, poule))
+    first = {"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 7}
+    record_belgian_whist(page, first, wait_for=None)
+    form = page.locator("form[data-sheet-form]")
+    form.locator(".calls button[data-value='emballage:8']").click()
+    # Seat 2 deals the second deal: he sits out, seat 1 plays again.
+    expect(form.locator("input[name=declarers][value='2']")).to_be_disabled()
+    form.locator("label:has(input[name=declarers][value='1'])").click()
+    form.locator("label:has(input[name=declarers][value='3'])").click()
+    held[0].continue_()
+    expect(page.locator("#sheet")).to_have_attribute("data-deals", "1")
+    for seat in "13":
+        expect(form.locator(f"input[name=declarers][value='{seat}']")).to_be_checked()
+    expect(form.locator(".calls button[data-value='emballage:8']")).to_have_attribute(
+        "aria-pressed", "true"
+    )

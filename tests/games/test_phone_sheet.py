@@ -5,11 +5,13 @@ first, and a sheet or deal changed by someone else meanwhile is not overwritten 
 
 from __future__ import annotations
 
+import threading
 import uuid
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
+from django.db import IntegrityError, connection, connections
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -347,3 +349,169 @@ def test_the_shared_blank_form_names_each_tables_own_players_escaped(client, run
     assert "Zoé" not in other
     names = [seat.player.display_name for seat in five.seats.all()]
     assert all(name in other for name in names)
+
+
+# -- what the review found (sheet fixes)
+
+
+def test_a_retry_after_the_night_closed_is_answered_as_recorded_not_lost(
+    client, running_night, scorer
+):
+    """The answer to a deal was lost, then the night was closed: the phone's retry is told
+    the deal is recorded (it leaves the phone), not refused."""
+    poule = table_of(running_night, 4)
+    client.force_login(scorer)
+    key = str(uuid.uuid4())
+    post_deal(client, poule, EMBALLAGE, client_key=key, seen="0")
+    scoring_services.tournament_close(
+        running_night, unfinished_ok=True, send_results=False, rank_season=False
+    )
+    again = post_deal(client, poule, EMBALLAGE, client_key=key, seen="0")
+    assert (again.status_code, again["X-Sheet-Result"]) == (200, "replayed")
+    assert 'id="donne-1"' in again.content.decode()
+    # The service alike; a new deal is still refused.
+    running_night.refresh_from_db()
+    poule.refresh_from_db()
+    replayed = scoring_services.deal_record(poule, EMBALLAGE, client_key=uuid.UUID(key))
+    assert replayed.replayed
+    new = post_deal(client, poule, SOLO, client_key=str(uuid.uuid4()), seen="1")
+    assert new.status_code == 403
+    assert poule.deals.count() == 1
+
+
+def test_the_deals_added_tonight_follow_the_deals_themselves(running_night):
+    poule = table_of(running_night, 4)
+    scoring_services.deals_record(poule, [EMBALLAGE] * 12)
+    poule.refresh_from_db()
+    # A pass saved with "plus longue" adds no deal to the count: it does not count.
+    scoring_services.deal_record(poule, PASS, longer=True)
+    poule.refresh_from_db()
+    assert poule.extra_deals == 0
+    # A 13th deal, then undone: the table is back at 12, the close check does not wait.
+    extra = scoring_services.deal_record(poule, SOLO, longer=True)
+    poule.refresh_from_db()
+    assert poule.extra_deals == 1
+    scoring_services.deal_delete(extra, last_only=True)
+    poule.refresh_from_db()
+    assert (poule.counted_deals, poule.extra_deals) == (12, 0)
+    check = scoring_services.tournament_close_check(running_night)
+    assert not any(
+        (line.round, line.table) == (poule.round, poule.table) for line in check.unfinished
+    )
+
+
+def test_a_correction_does_not_take_a_table_past_its_deal_count(running_night):
+    poule = table_of(running_night, 4)
+    scoring_services.deals_record(poule, [EMBALLAGE] * 12 + [PASS])
+    passed = poule.deals.get(number=13)
+    with pytest.raises(ValidationError, match="ferait 13 donnes"):
+        scoring_services.deal_correct(passed, SOLO)
+    poule.refresh_from_db()
+    assert (poule.counted_deals, poule.extra_deals) == (12, 0)
+    assert poule.deals.get(number=13).data == PASS
+    # A deal corrected into a pass brings the deals added tonight back down.
+    scoring_services.deal_record(poule, SOLO, longer=True)
+    poule.refresh_from_db()
+    assert poule.extra_deals == 1
+    scoring_services.deal_correct(poule.deals.get(number=14), PASS)
+    poule.refresh_from_db()
+    assert (poule.counted_deals, poule.extra_deals) == (12, 0)
+
+
+def test_no_undo_in_one_tap_once_the_night_is_closed(client, running_night, club_admin):
+    poule = table_of(running_night, 4)
+    last = scoring_services.deal_record(poule, EMBALLAGE)
+    scoring_services.tournament_close(
+        running_night, unfinished_ok=True, send_results=False, rank_season=False
+    )
+    client.force_login(club_admin)
+    page = client.get(url("sheet", running_night, poule_pk=poule.pk)).content.decode()
+    assert 'class="last-deal" data-undo' not in page
+    response = client.post(
+        url("sheet-undo", running_night, poule_pk=poule.pk),
+        {"deal": last.pk},
+        HTTP_HX_REQUEST="true",
+    )
+    assert (response.status_code, response["X-Sheet-Result"]) == (409, "refused")
+    assert "ne s'annule plus d'un geste" in response.context["problem"]
+    assert "La soirée est clôturée" in response.content.decode()
+    assert poule.deals.count() == 1
+    # The confirmed removal remains.
+    client.post(url("deal-delete", running_night, deal_pk=last.pk), {"confirm": "1"})
+    assert poule.deals.count() == 0
+
+
+def test_a_csrf_failure_is_the_sites_page_in_words_that_the_script_recognises(
+    running_night, scorer
+):
+    poule = table_of(running_night, 4)
+    client = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="fr")
+    client.force_login(scorer)
+    response = client.post(
+        url("sheet", running_night, poule_pk=poule.pk), deal_post(poule, EMBALLAGE)
+    )
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert "data-csrf-failure" in page and "Votre session a changé" in page
+    assert "<style" not in page  # Django's own page has an inline style the CSP refuses
+    assert poule.deals.count() == 0
+
+
+def test_the_same_deal_sent_twice_at_once_is_answered_as_replayed_on_sqlite(
+    client, running_night, scorer, monkeypatch
+):
+    """Two identical requests at once: the second's insert meets the key's constraint (SQLite
+    does not lock rows); it is answered as the replay it is, not a 500."""
+    poule = table_of(running_night, 4)
+    client.force_login(scorer)
+    record = scoring_services.deal_record
+
+    def the_other_request_first(*args, **kwargs):
+        record(*args, **kwargs)  # the twin request, a moment earlier
+        raise IntegrityError("UNIQUE constraint failed: deal_client_key_once_per_poule")
+
+    monkeypatch.setattr(scoring_services, "deal_record", the_other_request_first)
+    response = post_deal(client, poule, EMBALLAGE, client_key=str(uuid.uuid4()), seen="0")
+    assert (response.status_code, response["X-Sheet-Result"]) == (200, "replayed")
+    assert poule.deals.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_key_sent_twice_at_once_is_stored_once_on_postgresql(running_night, scorer):
+    """Real concurrency: two threads post the same deal with the same key at the same time."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL): SQLite serialises the two requests")
+    poule = table_of(running_night, 4)
+    key = str(uuid.uuid4())
+    start = threading.Barrier(2)
+    answers: list[tuple[int, str]] = []
+
+    def send() -> None:
+        client = Client()
+        client.force_login(scorer)
+        start.wait()
+        try:
+            response = post_deal(client, poule, EMBALLAGE, client_key=key, seen="0")
+            answers.append((response.status_code, response["X-Sheet-Result"]))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [(200, "recorded"), (200, "replayed")]
+    assert poule.deals.count() == 1
+
+
+def test_the_sheet_tells_the_phone_who_deals_and_when_the_dealer_stays(
+    client, running_night, scorer
+):
+    poule = table_of(running_night, 5)
+    scoring_services.deal_record(poule, {**SOLO, "declarers": ["2"]})
+    client.force_login(scorer)
+    page = client.get(url("sheet", running_night, poule_pk=poule.pk)).content.decode()
+    assert 'data-seat-count="5"' in page and 'data-mort-at="5"' in page
+    assert 'data-dealer="2"' in page and 'data-uncounted="pass"' in page
+    assert 'data-next-number="2"' in page

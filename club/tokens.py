@@ -49,6 +49,13 @@ def token_revoke(user: AbstractBaseUser, pk: int) -> bool:
     return bool(deleted)
 
 
+def tokens_revoke_all(user: AbstractBaseUser) -> int:
+    """Every token of the account, removed: a new password (changed, or reset from the
+    mailbox after a theft) shuts out whoever held the old one, his keys too."""
+    deleted, _rows = ApiToken.objects.filter(user=user).delete()
+    return deleted
+
+
 def token_user(key: str) -> tuple[AbstractBaseUser, ApiToken] | None:
     """The active account a key belongs to, or None; the token's last use is noted."""
     if not key.startswith(KEY_PREFIX):

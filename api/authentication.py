@@ -9,7 +9,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
-from rest_framework.exceptions import AuthenticationFailed, Throttled
+from rest_framework.exceptions import AuthenticationFailed, PermissionDenied, Throttled
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
 from club.tokens import token_user
@@ -37,6 +38,11 @@ class PersonalTokenAuthentication(BaseAuthentication):
         if found is None:
             failures.note()
             raise AuthenticationFailed(_("Clé d'API inconnue ou retirée."))
+        if found[1].read_only and request.method not in SAFE_METHODS:
+            # Whatever the member's roles: the key was made to read only.
+            raise PermissionDenied(
+                _("Cette clé est en lecture seule : elle ne change rien (créez-en une autre).")
+            )
         return found
 
     def authenticate_header(self, request: Request) -> str:

@@ -249,3 +249,32 @@ def test_a_password_reset_removes_the_tokens(client, member, scorer):
     assert not ApiToken.objects.filter(user=member).exists()
     assert ApiToken.objects.filter(user=scorer).exists()
     assert Membership.objects.filter(player__user=member).exists()
+
+
+# --------------------------------------------------------------------------------------------
+# Read-only tokens
+
+
+def test_a_read_only_token_reads_and_changes_nothing(api, running_night, poule, scorer):
+    _token, key = tokens.token_create(scorer, "site du club", read_only=True)
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert api.get(night_path(running_night)).status_code == 200
+    assert api.get(f"{API}/me/").status_code == 200
+    path = night_path(running_night, f"poules/{poule.pk}/deals/")
+    refused = api.post(path, {"deal": SOLO}, format="json")
+    assert refused.status_code == 403
+    assert "lecture seule" in refused.json()["detail"]
+    assert api.patch(f"{API}/me/", {"public_name": "initials"}, format="json").status_code == 403
+    assert not Deal.objects.filter(poule=poule).exists()
+    # The same member's ordinary token still scores.
+    _other, writer = tokens.token_create(scorer, "outil")
+    api.credentials(HTTP_AUTHORIZATION=f"Token {writer}")
+    assert api.post(path, {"deal": SOLO}, format="json").status_code == 201
+
+
+def test_a_read_only_token_is_made_in_the_profile(client, member):
+    client.force_login(member)
+    page = client.post(reverse("api-tokens"), {"name": "site du club", "read_only": "1"})
+    assert page.status_code == 200
+    assert ApiToken.objects.get(user=member).read_only
+    assert "lecture seule" in client.get(reverse("api-tokens")).content.decode()

@@ -612,7 +612,7 @@ class DealRecord(APIView):
 
     def post(self, request: Request, slug: str, pk: int, poule_pk: int) -> Response:
         tournament = _night(slug, pk)
-        if not visibility.can_edit_sheets(request.user, tournament):
+        if tournament.is_locked:
             late = self._late_retry(request, tournament, poule_pk)
             if late is not None:
                 return late

@@ -131,7 +131,9 @@ def test_the_score_sheet_says_a_reused_key_in_words(client, running_night, poule
     assert Deal.objects.get(poule=poule).data == SOLO
 
 
-def test_a_retry_after_the_close_is_answered_as_recorded(api, running_night, poule, scorer, member):
+def test_a_retry_after_the_close_is_answered_as_recorded(
+    api, running_night, poule, scorer, member, club_admin
+):
     signed(api, scorer)
     key = str(uuid.uuid4())
     path = night_path(running_night, f"poules/{poule.pk}/deals/")
@@ -141,6 +143,10 @@ def test_a_retry_after_the_close_is_answered_as_recorded(api, running_night, pou
     again = api.post(path, {"deal": SOLO, "client_key": key}, format="json")
     assert again.status_code == 200
     assert again.json()["id"] == first.json()["id"] and again.json()["replayed"] is True
+    # A club admin's phone too (he may still correct the closed night: no new deal for that).
+    by_admin = signed(api, club_admin).post(path, {"deal": SOLO, "client_key": key}, format="json")
+    assert by_admin.status_code == 200 and by_admin.json()["replayed"] is True
+    signed(api, scorer)
     # Another deal with that key, a new key, a member: refused as before.
     reused = api.post(path, {"deal": {**SOLO, "tricks": 9}, "client_key": key}, format="json")
     assert reused.status_code == 409

@@ -595,7 +595,8 @@ def _seat_names(poule: Poule) -> dict[str, str]:
     description=(
         "Appends the deal to the poule's sheet and scores it, as the score sheet does. Send "
         "a ``client_key``: a retry after a lost answer returns the deal stored the first time "
-        "(200, ``replayed``) and records nothing. Scorers until the night is closed."
+        "(200, ``replayed``) and records nothing, even once the night is closed; the same key "
+        "with another deal answers 409 (``key_reused``). Scorers until the night is closed."
     ),
     tags=["scoring"],
     request=s.DealRecordSerializer,

@@ -9,10 +9,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
-from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.exceptions import AuthenticationFailed, PermissionDenied, Throttled
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
 from club.tokens import token_user
+
+from .throttles import FailedTokens
 
 KEYWORDS = (b"token", b"bearer")
 
@@ -22,15 +25,24 @@ class PersonalTokenAuthentication(BaseAuthentication):
         words = get_authorization_header(request).split()
         if not words or words[0].lower() not in KEYWORDS:
             return None  # no token: the session (or nobody) signs the request
+        failures = FailedTokens()
+        if failures.exhausted(request):
+            raise Throttled(wait=failures.wait())
         if len(words) != 2:
+            failures.note()
             raise AuthenticationFailed(_("En-tête Authorization attendu : « Token <clé> »."))
         try:
-            key = words[1].decode("ascii")
+            found = token_user(words[1].decode("ascii"))
         except UnicodeDecodeError:
-            raise AuthenticationFailed(_("Clé d'API inconnue ou retirée.")) from None
-        found = token_user(key)
+            found = None
         if found is None:
+            failures.note()
             raise AuthenticationFailed(_("Clé d'API inconnue ou retirée."))
+        if found[1].read_only and request.method not in SAFE_METHODS:
+            # Whatever the member's roles: the key was made to read only.
+            raise PermissionDenied(
+                _("Cette clé est en lecture seule : elle ne change rien (créez-en une autre).")
+            )
         return found
 
     def authenticate_header(self, request: Request) -> str:

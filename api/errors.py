@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.http import Http404
+from rest_framework.exceptions import NotFound
 from rest_framework.exceptions import ValidationError as BodyRefused
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -15,7 +17,15 @@ from games.views.problems import refusal_texts
 from scoring.services import DealConflict
 
 # A refusal that is about the state of the sheet, not about what was sent.
-CONFLICT_CODES = {"poule_complete", "sheet_changed", "deal_changed", "deal_gone", "not_last"}
+CONFLICT_CODES = {
+    "poule_complete",
+    "sheet_changed",
+    "deal_changed",
+    "deal_gone",
+    "not_last",
+    "key_reused",
+    "night_exists",
+}
 
 
 def _codes(error: ValidationError) -> list[str | None]:
@@ -69,7 +79,11 @@ def _located(detail: Any, place: str = "") -> list[dict[str, Any]]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Every refusal of a body has one shape: ``detail`` and its located ``problems``."""
+    """Every refusal of a body has one shape: ``detail`` and its located ``problems``. Every
+    404 says the same words (DRF's, in the request's language): its reason (an unpublished
+    night, a model's name) would tell an outsider what exists."""
+    if isinstance(exc, Http404):
+        exc = NotFound()
     if isinstance(exc, ValidationError):
         return refusal(exc)
     if isinstance(exc, BodyRefused):

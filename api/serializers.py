@@ -334,7 +334,10 @@ class DealCorrectSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         max_length=64,
-        help_text="The deal's ``version`` as the client read it: changed since, 409.",
+        help_text=(
+            "The deal's ``version`` as the client read it (required, or If-Match: 428 "
+            "without it); changed since, 409."
+        ),
     )
 
 

@@ -12,10 +12,11 @@ from typing import Any
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils.http import http_date
+from django.utils.http import http_date, parse_http_date_safe
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -25,7 +26,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import Club, Membership, Player, Season
-from club.permissions import is_member, is_scorer, require_club_admin, require_scorer
+from club.permissions import (
+    is_club_admin,
+    is_member,
+    is_scorer,
+    require_club_admin,
+    require_scorer,
+)
 from club.profile import ProfileForm, profile_update
 from club.published import PAGE_SECONDS, fragment_key, page_etag
 from games import visibility
@@ -35,7 +42,7 @@ from scoring import services
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.standings import decimal_string
 from scoring.member_data import member_data
-from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
+from scoring.models import PouleStanding, RankingLine, RankingSnapshot, TournamentStanding
 
 from . import serializers as s
 from .errors import refusal
@@ -47,6 +54,11 @@ REFUSED = {
 NOT_YOURS = {
     403: OpenApiResponse(description="A member of the club who may not."),
     404: OpenApiResponse(description="Not found, or not the reader's to see."),
+}
+PRECONDITION = {
+    428: OpenApiResponse(
+        s.RefusalSerializer, description="The deal's version (as read) was not sent."
+    )
 }
 CONFLICT = {
     409: OpenApiResponse(
@@ -174,12 +186,20 @@ def published_read(
     club's latest (its ETag holds the club's stamp), else the document from the server's
     cache, drawn once per stamp (a publication, a correction moves it: nothing is stale)."""
     etag = page_etag(request, club, "api", *parts)
+    changed = int(club.pages_changed.timestamp())
     headers = {
         "ETag": etag,
-        "Last-Modified": http_date(club.pages_changed.timestamp()),
+        "Last-Modified": http_date(changed),
         "Cache-Control": f"{'private' if request.user.is_authenticated else 'public'}, no-cache",
     }
-    if etag in request.headers.get("If-None-Match", ""):
+    # RFC 9110: If-Modified-Since counts only when no If-None-Match is sent. Last-Modified has
+    # whole seconds, so a copy dated the stamp's second is the latest.
+    if "If-None-Match" in request.headers:
+        unchanged = etag in request.headers["If-None-Match"]
+    else:
+        since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
+        unchanged = since is not None and changed <= since
+    if unchanged:
         return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
     digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
     data = cache.get_or_set(fragment_key(club, "api", digest), build, PAGE_SECONDS)
@@ -297,9 +317,36 @@ class SeasonRanking(APIView):
         return published_read(request, club, ("ranking", season_obj.pk), build)
 
 
+def club_players(user: Any, club: Club) -> QuerySet[Player]:
+    """The club's players this reader may know of. The public: those the club has published
+    (a published night's standings, a published ranking), as the site's public pages show
+    them; the club's members: its current membership; club admins: everybody it ever had."""
+    if is_club_admin(user, club):
+        return Player.objects.filter(pk__in=Membership.objects.filter(club=club).values("player"))
+    if is_member(user, club):
+        return Player.objects.filter(
+            pk__in=Membership.objects.filter(club=club, end__isnull=True).values("player")
+        )
+    published_night = TournamentStanding.objects.filter(
+        player=OuterRef("pk"),
+        tournament__club=club,
+        tournament__status=Tournament.Status.PUBLISHED,
+    )
+    published_ranking = RankingLine.objects.filter(
+        player=OuterRef("pk"),
+        snapshot__season__club=club,
+        snapshot__published_at__isnull=False,
+    )
+    return Player.objects.filter(Q(Exists(published_night)) | Q(Exists(published_ranking)))
+
+
 @extend_schema(
     summary="A club's players",
-    description="Named as the site names them for this reader (public names outside the club).",
+    description=(
+        "Named as the site names them for this reader. The public: the players the club has "
+        "published (a published night or ranking), by their public names; the club's members: "
+        "its current members; club admins: every player the club ever had."
+    ),
     tags=["players"],
 )
 class PlayerList(generics.ListAPIView):
@@ -308,10 +355,10 @@ class PlayerList(generics.ListAPIView):
     filter_backends: list[Any] = []
 
     def get_queryset(self) -> QuerySet[Player]:
+        if getattr(self, "swagger_fake_view", False):  # the schema's generator
+            return Player.objects.none()
         self.club = _club(self.kwargs["slug"])
-        return Player.objects.filter(
-            pk__in=Membership.objects.filter(club=self.club).values("player")
-        ).order_by("display_name", "pk")
+        return club_players(self.request.user, self.club).order_by("display_name", "pk")
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())
@@ -328,7 +375,7 @@ class PlayerDetail(APIView):
 
     def get(self, request: Request, slug: str, pk: int) -> Response:
         club = _club(slug)
-        player = get_object_or_404(Player.objects.filter(memberships__club=club).distinct(), pk=pk)
+        player = get_object_or_404(club_players(request.user, club), pk=pk)
         name_of = _namer(not is_member(request.user, club))
         return Response(
             s.PlayerSerializer({**_player(player, name_of), "initials": player.initials}).data
@@ -437,19 +484,21 @@ class NightExport(APIView):
     description=(
         "A ``club-night/1`` document of this club (docs/night-format.md), all or nothing: a "
         "refused document writes nothing and every problem comes back with its place "
-        "(``poules[2].deals[7].tricks``), as the command line prints them. Scorers and club "
-        "admins."
+        "(``poules[2].deals[7].tricks``), as the command line prints them. Club admins only "
+        "(an import adds the file's unknown players as members and may open a season); the "
+        "same night imported again answers 409 (``night_exists``)."
     ),
     tags=["scoring"],
     request=s.NightFileSerializer,
-    responses={201: s.NightSerializer, **REFUSED, **NOT_YOURS},
+    responses={201: s.NightSerializer, **REFUSED, **NOT_YOURS, **CONFLICT},
 )
 class NightImport(APIView):
     permission_classes = [IsAuthenticated]
 
     def post(self, request: Request, slug: str) -> Response:
         club = _club(slug)
-        require_scorer(request.user, club)
+        # Not a scorer's: the file's unknown names become members, its season may be opened.
+        require_club_admin(request.user, club)
         doc = request.data
         if not isinstance(doc, dict):
             raise ValidationError("the body must be a club-night/1 document (a JSON object)")
@@ -546,7 +595,8 @@ def _seat_names(poule: Poule) -> dict[str, str]:
     description=(
         "Appends the deal to the poule's sheet and scores it, as the score sheet does. Send "
         "a ``client_key``: a retry after a lost answer returns the deal stored the first time "
-        "(200, ``replayed``) and records nothing. Scorers until the night is closed."
+        "(200, ``replayed``) and records nothing, even once the night is closed; the same key "
+        "with another deal answers 409 (``key_reused``). Scorers until the night is closed."
     ),
     tags=["scoring"],
     request=s.DealRecordSerializer,
@@ -563,6 +613,10 @@ class DealRecord(APIView):
 
     def post(self, request: Request, slug: str, pk: int, poule_pk: int) -> Response:
         tournament = _night(slug, pk)
+        if tournament.is_locked:
+            late = self._late_retry(request, tournament, poule_pk)
+            if late is not None:
+                return late
         visibility.require_sheet_editor(request.user, tournament)
         poule = get_object_or_404(Poule, pk=poule_pk, tournament=tournament)
         poule.tournament = tournament
@@ -584,6 +638,67 @@ class DealRecord(APIView):
         answer = {**_deal(deal), "replayed": replayed}
         return Response(s.DealSerializer(answer).data, status=200 if replayed else 201)
 
+    def _late_retry(self, request: Request, tournament: Tournament, poule_pk: int) -> Any:
+        """A scorer's retry that arrives after the night was closed (the first answer was
+        lost, the phone sends again): the deal was recorded while the night ran, so it is
+        answered as stored (200, ``replayed``), not refused for the closed night. Anything
+        else (no key, a key the poule does not know): None, and the usual refusal follows."""
+        if not is_scorer(request.user, tournament.club):
+            return None
+        body = s.DealRecordSerializer(data=request.data)
+        if not body.is_valid() or body.validated_data.get("client_key") is None:
+            return None
+        deal = Deal.objects.filter(
+            poule__pk=poule_pk,
+            poule__tournament=tournament,
+            client_key=body.validated_data["client_key"],
+        ).first()
+        if deal is None:
+            return None
+        try:
+            services.key_reused_check(deal, body.validated_data["deal"])
+        except ValidationError as refused:
+            return refusal(refused)
+        return Response(s.DealSerializer({**_deal(deal), "replayed": True}).data, status=200)
+
+
+VERSION_PARAMETERS = [
+    OpenApiParameter(
+        "If-Match",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description="The deal's ``version`` as the client read it (instead of ``version``).",
+    ),
+]
+
+
+def _version(request: Request, given: str | None = None) -> str | None:
+    """The deal's version as the client read it: in the body, in ``?version=`` (a DELETE
+    often has no body), or in If-Match (quotes allowed, as HTTP writes entity tags)."""
+    if given is None and isinstance(request.data, dict):
+        given = request.data.get("version")
+    version = given or request.query_params.get("version") or request.headers.get("If-Match")
+    if not version:
+        return None
+    version = str(version).strip()
+    return version.removeprefix("W/").strip('"') or None
+
+
+def _version_required() -> Response:
+    """Without the version read, a client would overwrite or delete a deal someone else
+    corrected meanwhile, unseen: 428 Precondition Required, said in words."""
+    message = _(
+        "Envoyez la version de la donne telle que vous l'avez lue (« version », ou l'en-tête "
+        "If-Match) : sans elle, une correction faite entre-temps serait écrasée."
+    )
+    return Response(
+        {
+            "detail": message,
+            "problems": [{"code": "version_required", "place": "version", "message": message}],
+        },
+        status=428,
+    )
+
 
 def _deal_of(slug: str, pk: int, deal_pk: int) -> tuple[Tournament, Deal]:
     tournament = _night(slug, pk)
@@ -601,26 +716,30 @@ class DealEdit(APIView):
         summary="Correct a deal",
         description=(
             "Replaces the deal; every later point and standing follows, and the change is kept "
-            "in the poule's history. Send the ``version`` read with the deal: a deal corrected "
-            "meanwhile by someone else answers 409. Scorers until the night is closed, club "
-            "admins afterwards."
+            "in the poule's history. Send the ``version`` read with the deal (or If-Match): "
+            "without it 428, a deal corrected meanwhile by someone else answers 409. Scorers "
+            "until the night is closed, club admins afterwards."
         ),
         tags=["scoring"],
+        parameters=VERSION_PARAMETERS,
         request=s.DealCorrectSerializer,
-        responses={200: s.DealSerializer, **REFUSED, **NOT_YOURS, **CONFLICT},
+        responses={200: s.DealSerializer, **REFUSED, **NOT_YOURS, **CONFLICT, **PRECONDITION},
     )
     def put(self, request: Request, slug: str, pk: int, deal_pk: int) -> Response:
         tournament, deal = _deal_of(slug, pk, deal_pk)
         visibility.require_sheet_editor(request.user, tournament)
         body = s.DealCorrectSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        version = _version(request, body.validated_data.get("version"))
+        if version is None:
+            return _version_required()
         try:
             corrected = services.deal_correct(
                 deal,
                 body.validated_data["deal"],
                 request.user,
                 closed_ok=tournament.is_locked,
-                version=body.validated_data.get("version"),
+                version=version,
             )
         except ValidationError as refused:
             return refusal(refused, _seat_names(deal.poule))
@@ -628,15 +747,41 @@ class DealEdit(APIView):
 
     @extend_schema(
         summary="Delete a deal",
-        description="Later deals move up one number; the removed deal stays in the history.",
+        description=(
+            "Later deals move up one number; the removed deal stays in the history. Send the "
+            "``version`` read with the deal (``?version=`` or If-Match): without it 428, a deal "
+            "corrected meanwhile answers 409."
+        ),
         tags=["scoring"],
-        responses={204: None, **REFUSED, **NOT_YOURS},
+        parameters=[
+            OpenApiParameter(
+                "version", OpenApiTypes.STR, description="The deal's ``version`` as read."
+            ),
+            *VERSION_PARAMETERS,
+        ],
+        responses={204: None, **REFUSED, **NOT_YOURS, **CONFLICT, **PRECONDITION},
     )
     def delete(self, request: Request, slug: str, pk: int, deal_pk: int) -> Response:
         tournament, deal = _deal_of(slug, pk, deal_pk)
         visibility.require_sheet_editor(request.user, tournament)
+        version = _version(request)
+        if version is None:
+            return _version_required()
         try:
-            services.deal_delete(deal, request.user, closed_ok=tournament.is_locked)
+            with transaction.atomic():
+                # Locked while compared, so a correction cannot slip in between.
+                current = Deal.objects.select_for_update().filter(pk=deal.pk).first()
+                if current is not None and services.deal_version(current) != version:
+                    return refusal(
+                        services.DealConflict(
+                            _(
+                                "La donne a été corrigée par quelqu'un d'autre entre-temps : "
+                                "elle n'a pas été retirée. Relisez-la avant de la retirer."
+                            ),
+                            code="deal_changed",
+                        )
+                    )
+                services.deal_delete(deal, request.user, closed_ok=tournament.is_locked)
         except ValidationError as refused:
             return refusal(refused, _seat_names(deal.poule))
         return Response(status=204)

@@ -191,10 +191,10 @@ class ApiTokenAdmin(admin.ModelAdmin):
     name theirs in their profile, where the key is shown once; a row made here would have no
     key. The hash is never shown."""
 
-    list_display = ["name", "user", "prefix", "created", "last_used"]
+    list_display = ["name", "user", "prefix", "read_only", "created", "last_used"]
     search_fields = ["name", "user__username", "user__email", "prefix"]
     list_select_related = ["user"]
-    fields = ["user", "name", "prefix", "created", "last_used"]
+    fields = ["user", "name", "prefix", "read_only", "created", "last_used"]
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):

@@ -506,6 +506,8 @@ class ApiToken(models.Model):
     key_hash = models.CharField(max_length=64, unique=True, editable=False)
     created = models.DateTimeField(_("créée le"), auto_now_add=True)
     last_used = models.DateTimeField(_("dernière utilisation"), null=True, blank=True)
+    # A key for a club's web site only reads: a leak cannot change a sheet or the profile.
+    read_only = models.BooleanField(_("lecture seule"), default=False)
 
     class Meta:
         ordering = ["-created"]

@@ -183,7 +183,13 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "token": os.environ.get("API_THROTTLE_TOKEN") or "600/min",
         "anon": os.environ.get("API_THROTTLE_ANON") or "120/min",
+        # Refused keys (401) per address: guessing keys is slow, a typo is not punished.
+        "failed_token": os.environ.get("API_THROTTLE_FAILED") or "10/min",
     },
+    # The public is throttled per address: without a proxy in front, the connection's own
+    # address (a client's X-Forwarded-For would let it pick a new address per request);
+    # behind N reverse proxies that each append to X-Forwarded-For, the Nth from the right.
+    "NUM_PROXIES": int(os.environ.get("API_NUM_PROXIES") or 0),
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

@@ -26,8 +26,11 @@ def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-def token_create(user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
-    """A new token and its key, which is shown this once and never stored."""
+def token_create(
+    user: AbstractBaseUser, name: str, *, read_only: bool = False
+) -> tuple[ApiToken, str]:
+    """A new token and its key, which is shown this once and never stored. ``read_only``:
+    the API refuses it every change (a deal, a night, the profile)."""
     name = (name or "").strip()
     if not name:
         raise ValidationError(_("Donnez un nom à la clé (par exemple « site du club »)."))
@@ -39,7 +42,9 @@ def token_create(user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
             % {"count": MAX_TOKENS}
         )
     key = KEY_PREFIX + secrets.token_urlsafe(32)
-    token = ApiToken.objects.create(user=user, name=name, prefix=key[:10], key_hash=key_hash(key))
+    token = ApiToken.objects.create(
+        user=user, name=name, prefix=key[:10], key_hash=key_hash(key), read_only=read_only
+    )
     return token, key
 
 
@@ -47,6 +52,13 @@ def token_revoke(user: AbstractBaseUser, pk: int) -> bool:
     """Remove one of the user's tokens (another member's is not found): refused at once."""
     deleted, _rows = ApiToken.objects.filter(user=user, pk=pk).delete()
     return bool(deleted)
+
+
+def tokens_revoke_all(user: AbstractBaseUser) -> int:
+    """Every token of the account, removed: a new password (changed, or reset from the
+    mailbox after a theft) shuts out whoever held the old one, his keys too."""
+    deleted, _rows = ApiToken.objects.filter(user=user).delete()
+    return deleted
 
 
 def token_user(key: str) -> tuple[AbstractBaseUser, ApiToken] | None:

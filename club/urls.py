@@ -55,6 +55,7 @@ account_urls = [
     path("cles-api/", member.api_tokens, name="api-tokens"),
     path("cles-api/<id:pk>/retirer/", member.api_token_revoke, name="api-token-revoke"),
     path("login/", accounts.MemberLoginView.as_view(), name="login"),
+    path("password_change/", accounts.MemberPasswordChangeView.as_view(), name="password_change"),
     path("password_reset/", accounts.MemberPasswordResetView.as_view(), name="password_reset"),
     path(
         "reset/<uidb64>/<token>/",

@@ -350,6 +350,9 @@ class Deal(models.Model):
     # Made by the scorer's phone for each deal it sends: a deal sent again (bad Wi-Fi, a
     # queue emptied twice) is recognised and recorded once.
     client_key = models.UUIDField(_("clé du téléphone"), null=True, blank=True, editable=False)
+    # What was sent with that key (``digest_of``): the same key with another deal is a client's
+    # bug, refused, never mistaken for a retry. Empty for deals recorded without a key.
+    client_digest = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["poule", "number"]
@@ -365,6 +368,17 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return _("Donne %(number)s") % {"number": self.number}
+
+    @staticmethod
+    def digest_of(data: Any) -> str:
+        """A deal as sent, whatever the order of its keys: a retry has the same digest."""
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def sent_as(self, data: Any) -> bool:
+        """Whether ``data`` is what came with this deal's key (deals stored before the digest
+        was kept cannot tell: taken as a retry, as they were)."""
+        return not self.client_digest or self.client_digest == Deal.digest_of(data)
 
 
 class DealChange(models.Model):

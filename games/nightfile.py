@@ -73,7 +73,8 @@ def tournament_import(
     season = club_services.season_named(club, scored.season, scored.date)
     if Tournament.objects.filter(club=club, date=scored.date, name=scored.name).exists():
         raise ValidationError(
-            f'{club} already has the night "{scored.name or scored.date}" of {scored.date}'
+            f'{club} already has the night "{scored.name or scored.date}" of {scored.date}',
+            code="night_exists",
         )
     players = _players(club, scored.players, scored.date)
     tournament = services.tournament_create(

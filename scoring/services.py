@@ -354,6 +354,21 @@ class DealConflict(ValidationError):
     what happened, and the scorer decides. The views answer it with 409."""
 
 
+def key_reused_check(deal: Deal, data: dict[str, Any]) -> None:
+    """A key the poule knows, sent with another deal: a client's bug (a key made once and
+    reused), not a retry. Refused: answering the stored deal would lose the new one unseen."""
+    if not deal.sent_as(data):
+        raise DealConflict(
+            _(
+                "Cette donne a été envoyée avec la clé de la donne %(number)s, déjà "
+                "enregistrée et différente : rien n'a été enregistré. Rechargez la feuille, "
+                "vérifiez-la et encodez la donne à nouveau si elle n'y est pas."
+            )
+            % {"number": deal.number},
+            code="key_reused",
+        )
+
+
 def _deal_count_guard(
     poule: Poule, sheet: Sequence[Deal], seat_count: int, adding: int, *, longer: bool
 ) -> None:
@@ -434,6 +449,8 @@ def deals_record(
     # A retry of a deal already recorded is answered as the first time, even once the night
     # is closed meanwhile: the deal is not lost, and nothing is written.
     if keys and all(key is not None and key in known for key in keys):
+        for key, data in zip(keys, deals_data, strict=True):
+            key_reused_check(known[key], data)
         poule.sheet_deals = sheet
         replayed = [known[key] for key in keys]
         for deal in replayed:
@@ -455,7 +472,14 @@ def deals_record(
     if within_count:
         _deal_count_guard(poule, sheet, len(seats), len(deals_data), longer=longer)
     new = [
-        Deal(poule=poule, number=len(sheet) + index, data=data, recorded_by=by, client_key=key)
+        Deal(
+            poule=poule,
+            number=len(sheet) + index,
+            data=data,
+            recorded_by=by,
+            client_key=key,
+            client_digest=Deal.digest_of(data) if key is not None else "",
+        )
         for index, (data, key) in enumerate(zip(deals_data, keys, strict=True), start=1)
     ]
     _poule_sheet_save(poule, [*sheet, *new], seats, appended=True)

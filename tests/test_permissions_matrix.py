@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
@@ -258,19 +259,21 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         NOT_FOUND,
     ),
     "api:players": ("get", lambda w: reverse("api:players", args=[w.club.slug]), EVERYBODY),
+    # A member who has played no published night: his club knows him, the public does not.
     "api:player": (
         "get",
         lambda w: reverse("api:player", args=[w.club.slug, w.player.pk]),
-        EVERYBODY,
+        statuses(404, 200, 200, 200, 404),
     ),
     # Everybody lists the published nights; the scorers see the running one too.
     "api:nights": ("get", lambda w: reverse("api:nights", args=[w.club.slug]), EVERYBODY),
     "api:night": ("get", lambda w: w.night_url("api:night"), API_SCORERS_READ),
     "api:night-export": ("get", lambda w: w.night_url("api:night-export"), API_SCORERS_READ),
+    # A club admin's: an import adds members and may open a season.
     "api:night-import": (
         "post",
         lambda w: reverse("api:night-import", args=[w.club.slug]),
-        API_SCORERS_POST,
+        statuses(401, 403, 403, 400, 404),
     ),
     # Unfinished tables without unfinished_ok: refused, listed.
     "api:night-close": ("post", lambda w: w.night_url("api:night-close"), API_SCORERS_POST),
@@ -284,9 +287,12 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: w.night_url("api:deal-record", poule_pk=w.poule.pk),
         API_SCORERS_POST,
     ),
+    # With the version read (without it, 428: tests/api/test_api_guards.py).
     "api:deal": (
         "delete",
-        lambda w: w.night_url("api:deal", deal_pk=w.deal.pk),
+        lambda w: w.night_url("api:deal", deal_pk=w.deal.pk)
+        + "?"
+        + urlencode({"version": scoring_services.deal_version(w.deal)}),
         statuses(401, 403, 204, 204, 404),
     ),
     "api:me": ("get", lambda w: reverse("api:me"), API_SIGNED_IN),

@@ -14,7 +14,12 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import SetPasswordForm
-from django.contrib.auth.views import LoginView, PasswordResetConfirmView, PasswordResetView
+from django.contrib.auth.views import (
+    LoginView,
+    PasswordChangeView,
+    PasswordResetConfirmView,
+    PasswordResetView,
+)
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -27,7 +32,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import invitations, services, throttle
+from .. import invitations, services, throttle, tokens
 from ..auth_forms import MemberAuthenticationForm, ThrottledPasswordResetForm
 from ..language import remember_language
 from ..models import Club, Invitation, Membership, Player
@@ -272,11 +277,23 @@ class MemberPasswordResetView(PasswordResetView):
 
 
 class MemberPasswordResetConfirmView(PasswordResetConfirmView):
-    """A new password chosen from the member's mailbox also lifts a login lock."""
+    """A new password chosen from the member's mailbox also lifts a login lock, and removes
+    his API tokens (whoever had the old password may have made one)."""
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
         throttle.account_unlock(form.user.pk)
+        tokens.tokens_revoke_all(form.user)
+        return response
+
+
+class MemberPasswordChangeView(PasswordChangeView):
+    """Django's password change; the member's API tokens go with the old password (the
+    confirmation page says so)."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        tokens.tokens_revoke_all(form.user)
         return response
 
 

@@ -177,7 +177,11 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
     error = ""
     if request.method == "POST":
         try:
-            token, key = tokens.token_create(request.user, request.POST.get("name", ""))
+            token, key = tokens.token_create(
+                request.user,
+                request.POST.get("name", ""),
+                read_only=bool(request.POST.get("read_only")),
+            )
         except ValidationError as refused:
             error = " ".join(refused.messages)
         else:

@@ -17,10 +17,13 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("username")
         parser.add_argument("--name", default="ligne de commande", help="the token's name")
+        parser.add_argument(
+            "--read-only", action="store_true", help="the token reads and changes nothing"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         user = get_user_model().objects.filter(username=options["username"]).first()
         if user is None:
             raise CommandError(f"no account {options['username']!r}")
-        _token, key = token_create(user, options["name"])
+        _token, key = token_create(user, options["name"], read_only=options["read_only"])
         self.stdout.write(key)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0011_api_tokens'),
+        ('club', '0012_club_former_names'),
     ]
 
     operations = [

@@ -444,6 +444,16 @@
       if (loginPage(response, answer.text)) return pause(say("login"), retryActions(entry.key));
       if (response.status === 403) return pause(say("forbidden"), retryActions(entry.key));
       if (response.status === 404) return pause(say("gone"), retryActions(entry.key));
+      if (response.status >= 500) {
+        // The server (or a proxy in front of it) failed this time: said in words, and tried
+        // again by itself in 10 s like a lost connection; the key makes a retry harmless.
+        sending = false;
+        busy(false);
+        showQueue();
+        showAlert(say("server", { status: response.status }), retryActions(entry.key));
+        scheduleRetry();
+        return;
+      }
       pause(say("server", { status: response.status }), retryActions(entry.key));
     }).catch(function () {
       // No answer at all (offline, the Wi-Fi dropped, or no answer within SAVE_TIMEOUT). The

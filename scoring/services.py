@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
-from club.celery import enqueue_on_commit
 from club.models import Player, Season
+from club.outbox import work_pending, work_queue
 from club.services import published_pages_changed
 from games import draw
 from games import services as games
@@ -47,6 +47,7 @@ from .models import PouleStanding, RankingLine, RankingSnapshot, TournamentStand
 # The tasks that follow a commit, by name (``scoring/tasks.py``, ``games/tasks.py``).
 SEASON_RANKING_UPDATE = "scoring.tasks.season_ranking_update"
 RESULTS_EMAIL = "games.tasks.tournament_results_email"
+RANKING_PUBLISH = "scoring.tasks.ranking_publish"
 
 
 # --------------------------------------------------------------------------------------------
@@ -343,7 +344,7 @@ def _after_closed_correction(tournament: Tournament) -> None:
     """A closed night corrected by a club admin: its season ranking follows once committed,
     and its published pages show the correction at once."""
     if tournament.is_locked:
-        enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
+        season_ranking_queue(tournament.season_id)
         published_pages_changed(tournament.club_id)
 
 
@@ -698,7 +699,7 @@ def tournament_close(
     if rank_season:
         season_ranking_queue(tournament.season_id)
     if send_results:
-        enqueue_on_commit(RESULTS_EMAIL, tournament.pk)
+        work_queue(RESULTS_EMAIL, tournament.pk)
     return tournament
 
 
@@ -722,7 +723,7 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
         raise ValidationError(_("Seule une soirée clôturée peut être rouverte."))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
-    enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
+    season_ranking_queue(tournament.season_id)
     published_pages_changed(tournament.club_id)
     return tournament
 
@@ -834,8 +835,14 @@ def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapsho
 
 
 def season_ranking_queue(season_id: int) -> None:
-    """Have a season's live ranking recomputed once the current transaction commits."""
-    enqueue_on_commit(SEASON_RANKING_UPDATE, season_id)
+    """Have a season's live ranking recomputed once the current transaction commits: recorded
+    with the change (``club.outbox``), so a broker that is down only delays it."""
+    work_queue(SEASON_RANKING_UPDATE, season_id)
+
+
+def ranking_pending(season: Season) -> bool:
+    """Whether the season's ranking is still being computed or published (the page says so)."""
+    return work_pending([SEASON_RANKING_UPDATE, RANKING_PUBLISH], season.pk)
 
 
 @transaction.atomic
@@ -851,6 +858,16 @@ def ranking_publish_check(season: Season) -> None:
     """A ranking is published from closed nights: a season without one has nothing to show."""
     if not Tournament.objects.filter(season=season).counted().exists():
         raise ValidationError(_("Aucune soirée clôturée dans cette saison : rien à publier."))
+
+
+@transaction.atomic
+def ranking_publish_queue(season: Season) -> None:
+    """A club admin asks to publish the season's ranking: refused at once when there is nothing
+    to publish, else recorded and done by a task once committed (``ranking_publish``)."""
+    ranking_publish_check(season)
+    work_queue(RANKING_PUBLISH, season.pk)
+    # The page says the publication is under way until it is done.
+    published_pages_changed(season.club_id)
 
 
 @transaction.atomic

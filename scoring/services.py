@@ -219,7 +219,10 @@ def night_sheets_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) ->
                     counted=counted,
                 )
             )
-        lines += _standing_lines(poule, seats, sheet.standings)
+        if sheet.deals:
+            # A table without a single deal was not played: its players get no standings
+            # (no tournament points, no table won), as for a table left empty on the night.
+            lines += _standing_lines(poule, seats, sheet.standings)
     Deal.objects.bulk_create(deals)
     PouleStanding.objects.bulk_create(lines)
     tournament_standings_update(tournament)

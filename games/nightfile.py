@@ -68,9 +68,10 @@ TEXT_LIMIT = 1000
 NUMBER_LIMIT = 10**9
 
 
-def document_problems(doc: Any) -> list[str]:
+def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
     """The file's values the site could not store, each with its place (empty: none). Walks
-    the document without recursion, so a deeply nested one is refused, not a crash."""
+    the document without recursion, so a deeply nested one is refused, not a crash.
+    ``numbers=False`` leaves the numbers to the engine, which says its own limits."""
     problems: list[str] = []
     stack: list[tuple[Any, str, int]] = [(doc, "", 0)]
     while stack and len(problems) < 20:
@@ -95,7 +96,7 @@ def document_problems(doc: Any) -> list[str]:
                 problems.append(f"{shown_place}: contains a NUL character")
             elif len(value) > limit:
                 problems.append(f"{shown_place}: {len(value)} characters, at most {limit}")
-        elif isinstance(value, bool) or value is None:
+        elif isinstance(value, bool) or value is None or not numbers:
             continue
         elif isinstance(value, int):
             if abs(value) > NUMBER_LIMIT:
@@ -115,10 +116,14 @@ def tournament_import(
     the site refuses it (the same night already imported); nothing is written in either case.
     An imported night is history: its participants get no result e-mail unless asked.
     """
-    problems = document_problems(doc)
+    problems = document_problems(doc, numbers=False)
     if problems:
         raise ValidationError(problems)
     scored = read_night(doc)
+    # What the engine accepted must still fit the database's columns.
+    problems = document_problems(doc)
+    if problems:
+        raise ValidationError(problems)
     club = club_services.club_named(scored.club)
     season = club_services.season_named(club, scored.season, scored.date)
     if Tournament.objects.filter(club=club, date=scored.date, name=scored.name).exists():

@@ -35,12 +35,15 @@ def closed_port() -> int:
 
 
 @pytest.fixture
-def broker_down() -> Iterator[None]:
+def broker_down(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The site as in production (tasks go to a broker), its broker on a closed port."""
-    # The app reads its settings under Django's names (the CELERY_ namespace).
+    # The app reads its settings under Django's names (the CELERY_ namespace); Celery takes
+    # the environment's broker first.
     saved = (app.conf.CELERY_TASK_ALWAYS_EAGER, app.conf.CELERY_BROKER_URL)
+    closed = f"redis://127.0.0.1:{closed_port()}/3"
+    monkeypatch.setenv("CELERY_BROKER_URL", closed)
     app.conf.CELERY_TASK_ALWAYS_EAGER = False
-    app.conf.CELERY_BROKER_URL = f"redis://127.0.0.1:{closed_port()}/3"
+    app.conf.CELERY_BROKER_URL = closed
     try:
         yield
     finally:

@@ -44,6 +44,9 @@ def broker_down(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("CELERY_BROKER_URL", closed)
     app.conf.CELERY_TASK_ALWAYS_EAGER = False
     app.conf.CELERY_BROKER_URL = closed
+    # Producers made earlier for another broker are not reused.
+    app._pool = None
+    app.amqp._producer_pool = None
     try:
         yield
     finally:
@@ -93,11 +96,15 @@ def test_a_night_closed_while_the_broker_is_down_closes_and_catches_up_once(
     url = reverse("games:close", kwargs={"slug": night.club.slug, "pk": night.pk})
 
     said = Said()
-    logging.getLogger("club.outbox").addHandler(said)
+    outbox_log = logging.getLogger("club.outbox")
+    # Another test may have configured logging anew (which disables existing loggers).
+    was_disabled, outbox_log.disabled = outbox_log.disabled, False
+    outbox_log.addHandler(said)
     try:
         response = client.post(url, {"confirm": "1"})
     finally:
-        logging.getLogger("club.outbox").removeHandler(said)
+        outbox_log.removeHandler(said)
+        outbox_log.disabled = was_disabled
 
     assert response.status_code == 302
     night.refresh_from_db()

@@ -256,3 +256,31 @@ def test_an_upload_is_served_with_debug_off_and_nothing_outside_media(client, tm
     response = client.get("/media/players/anne.jpg")
     assert response["X-Accel-Redirect"] == "/protected-media/players/anne.jpg"
     assert response.content == b""
+
+
+@pytest.mark.django_db
+def test_a_real_403_is_logged_as_one_line_without_traceback(client, member, running_night):
+    """A member asking for a scorer's page: Django logs the refusal; our handler's filter and
+    formatter make it one line, no traceback."""
+    lines: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(self.format(record))
+
+    handler = Collect()
+    handler.addFilter(ClientErrorWithoutTraceback())
+    handler.setFormatter(OneLineFormatter("%(levelname)s %(name)s %(message)s"))
+    request_log = logging.getLogger("django.request")
+    was_disabled, request_log.disabled = request_log.disabled, False
+    request_log.addHandler(handler)
+    try:
+        client.force_login(member)
+        url = reverse(
+            "games:presence", kwargs={"slug": running_night.club.slug, "pk": running_night.pk}
+        )
+        assert client.get(url).status_code == 403
+    finally:
+        request_log.removeHandler(handler)
+        request_log.disabled = was_disabled
+    assert lines == [f"WARNING django.request Forbidden (Permission denied): {url}"]

@@ -58,7 +58,8 @@ from club.models import Membership
 print(Membership.objects.filter(role="admin", player__user__isnull=False).first().player.user.username)')
 .venv/bin/gunicorn club.wsgi -w 4 -b "127.0.0.1:$PORT" --log-level warning >"$WORK/web.log" 2>&1 &
 PID=$!
-for _ in $(seq 60); do curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
+for _ in $(seq 60); do $PY -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$PORT/healthz', timeout=2)" \
+    2>/dev/null && break; sleep 0.5; done
 echo "load: $(uptime)"
 timeout $((SECONDS_EACH + 30)) $PY manage.py loadtest --url "http://127.0.0.1:$PORT" \
   --path "$RANKING_PATH" -c "$CLIENTS" -d "$SECONDS_EACH"

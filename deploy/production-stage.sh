@@ -60,7 +60,8 @@ PIDS+=($!)
 PIDS+=($!)
 
 for _ in $(seq 60); do
-  curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break
+  $PY -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$PORT/healthz', timeout=2)" \
+    2>/dev/null && break
   sleep 0.5
 done
 status=0

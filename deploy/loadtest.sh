@@ -66,8 +66,15 @@ timeout $((SECONDS_EACH + 30)) $PY manage.py loadtest --url "http://127.0.0.1:$P
 timeout $((SECONDS_EACH + 30)) $PY manage.py loadtest --url "http://127.0.0.1:$PORT" \
   --path "$ROOM_PATH" -c "$CLIENTS" -d "$SECONDS_EACH" --as "$ADMIN"
 if command -v wrk >/dev/null; then
-  echo "== wrk (C client), the ranking"
-  timeout $((SECONDS_EACH + 30)) wrk -t 2 -c "$CLIENTS" -d "${SECONDS_EACH}s" --latency \
-    "http://127.0.0.1:$PORT$RANKING_PATH" | grep -E "Requests/sec|50%|90%|99%|Non-2xx|Socket errors|requests in"
+  COOKIE=$($PY manage.py shell -v 0 -c "
+from club.management.commands.loadtest import session_cookie
+print(session_cookie('$ADMIN'))")
+  for page in "$RANKING_PATH" "$ROOM_PATH"; do
+    echo "== wrk (C client): $page"
+    cookie=""; [ "$page" = "$ROOM_PATH" ] && cookie="Cookie: $COOKIE"
+    timeout $((SECONDS_EACH + 30)) wrk -t 2 -c "$CLIENTS" -d "${SECONDS_EACH}s" --latency \
+      ${cookie:+-H "$cookie"} "http://127.0.0.1:$PORT$page" |
+      grep -E "Requests/sec|50%|90%|99%|Non-2xx|Socket errors|requests in"
+  done
 fi
 echo "load: $(uptime)"

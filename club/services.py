@@ -16,7 +16,6 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from .celery import enqueue_on_commit
 from .models import (
     Club,
     Invitation,
@@ -27,6 +26,7 @@ from .models import (
     name_key,
     season_slug,
 )
+from .outbox import work_queue
 
 # A season's live ranking is recomputed by this task (scoring's, queued by name: a club
 # service never imports scoring).
@@ -405,7 +405,7 @@ def guest_to_member(membership: Membership) -> Membership:
     for season_id in Season.objects.filter(
         club=membership.club_id, ranking_guests=False
     ).values_list("pk", flat=True):
-        enqueue_on_commit(SEASON_RANKING_UPDATE, season_id)
+        work_queue(SEASON_RANKING_UPDATE, season_id)
     return membership
 
 

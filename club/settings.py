@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files compressed and with hashed names, served by the web process itself.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -135,6 +137,20 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
+# Uploads (players' photos) are served by ``club.views.media``; behind nginx, set this to an
+# ``internal`` location aliased to MEDIA_ROOT (e.g. ``/protected-media/``) and Django only
+# answers with ``X-Accel-Redirect``, nginx sends the file.
+MEDIA_ACCEL_REDIRECT = os.environ.get("DJANGO_MEDIA_ACCEL_REDIRECT", "")
+# collectstatic writes each file under a hashed name, compressed (gzip, brotli if installed):
+# browsers keep them for a year. A developer's runserver serves them from static/ as they are.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 AUTHENTICATION_BACKENDS = ["club.backends.EmailOrUsernameBackend"]
 LOGIN_URL = "login"
@@ -160,8 +176,35 @@ CELERY_TASK_ALWAYS_EAGER = not os.environ.get("CELERY_BROKER_URL")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
-CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = TIME_ZONE
+# A task is acknowledged once done, and put back when its worker dies mid-task: it runs again
+# (every task is safe to run twice). One task reserved at a time per worker process.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Our tasks take seconds: a message not acknowledged after 15 minutes (its worker vanished
+# with the machine) is handed to another worker, not after Redis's default hour.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 15 * 60}
+CELERY_TASK_TIME_LIMIT = 10 * 60
+CELERY_TASK_SOFT_TIME_LIMIT = 9 * 60
+# A broker that is down is told at once: the request that queued the work has committed it
+# (``club.outbox``) and must not wait; beat queues it again later.
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 1,
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A deployment may share its broker: its own queue name keeps its tasks apart.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+# Celery beat: pending work (a broker that was down, a worker that died) is queued again.
+CELERY_BEAT_SCHEDULE = {
+    "pending-work-requeue": {"task": "club.tasks.pending_work_requeue", "schedule": 60.0},
+}
+# /healthz turns red when the oldest pending work waits longer than this.
+HEALTH_PENDING_MAX_AGE = int(os.environ.get("HEALTH_PENDING_MAX_AGE", 15 * 60))
 
 # The JSON API (api/, README "Using the API"): the site's session for its own pages, a
 # member's personal token for everything else. Each view says who may read or write, through
@@ -236,6 +279,8 @@ CSRF_FAILURE_VIEW = "club.views.errors.csrf_failure"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
+# A load balancer asks /healthz over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # Content-Security-Policy (django-csp): the site's own files only. No inline script, event
 # handler or style attribute anywhere in the pages: behaviour comes from static/js/ (wired by
@@ -255,9 +300,29 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# One line per event (a traceback is folded into its line), and an ordinary refusal (403, 404,
+# 400) is logged as one line without the traceback Django attaches to it.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"no_client_error_traceback": {"()": "club.logs.ClientErrorWithoutTraceback"}},
+    "formatters": {
+        "one_line": {
+            "()": "club.logs.OneLineFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
+        }
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "one_line",
+            "filters": ["no_client_error_traceback"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # Django's own handler would print the traceback of every 403 a second time.
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"level": "INFO"},
+    },
 }

@@ -1,11 +1,10 @@
 from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
 from games.views import point_tables
 
-from .views import accounts, club_admin, member, players, public, rankings
+from .views import accounts, club_admin, health, media, member, players, public, rankings
 
 club_urls = [
     path("", public.club_detail, name="club-detail"),
@@ -73,12 +72,12 @@ urlpatterns = [
     # The JSON API (api/): versioned, so that a club's web site keeps working when v2 comes.
     path("api/v1/", include("api.urls")),
     path("admin/", admin.site.urls),
+    path("healthz", health.healthz, name="healthz"),
+    # Uploads, in production too (whitenoise serves only the collected static files).
+    path(settings.MEDIA_URL.strip("/") + "/<path:path>", media.media_file, name="media"),
 ]
 
 # The error pages in the site's layout and language (club/views/errors.py).
 handler403 = "club.views.errors.permission_denied"
 handler404 = "club.views.errors.page_not_found"
 handler500 = "club.views.errors.server_error"
-
-if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from club import services as club_services
 from club.models import Club, Player
@@ -58,6 +58,55 @@ def _point_table(rules: Any, club: Club) -> PointTable:
     return services.point_table_for_data(dict(rules), club)
 
 
+# What the site can store of a file, checked before anything is read (each problem located,
+# never a traceback): nesting no deeper than a club-night document goes, names that fit their
+# columns (a player's name is split into first and last names of 80 characters), no NUL
+# character (PostgreSQL refuses it in text), and whole numbers a database column holds.
+MAX_DEPTH = 12
+NAME_LIMITS = {"club": 120, "season": 40, "name": 120}
+PLAYER_NAME_LIMIT = 80
+TEXT_LIMIT = 1000
+NUMBER_LIMIT = 10**9
+
+
+def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
+    """The file's values the site could not store, each with its place (empty: none). Walks
+    the document without recursion, so a deeply nested one is refused, not a crash.
+    ``numbers=False`` leaves the numbers to the engine, which says its own limits."""
+    problems: list[str] = []
+    stack: list[tuple[Any, str, int]] = [(doc, "", 0)]
+    while stack and len(problems) < 20:
+        value, place, depth = stack.pop()
+        shown_place = place or "(document)"
+        if depth > MAX_DEPTH:
+            problems.append(f"{shown_place}: nested deeper than {MAX_DEPTH} levels")
+            continue
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in str(key):
+                    problems.append(f"{shown_place}: a key contains a NUL character")
+                stack.append((item, f"{place}.{key}" if place else str(key), depth + 1))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                stack.append((item, f"{place}[{index}]", depth + 1))
+        elif isinstance(value, str):
+            limit = NAME_LIMITS.get(place, TEXT_LIMIT)
+            if place.startswith("players[") or ".seats[" in place:
+                limit = PLAYER_NAME_LIMIT
+            if "\x00" in value:
+                problems.append(f"{shown_place}: contains a NUL character")
+            elif len(value) > limit:
+                problems.append(f"{shown_place}: {len(value)} characters, at most {limit}")
+        elif isinstance(value, bool) or value is None or not numbers:
+            continue
+        elif isinstance(value, int):
+            if abs(value) > NUMBER_LIMIT:
+                problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
+        elif isinstance(value, float) and not abs(value) <= NUMBER_LIMIT:
+            problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
+    return problems
+
+
 @transaction.atomic
 def tournament_import(
     doc: Any, *, rank_season: bool = True, send_results: bool = False
@@ -68,7 +117,14 @@ def tournament_import(
     the site refuses it (the same night already imported); nothing is written in either case.
     An imported night is history: its participants get no result e-mail unless asked.
     """
+    problems = document_problems(doc, numbers=False)
+    if problems:
+        raise ValidationError(problems)
     scored = read_night(doc)
+    # What the engine accepted must still fit the database's columns.
+    problems = document_problems(doc)
+    if problems:
+        raise ValidationError(problems)
     club = club_services.club_named(scored.club)
     season = club_services.season_named(club, scored.season, scored.date)
     if Tournament.objects.filter(club=club, date=scored.date, name=scored.name).exists():
@@ -133,6 +189,9 @@ def tournaments_import(
             outcomes.append(list(refused.problems))
         except ValidationError as refused:
             outcomes.append(list(refused.messages))
+        except (RecursionError, ValueError, OverflowError, DatabaseError) as failed:
+            # Nothing of this file was written (one transaction): the next one goes on.
+            outcomes.append([f"the site could not store this night ({type(failed).__name__})"])
         else:
             outcomes.append(tournament)
             seasons.add(tournament.season_id)

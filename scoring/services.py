@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
-from club.celery import enqueue_on_commit
 from club.models import Membership, Player, Season
+from club.outbox import work_pending, work_queue
 from club.services import SEASON_RULE_FIELDS, published_pages_changed
 from games import draw
 from games import services as games
@@ -48,6 +48,7 @@ from .models import PouleStanding, RankingLine, RankingSnapshot, TournamentStand
 # The tasks that follow a commit, by name (``scoring/tasks.py``, ``games/tasks.py``).
 SEASON_RANKING_UPDATE = "scoring.tasks.season_ranking_update"
 RESULTS_EMAIL = "games.tasks.tournament_results_email"
+RANKING_PUBLISH = "scoring.tasks.ranking_publish"
 
 
 # --------------------------------------------------------------------------------------------
@@ -219,7 +220,10 @@ def night_sheets_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) ->
                     counted=counted,
                 )
             )
-        lines += _standing_lines(poule, seats, sheet.standings)
+        if sheet.deals:
+            # A table without a single deal was not played: its players get no standings
+            # (no tournament points, no table won), as for a table left empty on the night.
+            lines += _standing_lines(poule, seats, sheet.standings)
     Deal.objects.bulk_create(deals)
     PouleStanding.objects.bulk_create(lines)
     tournament_standings_update(tournament)
@@ -344,7 +348,7 @@ def _after_closed_correction(tournament: Tournament) -> None:
     """A closed night corrected by a club admin: its season ranking follows once committed,
     and its published pages show the correction at once."""
     if tournament.is_locked:
-        enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
+        season_ranking_queue(tournament.season_id)
         published_pages_changed(tournament.club_id)
 
 
@@ -888,7 +892,7 @@ def tournament_close(
     if rank_season:
         season_ranking_queue(tournament.season_id)
     if send_results:
-        enqueue_on_commit(RESULTS_EMAIL, tournament.pk)
+        work_queue(RESULTS_EMAIL, tournament.pk)
     return tournament
 
 
@@ -912,7 +916,7 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
         raise ValidationError(_("Seule une soirée clôturée peut être rouverte."))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
-    enqueue_on_commit(SEASON_RANKING_UPDATE, tournament.season_id)
+    season_ranking_queue(tournament.season_id)
     published_pages_changed(tournament.club_id)
     return tournament
 
@@ -1041,8 +1045,14 @@ def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapsho
 
 
 def season_ranking_queue(season_id: int) -> None:
-    """Have a season's live ranking recomputed once the current transaction commits."""
-    enqueue_on_commit(SEASON_RANKING_UPDATE, season_id)
+    """Have a season's live ranking recomputed once the current transaction commits: recorded
+    with the change (``club.outbox``), so a broker that is down only delays it."""
+    work_queue(SEASON_RANKING_UPDATE, season_id)
+
+
+def ranking_pending(season: Season) -> bool:
+    """Whether the season's ranking is still being computed or published (the page says so)."""
+    return work_pending([SEASON_RANKING_UPDATE, RANKING_PUBLISH], season.pk)
 
 
 @transaction.atomic
@@ -1058,6 +1068,16 @@ def ranking_publish_check(season: Season) -> None:
     """A ranking is published from closed nights: a season without one has nothing to show."""
     if not Tournament.objects.filter(season=season).counted().exists():
         raise ValidationError(_("Aucune soirée clôturée dans cette saison : rien à publier."))
+
+
+@transaction.atomic
+def ranking_publish_queue(season: Season) -> None:
+    """A club admin asks to publish the season's ranking: refused at once when there is nothing
+    to publish, else recorded and done by a task once committed (``ranking_publish``)."""
+    ranking_publish_check(season)
+    work_queue(RANKING_PUBLISH, season.pk)
+    # The page says the publication is under way until it is done.
+    published_pages_changed(season.club_id)
 
 
 @transaction.atomic

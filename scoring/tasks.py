@@ -1,20 +1,33 @@
-"""Celery tasks: take ids, call one service, safe to run twice."""
+"""Celery tasks: take ids, call one service, safe to run twice. Each finishes its pending
+work row (``club.outbox``) in the same transaction as the work."""
 
 from celery import shared_task
 
 from club.models import Season
+from club.outbox import work_run
 
 from . import services
 
 
 @shared_task
-def season_ranking_update(season_id: int) -> int:
-    """Recompute a season's live ranking; returns the snapshot id."""
-    season = Season.objects.select_related("club").get(pk=season_id)
-    return services.season_ranking_update(season).pk
+def season_ranking_update(season_id: int) -> int | None:
+    """Recompute a season's live ranking; returns the snapshot id (None: no such season)."""
+    season = Season.objects.select_related("club").filter(pk=season_id).first()
+    return work_run(
+        services.SEASON_RANKING_UPDATE,
+        season_id,
+        lambda: services.season_ranking_update(season).pk if season else None,
+    )
 
 
 @shared_task
-def ranking_publish(season_id: int) -> int:
-    season = Season.objects.select_related("club").get(pk=season_id)
-    return services.ranking_publish(season).pk
+def ranking_publish(season_id: int) -> int | None:
+    """Publish the season's ranking once per request (a message delivered twice publishes
+    once: the second finds the request done)."""
+    season = Season.objects.select_related("club").filter(pk=season_id).first()
+    return work_run(
+        services.RANKING_PUBLISH,
+        season_id,
+        lambda: services.ranking_publish(season).pk if season else None,
+        pending_only=True,
+    )

@@ -240,6 +240,9 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         EVERYBODY,
     ),
     "password_reset_complete": ("get", lambda w: reverse("password_reset_complete"), EVERYBODY),
+    "healthz": ("get", lambda w: reverse("healthz"), EVERYBODY),
+    # An upload that is not there: the same answer for everybody.
+    "media": ("get", lambda w: reverse("media", args=["players/absent.jpg"]), NOT_FOUND),
     "set_language": ("post", lambda w: reverse("set_language"), statuses(302, 302, 302, 302, 302)),
     # A member's API tokens: his own only (another's, or none, is not found).
     "api-tokens": ("get", lambda w: reverse("api-tokens"), SIGNED_IN),

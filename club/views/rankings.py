@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -20,7 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import services, tasks
+from scoring import services
 from scoring.models import RankingLine, RankingSnapshot
 
 from ..exports import EXPORT_FORMATS, table_response
@@ -81,6 +80,10 @@ def _ranking_response(
         "latest_published": next((s for s in seasons if s.is_published), None),
         "published": published,
         "live": None,
+        # Recorded but not done yet (a night just closed, a publication asked): said to the
+        # club admins, who see the live ranking, until the task has run (its end marks the
+        # club's pages, so this is not cached).
+        "ranking_pending": can_admin and services.ranking_pending(season),
     }
     if published is not None:
         context["ranked"], context["apart"] = _split(list(published.lines.in_order()))
@@ -183,13 +186,17 @@ def ranking_publish(request: HttpRequest, slug: str, season: str) -> HttpRespons
     season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, slug=season)
     require_club_admin(request.user, season.club)
     try:
-        # The service's own check, asked before the task is queued so that the club admin
-        # reads the refusal at once.
-        services.ranking_publish_check(season)
+        # Refused at once when there is nothing to publish; else recorded, and published by a
+        # task once committed (even if the broker is down now: it catches up).
+        services.ranking_publish_queue(season)
     except ValidationError as refused:
         messages.error(request, " ".join(refused.messages))
     else:
-        season_id = season.pk
-        transaction.on_commit(lambda: tasks.ranking_publish.delay(season_id))
-        messages.success(request, _("Classement %(season)s publié.") % {"season": season.name})
+        if services.ranking_pending(season):
+            messages.success(
+                request,
+                _("Publication du classement %(season)s en cours.") % {"season": season.name},
+            )
+        else:
+            messages.success(request, _("Classement %(season)s publié.") % {"season": season.name})
     return redirect("ranking-season", slug=slug, season=season.slug)

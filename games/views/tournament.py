@@ -380,7 +380,12 @@ def tournament_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except ValidationError as refused:
         messages.error(request, _error_text(refused))
     else:
-        messages.success(request, _("Soirée clôturée : le classement de la saison est mis à jour."))
+        if scoring.ranking_pending(tournament.season):
+            messages.success(request, _("Soirée clôturée : le classement est en cours de calcul."))
+        else:
+            messages.success(
+                request, _("Soirée clôturée : le classement de la saison est mis à jour.")
+            )
     return redirect("games:tournament", slug=slug, pk=pk)
 
 

@@ -27,9 +27,9 @@ pytestmark = pytest.mark.django_db
 # four gets 5 tournament points; the three others, tied second and negative, get nothing.
 SOLO_BY_SEAT_1 = {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}
 # The club, its seasons, the published ranking and its lines; a club admin's session, user and
-# role, and the live ranking and its lines on top.
+# role, the live ranking and its lines, and whether its computing is still pending on top.
 RANKING_PAGE_QUERIES = 4
-RANKING_PAGE_ADMIN_QUERIES = 9
+RANKING_PAGE_ADMIN_QUERIES = 10
 # The club, the published rankings, their winners.
 ARCHIVE_QUERIES = 3
 HEADER = [
@@ -374,12 +374,13 @@ def test_the_club_admin_is_told_the_ranking_is_published(
     played_season(season, table, tournaments=1)
     client.force_login(club_admin)
 
-    # The task runs once the request's work is committed, before the redirect is followed.
+    # The task runs once the request's work is committed (here: as the block ends), so the
+    # request can only say it is under way; the page then shows it published.
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(season_url(season, "ranking-publish"))
     page = client.get(response["Location"]).content.decode()
 
-    assert "Classement 2024 publié." in page
+    assert "Publication du classement 2024 en cours." in page
     assert "Publié le" in page
 
 

@@ -38,6 +38,10 @@ class Command(BaseCommand):
                 problems[path] = [
                     f"not JSON (line {error.lineno}, column {error.colno}: {error.msg})"
                 ]
+            except UnicodeDecodeError as error:
+                problems[path] = [f"not UTF-8 text (byte {error.start})"]
+            except RecursionError:
+                problems[path] = ["nested too deeply to be a club-night file"]
         outcomes = tournaments_import(docs.values(), send_results=emails)
         for path, outcome in zip(docs, outcomes, strict=True):
             if isinstance(outcome, Tournament):

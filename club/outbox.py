@@ -1,0 +1,147 @@
+"""Work that follows a commit, made durable (an outbox).
+
+A service that needs work done after its change commits (a season's ranking, a night's result
+e-mails, a ranking's publication) calls ``work_queue`` inside its transaction: a
+``PendingWork`` row is written with the change, and the task is handed to the broker once the
+transaction commits. If the broker is down then, the request still succeeds (its change is
+committed) and the row stays; ``pending_requeue``, run every minute by Celery beat, hands it
+again until a worker has done the work. A task finishes through ``work_run``, which deletes
+the row in the same transaction as the work (or right after it, for e-mails), so a page that
+says "en cours de calcul" from the row is never cached past the result.
+
+Each task is safe to run twice (a message delivered again after a worker died, or queued
+again by beat): the ranking is recomputed from the stored nights, the e-mails claim one
+``ResultEmail`` row per night and player, and a publication runs only while its row exists.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import partial
+from typing import TypeVar
+
+from django.db import transaction
+from django.db.models import F, Min, Q
+from django.utils import timezone
+
+from .celery import app
+from .models import PendingWork
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+# A row handed to the broker but still there after this long is handed again: its worker may
+# have died, or the broker lost the message. Longer than any of the tasks takes.
+RESEND_AFTER = timedelta(minutes=5)
+# A row just written is left to its own on-commit send (beat must not race it).
+FRESH = timedelta(seconds=30)
+
+
+def work_queue(task: str, key: int) -> None:
+    """Record that ``task(key)`` must run after the current transaction, and hand it to the
+    broker once it commits. Asked again before it ran, it is one row (and one more send)."""
+    PendingWork.objects.bulk_create(
+        [PendingWork(task=task, key=key, requested_at=timezone.now(), sent_at=None)],
+        update_conflicts=True,
+        unique_fields=["task", "key"],
+        update_fields=["requested_at", "sent_at"],
+    )
+    transaction.on_commit(partial(_send, task, key))
+
+
+def _send(task: str, key: int) -> bool:
+    """Hand ``task(key)`` to the broker; False when it could not be (the row stays pending and
+    beat tries again). Never raises: the change that asked for it is committed already."""
+    try:
+        if task not in app.tasks:
+            # Every app's tasks module is registered when first imported: autodiscovery does it.
+            app.loader.import_default_modules()
+        app.tasks[task].delay(key)
+    except Exception as error:
+        if app.conf.task_always_eager:
+            # In-process (no broker): the task itself failed, a bug worth its traceback.
+            logger.exception("pending work %s(%s) failed; it stays pending", task, key)
+        else:
+            logger.warning(
+                "pending work %s(%s) not queued (%s: %s); it stays pending",
+                task,
+                key,
+                type(error).__name__,
+                error,
+            )
+        return False
+    PendingWork.objects.filter(task=task, key=key).update(
+        sent_at=timezone.now(), attempts=F("attempts") + 1
+    )
+    return True
+
+
+def work_run(
+    task: str, key: int, work: Callable[[], T], *, atomic: bool = True, pending_only: bool = False
+) -> T | None:
+    """Do the work of ``task(key)`` and mark it done. ``atomic``: the work and the row's
+    removal commit together (the work's own writes, e.g. a ranking). Otherwise the row is
+    removed once the work returns (e-mails, which each claim their own row as they go).
+    ``pending_only``: work that must not run twice (a publication) runs only while its row
+    exists; a second delivery finds none and does nothing (None)."""
+    if not atomic:
+        seen = (
+            PendingWork.objects.filter(task=task, key=key)
+            .values_list("requested_at", flat=True)
+            .first()
+        )
+        result = work()
+        _done(task, key, seen)
+        return result
+    with transaction.atomic():
+        row = PendingWork.objects.select_for_update().filter(task=task, key=key).first()
+        if row is None and pending_only:
+            logger.info("pending work %s(%s) done already", task, key)
+            return None
+        result = work()
+        _done(task, key, row.requested_at if row else None)
+    return result
+
+
+def _done(task: str, key: int, seen: datetime | None) -> None:
+    """The work asked at ``seen`` is done: its row goes, unless a later change asked again
+    meanwhile (then it stays pending and runs once more)."""
+    if seen is not None:
+        PendingWork.objects.filter(task=task, key=key, requested_at=seen).delete()
+
+
+def work_pending(tasks: list[str], key: int) -> bool:
+    """Whether any of these tasks is still to be done for this object (one query)."""
+    return PendingWork.objects.filter(task__in=tasks, key=key).exists()
+
+
+def pending_requeue(now: datetime | None = None) -> int:
+    """Hand again to the broker what is still pending: never sent (the broker was down), or
+    sent long ago and not done (the worker died, the message was lost). Returns how many were
+    handed to it."""
+    now = now or timezone.now()
+    stale = PendingWork.objects.filter(
+        Q(sent_at__isnull=True, requested_at__lt=now - FRESH) | Q(sent_at__lt=now - RESEND_AFTER)
+    ).order_by("requested_at")
+    return sum(_send(task, key) for task, key in stale.values_list("task", "key"))
+
+
+@dataclass(frozen=True)
+class PendingSummary:
+    count: int
+    oldest: datetime | None
+
+    def age_seconds(self, now: datetime | None = None) -> int:
+        if self.oldest is None:
+            return 0
+        return max(0, int(((now or timezone.now()) - self.oldest).total_seconds()))
+
+
+def pending_summary() -> PendingSummary:
+    """How much work waits, and since when (for ``/healthz``)."""
+    rows = PendingWork.objects.all()
+    return PendingSummary(count=rows.count(), oldest=rows.aggregate(o=Min("requested_at"))["o"])

@@ -1,0 +1,63 @@
+"""``/healthz`` for a load balancer or monitoring: the database and the broker answer, and the
+background work is not piling up. 200 when all is well, 503 otherwise, with the figures as
+JSON (no secret, nothing of any club)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+from ..celery import app
+from ..outbox import pending_summary
+
+BROKER_TIMEOUT_SECONDS = 2
+
+
+def _database() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as error:
+        return f"error: {type(error).__name__}"
+    return "ok"
+
+
+def _broker() -> str:
+    if app.conf.task_always_eager:
+        return "in-process"  # no broker configured: tasks run in the request
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(
+                max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT_SECONDS
+            )
+    except Exception as error:
+        return f"error: {type(error).__name__}"
+    return "ok"
+
+
+@never_cache
+@require_safe
+def healthz(_request: HttpRequest) -> JsonResponse:
+    database = _database()
+    broker = _broker()
+    pending = {"count": None, "oldest_seconds": None}
+    backlog_ok = False
+    if database == "ok":
+        summary = pending_summary()
+        age = summary.age_seconds()
+        pending = {"count": summary.count, "oldest_seconds": age}
+        backlog_ok = age <= settings.HEALTH_PENDING_MAX_AGE
+    healthy = database == "ok" and broker in {"ok", "in-process"} and backlog_ok
+    return JsonResponse(
+        {
+            "status": "ok" if healthy else "error",
+            "database": database,
+            "broker": broker,
+            "pending_work": pending,
+        },
+        status=200 if healthy else 503,
+    )

@@ -52,6 +52,18 @@ TABLE = 4
 GOAL_MS = 100
 
 
+# What every benchmark command runs with: the test client's host, and the static files by
+# their plain names (the measured pages, not the collected and hashed files of a deployment,
+# which a machine that never ran collectstatic does not have).
+BENCH_SETTINGS: dict = {
+    "ALLOWED_HOSTS": ["testserver"],
+    "STORAGES": {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    },
+}
+
+
 def _players(club: Club, count: int) -> list[Player]:
     players = Player.objects.bulk_create(
         Player(

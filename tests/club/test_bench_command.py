@@ -75,3 +75,19 @@ def test_bench_runs_only_the_measures_named():
 def test_bench_refuses_a_measure_it_does_not_know():
     with pytest.raises(CommandError, match="unknown measure rankings"):
         call_command("bench", "--quick", "--only", "rankings")
+
+
+def test_bench_runs_on_a_site_configured_for_production(settings):
+    """DEBUG off means hashed static files, which a machine that never ran collectstatic does
+    not have: the benchmark measures the pages with the plain names."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    out = io.StringIO()
+
+    call_command("bench", "--quick", "--only", "results", stdout=out)
+
+    assert [row.split("  ")[0] for row in table_rows(out.getvalue())][:1] == [
+        "results page (games:results)"
+    ]

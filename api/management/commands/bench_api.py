@@ -16,7 +16,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 
-from club.bench import GOAL_MS, generate
+from club.bench import BENCH_SETTINGS, GOAL_MS, generate
 from games.models import Tournament
 
 
@@ -62,7 +62,7 @@ class Command(BaseCommand):
             # The throttles would answer 429 long before the end of the run.
             rates = {"anon": "1000000/min", "token": "1000000/min"}
             rest = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
-            with override_settings(ALLOWED_HOSTS=["testserver"], REST_FRAMEWORK=rest):
+            with override_settings(**BENCH_SETTINGS, REST_FRAMEWORK=rest):
                 self._run(options)
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)

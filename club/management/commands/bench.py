@@ -16,6 +16,7 @@ from django.db import connection
 from django.test.utils import override_settings
 
 from club import benchmarks
+from club.bench import BENCH_SETTINGS
 from club.celery import app
 
 
@@ -88,7 +89,7 @@ class Command(BaseCommand):
         try:
             with (
                 override_settings(
-                    ALLOWED_HOSTS=["testserver"],
+                    **BENCH_SETTINGS,
                     # The site's addresses and the baseline's bare view.
                     ROOT_URLCONF="club.benchmarks",
                     EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",

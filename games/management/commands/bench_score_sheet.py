@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 from django.test.utils import override_settings
 
+from club.bench import BENCH_SETTINGS
 from games.bench import run
 
 
@@ -24,7 +25,7 @@ class Command(BaseCommand):
         old_name = connection.settings_dict["NAME"]
         connection.creation.create_test_db(verbosity=0, autoclobber=True)
         try:
-            with override_settings(ALLOWED_HOSTS=["testserver"]):
+            with override_settings(**BENCH_SETTINGS):
                 run(self.stdout.write, seed=seed)
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)

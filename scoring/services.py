@@ -383,9 +383,9 @@ def _deal_count_guard(
     tournament = poule.tournament
     if not game_module(tournament.game).FIXED_DEALS_PER_POULE:
         return  # classic whist, hearts and bésigue play to a score, not to a number of deals
-    base = tournament.deals_per_poule(seat_count)
+    tonight = poule.deals_tonight(seat_count)
     counted = sum(1 for deal in sheet if deal.counted)
-    if counted < base + poule.extra_deals or longer:
+    if counted < tonight or longer:
         return
     raise ValidationError(
         _(
@@ -393,7 +393,7 @@ def _deal_count_guard(
             "longue ce soir, cochez « La poule est plus longue ce soir » et enregistrez "
             "à nouveau."
         )
-        % {"count": base + poule.extra_deals},
+        % {"count": tonight},
         code="poule_complete",
     )
 

@@ -275,11 +275,9 @@ def sheet_context(
     seat_count = len(seats)
     totals = [0] * seat_count
     rows = []
-    ordinal = 0
-    for deal in deals:
+    numbers = _sheet_numbers(game, deals)
+    for deal, number in zip(deals, numbers, strict=True):
         totals = [total + points for total, points in zip(totals, deal.points, strict=False)]
-        numbered = _is_numbered(game, deal)
-        ordinal += numbered
         code, text, marks = _deal_words(game, deal, point_table, names)
         dealer = None if deal.dealer is None else deal.dealer - 1
         sits_out = mort(game, seat_count, dealer)
@@ -298,7 +296,7 @@ def sheet_context(
         rows.append(
             {
                 "deal": deal,
-                "ordinal": ordinal if numbered else None,
+                "ordinal": number,
                 "code": code,
                 "text": text,
                 "cells": cells,
@@ -353,7 +351,7 @@ def sheet_context(
         "complete": complete,
         # Games played to a score (not to a number of deals) rank as they go.
         "show_standings": bool(standings) and (complete or "expected" not in status),
-        "next_number": ordinal + 1,
+        "next_number": sum(1 for number in numbers if number is not None) + 1,
         "next_dealer": None if dealer is None else names.get(str(dealer + 1)),
         "mort": next_mort is not None,
         "mort_seat": None if next_mort is None else next_mort + 1,

@@ -42,7 +42,8 @@ from club import services as club_services
 from club.models import Club, Player
 from games import services
 from scoring import services as scoring
-club = Club.objects.get()
+# The demo has two clubs: RCWhist, playing Belgian whist, is the one measured.
+club = Club.objects.get(name="RCWhist La Chevalerie")
 players = list(Player.objects.in_club(club)[:16])
 today = datetime.date.today()
 night = services.tournament_create(club=club, season=club_services.season_for_date(club, today),
@@ -55,7 +56,8 @@ print(f"/clubs/{club.slug}/soirees/{night.pk}/salle/ /clubs/{club.slug}/classeme
 read -r ROOM_PATH RANKING_PATH <<<"$ROOM"
 ADMIN=$($PY manage.py shell -v 0 -c '
 from club.models import Membership
-print(Membership.objects.filter(role="admin", player__user__isnull=False).first().player.user.username)')
+print(Membership.objects.filter(club__name="RCWhist La Chevalerie", role="admin",
+                                player__user__isnull=False).first().player.user.username)')
 .venv/bin/gunicorn club.wsgi -w 4 -b "127.0.0.1:$PORT" --log-level warning >"$WORK/web.log" 2>&1 &
 PID=$!
 for _ in $(seq 60); do $PY -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$PORT/healthz', timeout=2)" \

@@ -11,8 +11,9 @@ import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.template.defaultfilters import floatformat
 from django.template.response import TemplateResponse
-from django.utils.html import escape
+from django.utils.html import escape, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
@@ -39,9 +40,10 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
     """Every round's poules with their seats, deals (described, points per seat) and
     standings. Four queries whatever the size of the night.
 
-    A 40-player night has hundreds of deals and thousands of numbers: the deals come as plain
-    rows and each poule's sheet is written out here in one pass (numbers are integers, shown
-    unlocalised as on the score sheet), not drawn cell by cell by the template."""
+    A 40-player night has hundreds of deals and thousands of numbers: deals and standings come
+    as plain rows and each poule's rows are written out here in one pass (numbers are integers,
+    shown unlocalised as on the score sheet), not drawn cell by cell by the template, whose
+    variable look-ups were half of the page's time."""
     poules = list(
         Poule.objects.filter(tournament=tournament).with_seated_players().order_by("round", "table")
     )
@@ -52,38 +54,51 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
         .values_list("poule_id", "number", "data", "points", "counted")
     ):
         deals.setdefault(poule_id, []).append((number, data, points, counted))
-    lines: dict[int, list[PouleStanding]] = {}
-    for line in PouleStanding.objects.filter(poule__tournament=tournament).order_by(
-        "poule_id", "rank", "seat"
+    lines: dict[int, list[tuple[Any, ...]]] = {}
+    for poule_id, *line in (
+        PouleStanding.objects.filter(poule__tournament=tournament)
+        .order_by("poule_id", "rank", "seat")
+        .values_list("poule_id", "rank", "tied", "player_id", "game_points", "tournament_points")
     ):
-        lines.setdefault(line.poule_id, []).append(line)
+        lines.setdefault(poule_id, []).append(line)
 
     rounds: dict[int, list[dict[str, Any]]] = {}
     for poule in poules:
         seats = list(poule.seats.all())
-        for seat in seats:
-            seat.name = seat.player.public_display_name
-        # Column headers on a phone: first names, unless two players at the table share one.
-        firsts = [seat.name.split()[0] if seat.name.split() else seat.name for seat in seats]
-        for seat, first in zip(seats, firsts, strict=True):
-            seat.short = first if firsts.count(first) == 1 else seat.name
-        names = {str(seat.number): seat.name for seat in seats}
-        players = {seat.player_id: seat.player for seat in seats}
-        for line in lines.get(poule.pk, []):
-            line.player = players[line.player_id]
+        names = {seat.number: seat.player.public_display_name for seat in seats}
         sheet = deals.get(poule.pk, [])
         rounds.setdefault(poule.round, []).append(
             {
                 "poule": poule,
-                "seats": seats,
-                "deals": _deal_rows(tournament.game, sheet, names),
+                "players": format_html_join(", ", "{}. {}", names.items()),
+                "columns": _columns(names),
+                "deals": _deal_rows(
+                    tournament.game, sheet, {str(number): name for number, name in names.items()}
+                ),
                 "totals": _cells(
                     "th", [sum(points) for points in zip(*(d[2] for d in sheet), strict=True)]
                 ),
-                "standings": lines.get(poule.pk, []),
+                "standings": _standing_rows(
+                    lines.get(poule.pk, []),
+                    {seat.player_id: names[seat.number] for seat in seats},
+                ),
             }
         )
     return [{"number": number, "poules": tables} for number, tables in sorted(rounds.items())]
+
+
+def _columns(names: dict[int, str]) -> SafeString:
+    """The sheet's column headers: on a phone, first names, unless two players at the table
+    share one; the whole name as the header's title."""
+    firsts = [name.split()[0] if name.split() else name for name in names.values()]
+    return format_html_join(
+        "",
+        '<th class="num" title="{}">{}</th>',
+        (
+            (name, first if firsts.count(first) == 1 else name)
+            for name, first in zip(names.values(), firsts, strict=True)
+        ),
+    )
 
 
 def _deal_rows(
@@ -105,6 +120,19 @@ PASSED = ' class="passed"'  # a deal where everybody passed: shown greyed
 def _cells(tag: str, numbers: list[int]) -> str:
     # Integers only: nothing to escape.
     return "".join(f'<{tag} class="num">{int(n)}</{tag}>' for n in numbers)
+
+
+def _standing_rows(lines: list[tuple[Any, ...]], names: dict[int, str]) -> SafeString:
+    """A poule's standings as table rows: rank (= when tied), name, game points, tournament
+    points (a fraction, shown as the other pages show it: "2,5")."""
+    return SafeString(
+        "".join(
+            f"<tr><td>{rank}{'=' if tied else ''}</td><td>{escape(names[player_id])}</td>"
+            f'<td class="num">{int(game_points)}</td>'
+            f'<td class="num">{floatformat(tournament_points, "-2")}</td></tr>'
+            for rank, tied, player_id, game_points, tournament_points in lines
+        )
+    )
 
 
 def tournament_results(request: HttpRequest, slug: str, pk: int) -> HttpResponse:

@@ -189,6 +189,33 @@ def test_every_poule_shows_its_players_its_deals_with_their_points_and_its_stand
             assert f"<tr><td>{rank}</td><td>{escape(line.player.display_name)}</td>" in article
 
 
+def test_a_poule_standing_shows_its_ties_and_shared_points_as_the_other_pages_do(
+    client, running_night, scorer
+):
+    poule = table_of(running_night, 4)
+    # Seats 2 and 4 make their emballage: tied first (4 points each), seats 1 and 3 tied third.
+    scoring_services.deal_record(poule, EMBALLAGE)
+    # Shared points of places 3 and 4 with positive game points (a table of the freewhist kind
+    # would give them): how the page writes a fraction is what is looked at.
+    PouleStanding.objects.filter(poule=poule, seat__in=(1, 3)).update(
+        tournament_points=Fraction(1, 2)
+    )
+    client.force_login(scorer)
+    page = compact(client.get(url("results", running_night)).content.decode())
+    start = page.index(f'id="tour-{poule.round}-table-{poule.table}"')
+    article = page[start : page.index("</article>", start)]
+    for number, rank, shown in (
+        (2, "1=", "4"),
+        (4, "1=", "4"),
+        (1, "3=", "0,50"),
+        (3, "3=", "0,50"),
+    ):
+        line = PouleStanding.objects.select_related("player").get(poule=poule, seat=number)
+        name = escape(line.player.display_name)
+        row = f'<tr><td>{rank}</td><td>{name}</td><td class="num">{line.game_points}</td>'
+        assert f'{row}<td class="num">{shown}</td></tr>' in article
+
+
 def test_a_deal_where_everybody_passed_is_shown_greyed(client, running_night, scorer):
     scoring_services.deals_record(table_of(running_night, 4), [EMBALLAGE, PASS])
     client.force_login(scorer)

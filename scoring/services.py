@@ -964,7 +964,7 @@ def season_totals(
             totals[player] = SeasonTotals(
                 Fraction(units, POINT_UNITS), game_points, played, played, won
             )
-        return _listed_by_name(totals)
+        return _listed_by_name(totals, rules)
 
     groups: dict[int, list[tuple[int, int, int, int]]] = {}
     for player, units, game_points, played, won in (
@@ -1003,14 +1003,27 @@ def season_totals(
                 totals[player],
                 game_points=totals[player].game_points + sum(best[(player, units)][:left]),
             )
-    return _listed_by_name(totals)
+    return _listed_by_name(totals, rules)
 
 
-def _listed_by_name(totals: dict[int, SeasonTotals]) -> dict[int, SeasonTotals]:
-    """The totals in the order of the players' names: the engine lists tied players in the
-    order it is given them."""
-    names = dict(Player.objects.filter(pk__in=totals).values_list("pk", "display_name"))
-    return {player: totals[player] for player in sorted(totals, key=lambda p: (names[p], p))}
+def _listed_by_name(
+    totals: dict[int, SeasonTotals], rules: RankingRules
+) -> dict[int, SeasonTotals]:
+    """The totals with tied players in the order of their names: the engine lists tied players
+    in the order it is given them. Only tied players' names are read (most seasons have no
+    tie: no query at all)."""
+    players_by_key: dict[tuple[Any, ...], list[int]] = {}
+    for player, sums in totals.items():
+        key = tuple(getattr(sums, metric) for metric in rules.precedence)
+        players_by_key.setdefault(key, []).append(player)
+    tied = [player for group in players_by_key.values() if len(group) > 1 for player in group]
+    if not tied:
+        return totals
+    names = dict(Player.objects.filter(pk__in=tied).values_list("pk", "display_name"))
+    # Players of one tie group all have a name; the others keep any order (the engine sorts).
+    return {
+        player: totals[player] for player in sorted(totals, key=lambda p: (names.get(p, ""), p))
+    }
 
 
 def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapshot:

@@ -12,7 +12,7 @@ from club.models import Player
 from games.models import Tournament
 from scoring.engine.ranking import RankingRules, TournamentEntry, season_ranking
 from scoring.models import TournamentStanding
-from scoring.services import season_ranking_update
+from scoring.services import season_ranking_update, season_totals
 from tests.factories import PlayerFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
@@ -117,3 +117,45 @@ def test_the_stored_ranking_is_the_engines_ranking(
     assert stored_listed == engine_listed
     assert stored == stored_listed
     assert snapshot.tournaments == 9
+
+
+def a_night(club, season, point_table, day, lines):
+    tournament = TournamentFactory(
+        club=club,
+        season=season,
+        point_table=point_table,
+        date=season.start + datetime.timedelta(days=day),
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.CLOSED)
+    for rank, (player, points, game) in enumerate(lines, start=1):
+        TournamentStanding.objects.create(
+            tournament=tournament,
+            player=player,
+            rank=rank,
+            tournament_points=points,
+            game_points=game,
+            poules_played=3,
+            poules_won=0,
+        )
+
+
+def test_names_are_read_only_for_tied_players_and_order_them(
+    club, season, point_table, django_assert_num_queries
+):
+    zoe, anne, marc = (
+        PlayerFactory(club=club, display_name=name) for name in ("Zoé", "Anne", "Marc")
+    )
+    a_night(club, season, point_table, 0, [(zoe, 5, 10), (marc, 3, 4), (anne, 1, -14)])
+    rules = season.ranking_rules()
+    # Nobody tied: the sums alone, one statement.
+    with django_assert_num_queries(1):
+        totals = season_totals(season, rules)
+    assert set(totals) == {zoe.pk, anne.pk, marc.pk}
+
+    # Anne and Zoé end equal in tournament and game points: the engine is given them by name.
+    a_night(club, season, point_table, 1, [(anne, 5, 24), (zoe, 1, 0), (marc, 0, -24)])
+    with django_assert_num_queries(2):
+        totals = season_totals(season, rules)
+    order = [player for player in totals if player != marc.pk]
+    assert order == [anne.pk, zoe.pk]
+    assert totals[anne.pk].tournament_points == totals[zoe.pk].tournament_points == 6

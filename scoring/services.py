@@ -31,7 +31,16 @@ from club.outbox import work_pending, work_queue
 from club.services import SEASON_RULE_FIELDS, published_pages_changed
 from games import draw
 from games import services as games
-from games.models import Deal, DealChange, DrawMethod, Poule, RoundDraw, Seat, Tournament
+from games.models import (
+    COUNTED_STATUSES,
+    Deal,
+    DealChange,
+    DrawMethod,
+    Poule,
+    RoundDraw,
+    Seat,
+    Tournament,
+)
 from games.services import require_open
 from scoring.engine.base import PouleScore
 from scoring.engine.errors import DocumentRefused, EngineError
@@ -948,8 +957,9 @@ def season_totals(
     where the N-th night falls inside a group, that group's nights are read to keep those with
     the most game points (the engine's order: tournament points, then game points).
     """
+    # A join, as the plain SQL would write it (a subquery of the nights was slower on SQLite).
     standings = TournamentStanding.objects.filter(
-        tournament__in=Tournament.objects.filter(season=season).counted()
+        tournament__season=season, tournament__status__in=COUNTED_STATUSES
     ).order_by()
     if not (season.ranking_guests if guests is None else guests):
         standings = standings.exclude(player__in=season_guests(season))

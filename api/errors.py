@@ -22,6 +22,7 @@ CONFLICT_CODES = {
     "sheet_changed",
     "deal_changed",
     "deal_gone",
+    "deal_removed",
     "not_last",
     "key_reused",
     "night_exists",

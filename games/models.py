@@ -406,6 +406,9 @@ class DealChange(models.Model):
         related_name="+",
     )
     at = models.DateTimeField(_("le"), auto_now_add=True)
+    # A removed deal's key from the scorer's phone (``Deal.client_key``): a late retry of the
+    # request that recorded it must not bring it back once somebody has undone it.
+    client_key = models.UUIDField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["poule", "at", "pk"]

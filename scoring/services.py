@@ -303,17 +303,44 @@ TABLE_GONE = _lazy("Cette table n'existe plus : le tour a été tiré à nouveau
 
 
 def _tournament_locked(tournament: Tournament, poule: Poule) -> None:
-    """Lock the night (see ``_poule_locked``) and read its state again under the lock, in the
-    same statement as making sure the poule is still there (a round drawn again drops it)."""
-    status = list(
+    """Lock the night (see ``_poule_locked``) and read its state and the poule's history count
+    again under the lock, in the same statement as making sure the poule is still there (a
+    round drawn again drops it)."""
+    state = list(
         Tournament.objects.select_for_update(of=("self",))
         .filter(pk=tournament.pk, poules=poule.pk)
         .order_by()
-        .values_list("status", flat=True)
+        .values_list("status", "poules__corrections")
     )
-    if not status:
+    if not state:
         raise ValidationError(TABLE_GONE)
-    tournament.status = status[0]
+    tournament.status, poule.corrections = state[0]
+
+
+def _removed_keys_check(poule: Poule, keys: Sequence[Any]) -> None:
+    """A retry of a deal that was recorded, then removed from the sheet (undone by a scorer):
+    refused, not recorded again behind the scorers' backs. Only a poule with a history is
+    asked (nearly none: no query)."""
+    sent = [key for key in keys if key is not None]
+    if not sent or not poule.corrections:
+        return
+    number = (
+        DealChange.objects.filter(
+            poule=poule, action=DealChange.Action.DELETED, client_key__in=sent
+        )
+        .values_list("number", flat=True)
+        .first()
+    )
+    if number is not None:
+        raise DealConflict(
+            _(
+                "La donne %(number)s envoyée par ce téléphone a été enregistrée, puis retirée "
+                "de la feuille depuis : elle n'est pas enregistrée à nouveau. Vérifiez la "
+                "feuille et encodez la donne à nouveau si elle doit y être."
+            )
+            % {"number": number},
+            code="deal_removed",
+        )
 
 
 def _poule_locked(tournament_id: int, poule_id: int) -> Poule:
@@ -470,6 +497,7 @@ def deals_record(
             deal.replayed = True
         return replayed
     require_open(tournament)
+    _removed_keys_check(poule, keys)
     if seen is not None and seen != len(sheet):
         raise DealConflict(
             _(
@@ -643,6 +671,7 @@ def deal_delete(
         action=DealChange.Action.DELETED,
         before=deal.data,
         by=by,
+        client_key=deal.client_key,
     )
     deal.delete()
     later = list(poule.deals.filter(number__gt=deal.number).order_by("number"))

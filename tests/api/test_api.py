@@ -290,6 +290,18 @@ def test_a_deal_is_recorded_once_whatever_the_retries(api, running_night, poule,
     assert Deal.objects.filter(poule=poule).count() == 1
 
 
+def test_a_retry_of_a_deal_removed_since_is_a_conflict(api, running_night, poule, scorer):
+    signed(api, scorer)
+    key = str(uuid.uuid4())
+    path = night_path(running_night, f"poules/{poule.pk}/deals/")
+    first = api.post(path, {"deal": SOLO, "client_key": key, "seen": 0}, format="json")
+    scoring_services.deal_delete(Deal.objects.get(pk=first.json()["id"]))
+    again = api.post(path, {"deal": SOLO, "client_key": key, "seen": 0}, format="json")
+    assert again.status_code == 409
+    assert again.json()["problems"][0]["code"] == "deal_removed"
+    assert not Deal.objects.filter(poule=poule).exists()
+
+
 def test_a_sheet_changed_meanwhile_is_a_conflict(api, running_night, poule, scorer):
     signed(api, scorer)
     scoring_services.deal_record(poule, SOLO)

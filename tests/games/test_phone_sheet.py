@@ -75,6 +75,42 @@ def test_the_service_records_a_key_once_and_a_new_key_again(running_night):
     assert poule.deals.count() == 2
 
 
+def test_a_retry_of_a_deal_undone_since_is_refused_not_recorded_again(running_night):
+    poule = table_of(running_night, 4)
+    key = uuid.uuid4()
+    scoring_services.deal_record(poule, EMBALLAGE)
+    undone = scoring_services.deal_record(poule, SOLO, client_key=key)
+    scoring_services.deal_delete(undone, last_only=True)
+    assert DealChange.objects.get().client_key == key
+    # The phone never heard the first answer: it sends the deal again, as it saw the sheet.
+    with pytest.raises(scoring_services.DealConflict) as refused:
+        scoring_services.deal_record(poule, SOLO, client_key=key, seen=1)
+    assert refused.value.code == "deal_removed"
+    assert "La donne 2 envoyée par ce téléphone a été enregistrée, puis retirée" in str(
+        refused.value
+    )
+    assert list(poule.deals.values_list("data", flat=True)) == [EMBALLAGE]
+    # The same deal entered again (a new key) is recorded.
+    scoring_services.deal_record(poule, SOLO, client_key=uuid.uuid4(), seen=1)
+    assert poule.deals.count() == 2
+
+
+def test_the_sheet_answers_a_retry_of_an_undone_deal_409_in_words(client, running_night, scorer):
+    poule = table_of(running_night, 4)
+    client.force_login(scorer)
+    key = str(uuid.uuid4())
+    assert post_deal(client, poule, SOLO, client_key=key, seen="0")["X-Sheet-Result"] == "recorded"
+    client.post(
+        url("sheet-undo", running_night, poule_pk=poule.pk),
+        {"deal": poule.deals.get().pk},
+        HTTP_HX_REQUEST="true",
+    )
+    again = post_deal(client, poule, SOLO, client_key=key, seen="0")
+    assert (again.status_code, again["X-Sheet-Result"]) == (409, "conflict")
+    assert "enregistrée, puis retirée de la feuille" in again.content.decode()
+    assert not poule.deals.exists()
+
+
 def test_a_form_posted_twice_without_the_script_is_stored_once(client, running_night, scorer):
     poule = table_of(running_night, 4)
     client.force_login(scorer)

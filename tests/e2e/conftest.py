@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import threading
 from collections.abc import Callable, Iterator
 
 import pytest
+from django.db import connection
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, sync_playwright
 
 # Playwright's sync API runs an event loop in the test's thread; the test still reads the
@@ -69,3 +71,25 @@ def phone(new_context: Callable[..., BrowserContext]) -> Page:
     """A page in a fresh phone-sized browser context, French first."""
     context = new_context(viewport=PHONE, locale="fr-BE", is_mobile=True, has_touch=True)
     return context.new_page()
+
+
+@pytest.fixture
+def one_request_at_a_time_on_sqlite(live_server: object) -> Iterator[None]:
+    """Requests served one after the other when the tests run on SQLite. Its test database
+    lives in memory, so the live server's request threads share one connection and one
+    transaction: two writes at once interleave their statements there, which no site ever
+    does (PostgreSQL's row locks serialise them, as SQLite's file lock does in a real
+    install). The browser still sends at once; the server answers in turn."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    server = live_server.thread.httpd  # type: ignore[attr-defined]
+    app, turn = server.get_app(), threading.Lock()
+
+    def in_turn(environ: dict, start_response: Callable) -> object:
+        with turn:
+            return app(environ, start_response)
+
+    server.set_app(in_turn)
+    yield
+    server.set_app(app)

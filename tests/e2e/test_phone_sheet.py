@@ -639,7 +639,7 @@ def test_offline_at_a_table_of_5_the_dealer_and_the_mort_move_on_with_each_waiti
 
 
 def test_two_tabs_of_the_same_table_send_each_waiting_deal_once(
-    live_server, new_context, club, season
+    live_server, one_request_at_a_time_on_sqlite, new_context, club, season
 ):
     poule = a_night(club, season, "rcwhist", 4).poules.get()
     context = phone_context(new_context, live_server, a_scorer(club))
@@ -654,9 +654,8 @@ def test_two_tabs_of_the_same_table_send_each_waiting_deal_once(
     # The other tab sees the deals waiting (the queue is the phone's, not the tab's).
     expect(second_tab.locator("[data-queue]")).to_contain_text("3 donnes en attente")
 
-    # Both tabs send when the connection returns: every answer removes its own deal. (The
-    # test server's SQLite may refuse one of two sends made at once; the phone tries again
-    # 10 s later, so the wait allows for a retry or two.)
+    # Both tabs send when the connection returns: every answer removes its own deal, a deal
+    # the other tab sent already is answered "replayed".
     context.set_offline(False)
     for page in (first_tab, second_tab):
         expect(page.locator("[data-queue]")).to_be_hidden(timeout=45_000)

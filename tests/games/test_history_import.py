@@ -9,7 +9,10 @@ import datetime
 import random
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
+from games import nightfile
 from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Tournament
 from games.nightfile import tournaments_import
@@ -90,3 +93,19 @@ def test_the_stored_ranking_is_the_engines_ranking_of_the_same_files(
         for line in rank_nights(docs)
     ]
     assert stored == engine
+
+
+def test_a_long_import_has_postgresql_analyse_its_tables_as_it_goes(monkeypatch):
+    """Every few nights the tables the import fills are analysed again, so the queries that
+    read one night keep using their indexes (PostgreSQL only: SQLite has nothing to refresh)."""
+    monkeypatch.setattr(nightfile, "STATISTICS_EVERY", 2)
+    with CaptureQueriesContext(connection) as queries:
+        outcomes = tournaments_import(history(seasons=(2023,), nights=5))
+
+    assert all(isinstance(outcome, Tournament) for outcome in outcomes)
+    analysed = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("ANALYZE")]
+    if connection.vendor == "postgresql":
+        assert len(analysed) == 2  # before the 2nd and the 4th night
+        assert '"games_deal"' in analysed[0] and '"scoring_poulestanding"' in analysed[0]
+    else:
+        assert analysed == []

@@ -18,12 +18,13 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from club.exports import EXPORT_FORMATS, Text, table_response
+from club.models import Player
 from club.permissions import is_scorer
 from club.published import fragment_key, published_page
 from scoring.models import PouleStanding, TournamentStanding
 
 from ..dealforms import describe_deal
-from ..models import Deal, Poule, Tournament
+from ..models import Deal, Poule, Seat, Tournament
 from ..nightfile import tournament_export
 from .common import require_sheet_reader, tournament_for
 
@@ -44,9 +45,26 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
     as plain rows and each poule's rows are written out here in one pass (numbers are integers,
     shown unlocalised as on the score sheet), not drawn cell by cell by the template, whose
     variable look-ups were half of the page's time."""
-    poules = list(
-        Poule.objects.filter(tournament=tournament).with_seated_players().order_by("round", "table")
+    poules = (
+        Poule.objects.filter(tournament=tournament)
+        .order_by("round", "table")
+        .values_list("pk", "round", "table", "counted_deals")
     )
+    # Each player once, with what his public name is made of (not a model row per seat).
+    players: dict[int, Player] = {}
+    names: dict[int, dict[int, str]] = {}
+    for poule_id, number, player_id, *name_fields in (
+        Seat.objects.filter(tournament=tournament)
+        .order_by("poule_id", "number")
+        .values_list(
+            "poule_id", "number", "player_id", *(f"player__{f}" for f in PUBLIC_NAME_FIELDS)
+        )
+    ):
+        if player_id not in players:
+            players[player_id] = Player(
+                pk=player_id, **dict(zip(PUBLIC_NAME_FIELDS, name_fields, strict=True))
+            )
+        names.setdefault(poule_id, {})[number] = players[player_id].public_display_name
     deals: dict[int, list[tuple[int, Any, list[int], bool]]] = {}
     for poule_id, number, data, points, counted in (
         Deal.objects.filter(poule__tournament=tournament)
@@ -63,25 +81,23 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
         lines.setdefault(poule_id, []).append(line)
 
     rounds: dict[int, list[dict[str, Any]]] = {}
-    for poule in poules:
-        seats = list(poule.seats.all())
-        names = {seat.number: seat.player.public_display_name for seat in seats}
-        sheet = deals.get(poule.pk, [])
-        rounds.setdefault(poule.round, []).append(
+    for poule_id, round, table, counted_deals in poules:
+        seated = names.get(poule_id, {})
+        sheet = deals.get(poule_id, [])
+        rounds.setdefault(round, []).append(
             {
-                "poule": poule,
-                "players": format_html_join(", ", "{}. {}", names.items()),
-                "columns": _columns(names),
+                "table": table,
+                "counted_deals": counted_deals,
+                "columns_count": len(seated) + 2,
+                "players": format_html_join(", ", "{}. {}", seated.items()),
+                "columns": _columns(seated),
                 "deals": _deal_rows(
-                    tournament.game, sheet, {str(number): name for number, name in names.items()}
+                    tournament.game, sheet, {str(number): name for number, name in seated.items()}
                 ),
                 "totals": _cells(
                     "th", [sum(points) for points in zip(*(d[2] for d in sheet), strict=True)]
                 ),
-                "standings": _standing_rows(
-                    lines.get(poule.pk, []),
-                    {seat.player_id: names[seat.number] for seat in seats},
-                ),
+                "standings": _standing_rows(lines.get(poule_id, []), players),
             }
         )
     return [{"number": number, "poules": tables} for number, tables in sorted(rounds.items())]
@@ -122,12 +138,17 @@ def _cells(tag: str, numbers: list[int]) -> str:
     return "".join(f'<{tag} class="num">{int(n)}</{tag}>' for n in numbers)
 
 
-def _standing_rows(lines: list[tuple[Any, ...]], names: dict[int, str]) -> SafeString:
+# What a player's public name is made of (``Player.public_display_name``).
+PUBLIC_NAME_FIELDS = ("display_name", "first_name", "last_name", "public_name")
+
+
+def _standing_rows(lines: list[tuple[Any, ...]], players: dict[int, Player]) -> SafeString:
     """A poule's standings as table rows: rank (= when tied), name, game points, tournament
     points (a fraction, shown as the other pages show it: "2,5")."""
     return SafeString(
         "".join(
-            f"<tr><td>{rank}{'=' if tied else ''}</td><td>{escape(names[player_id])}</td>"
+            f"<tr><td>{rank}{'=' if tied else ''}</td>"
+            f"<td>{escape(players[player_id].public_display_name)}</td>"
             f'<td class="num">{int(game_points)}</td>'
             f'<td class="num">{floatformat(tournament_points, "-2")}</td></tr>'
             for rank, tied, player_id, game_points, tournament_points in lines

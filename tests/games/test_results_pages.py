@@ -216,6 +216,18 @@ def test_a_poule_standing_shows_its_ties_and_shared_points_as_the_other_pages_do
         assert f'{row}<td class="num">{shown}</td></tr>' in article
 
 
+def test_a_poule_without_deals_says_so_across_its_columns(client, running_night, scorer):
+    played, waiting = table_of(running_night, 4), table_of(running_night, 5)
+    scoring_services.deal_record(played, EMBALLAGE)
+    client.force_login(scorer)
+    page = compact(client.get(url("results", running_night)).content.decode())
+    start = page.index(f'id="tour-{waiting.round}-table-{waiting.table}"')
+    article = page[start : page.index("</article>", start)]
+    # Number, deal, then one column per seat: 5 players.
+    assert '<td colspan="7" class="meta">Aucune donne encore.</td>' in article
+    assert "Classement de la poule" not in article
+
+
 def test_a_deal_where_everybody_passed_is_shown_greyed(client, running_night, scorer):
     scoring_services.deals_record(table_of(running_night, 4), [EMBALLAGE, PASS])
     client.force_login(scorer)

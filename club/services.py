@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -118,38 +118,56 @@ def player_join(
     *,
     start: datetime.date,
     status: str = Membership.Status.ACTIVE,
-    as_written: bool = False,
 ) -> Player:
     """A new player and his membership of ``club`` (a guest or a member). A typed name is
-    tidied and refused when the club has it already, whatever its case and accents.
-    ``as_written``: a name from a club-night file is kept exactly, as the file names him on
-    every sheet (the importer has matched the club's players by that exact name already)."""
-    if not as_written:
-        display_name = " ".join(display_name.split())
+    tidied and refused when the club has it already, whatever its case and accents (a club
+    night file's players join as written: ``players_join_as_written``)."""
+    display_name = " ".join(display_name.split())
     if not display_name.strip():
         raise ValidationError(_("Donnez le nom du joueur."))
+    key = name_key(display_name)
     players = Player.objects.in_club(club)
-    if as_written:
-        taken = players.filter(display_name=display_name).exists()
-    else:
-        key = name_key(display_name)
-        taken = any(name_key(n) == key for n in players.values_list("display_name", flat=True))
+    taken = any(name_key(n) == key for n in players.values_list("display_name", flat=True))
     if taken:
         raise ValidationError(
             _("%(name)s est déjà dans la liste du club : cochez-le parmi les présents.")
             % {"name": display_name}
         )
-    first, _sep, last = display_name.partition(" ")
-    # A new player reads the site and his e-mails in his club's language until he chooses.
-    player = Player(
-        display_name=display_name, first_name=first, last_name=last, language=club.language
-    )
+    player = _new_player(club, display_name)
     player.full_clean()
     player.save()
     membership = Membership(club=club, player=player, start=start, status=status)
     membership.full_clean()
     membership.save()
     return player
+
+
+def players_join_as_written(
+    club: Club, names: Sequence[str], *, start: datetime.date
+) -> dict[str, Player]:
+    """The players of a club-night file the club does not have yet, each with his membership,
+    in two statements: a club's first imported night brings all its players at once. Their
+    names are kept exactly as the file writes them (the importer matched the club's own by
+    that exact name, and checked their length, before)."""
+    players = [_new_player(club, name) for name in names]
+    for player in players:
+        # The fields only: no player of these names is in the club, and there is no other
+        # unique value to look up.
+        player.full_clean(validate_unique=False, validate_constraints=False)
+    Player.objects.bulk_create(players)
+    Membership.objects.bulk_create(
+        Membership(club=club, player=player, start=start, status=Membership.Status.ACTIVE)
+        for player in players
+    )
+    return {player.display_name: player for player in players}
+
+
+def _new_player(club: Club, display_name: str) -> Player:
+    first, _sep, last = display_name.partition(" ")
+    # A new player reads the site and his e-mails in his club's language until he chooses.
+    return Player(
+        display_name=display_name, first_name=first, last_name=last, language=club.language
+    )
 
 
 # --------------------------------------------------------------------------------------------

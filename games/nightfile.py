@@ -38,9 +38,9 @@ COMPUTED_FIELDS = {"points", "dealer"}
 def _players(club: Club, names: tuple[str, ...], date: datetime.date) -> dict[str, Player]:
     """The file's players: the club's own by their exact name, the others joining the club."""
     known = {p.display_name: p for p in Player.objects.in_club(club).filter(display_name__in=names)}
-    for name in names:
-        if name not in known:
-            known[name] = club_services.player_join(club, name, start=date, as_written=True)
+    new = [name for name in names if name not in known]
+    if new:
+        known |= club_services.players_join_as_written(club, new, start=date)
     return known
 
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import copy
 import datetime
+import json
 import random
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from club.models import Membership
 from games import nightfile
 from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Tournament
@@ -109,3 +111,44 @@ def test_a_long_import_has_postgresql_analyse_its_tables_as_it_goes(monkeypatch)
         assert '"games_deal"' in analysed[0] and '"scoring_poulestanding"' in analysed[0]
     else:
         assert analysed == []
+
+
+def first_night(club: str, present: int) -> dict:
+    return random_night(
+        random.Random(3),
+        club=club,
+        season="2023",
+        date=datetime.date(2023, 1, 10),
+        members=MEMBERS,
+        present=present,
+    )
+
+
+def test_a_files_new_players_join_the_club_as_written_in_one_go():
+    doc = first_night("Whist Club Namur", 13)
+    # A name as a file may write it, with two spaces: kept, so that every sheet still names him.
+    odd = doc["players"][0]
+    renamed = odd.replace(" ", "  ", 1)
+    doc = json.loads(json.dumps(doc).replace(json.dumps(odd)[1:-1], json.dumps(renamed)[1:-1]))
+    with CaptureQueriesContext(connection) as thirteen:
+        (night,) = tournaments_import([doc])
+    with CaptureQueriesContext(connection) as eight:
+        tournaments_import([first_night("Whist Club Dinant", 8)])
+
+    # The players and their memberships in a statement each, not a few per new player.
+    def players_statements(queries):
+        return [
+            q["sql"].split()[0]
+            for q in queries.captured_queries
+            if '"club_player"' in q["sql"] or '"club_membership"' in q["sql"]
+        ]
+
+    assert players_statements(thirteen) == players_statements(eight)
+    assert players_statements(eight).count("INSERT") == 2
+    assert isinstance(night, Tournament)
+    members = Membership.objects.filter(club=night.club).select_related("player")
+    assert sorted(m.player.display_name for m in members) == sorted(doc["players"])
+    assert renamed in {m.player.display_name for m in members}
+    assert {(m.status, m.start) for m in members} == {(Membership.Status.ACTIVE, night.date)}
+    first = members.get(player__display_name=renamed).player
+    assert (first.first_name, first.last_name) == tuple(renamed.split(" ", 1))

@@ -8,6 +8,7 @@ night is built through the same services a scorer uses. Export: the stored night
 from __future__ import annotations
 
 import datetime
+import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -33,6 +34,8 @@ from .models import Deal, PointTable, Poule, Seat, Tournament, point_table_check
 
 # Computed by the engine: never stored as part of what the scorer recorded.
 COMPUTED_FIELDS = {"points", "dealer"}
+
+logger = logging.getLogger(__name__)
 
 
 def _players(club: Club, names: tuple[str, ...], date: datetime.date) -> dict[str, Player]:
@@ -188,8 +191,12 @@ def _statistics_refreshed() -> None:
     if connection.vendor != "postgresql":
         return
     tables = ", ".join(connection.ops.quote_name(m._meta.db_table) for m in IMPORTED_TABLES)
-    with connection.cursor() as cursor:
-        cursor.execute(f"ANALYZE {tables}")
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {tables}")
+    except DatabaseError:
+        # Only the speed of the nights still to come is at stake: the import goes on.
+        logger.warning("import: tables not analysed", exc_info=True)
 
 
 def tournaments_import(
@@ -201,9 +208,8 @@ def tournaments_import(
     night or its problems."""
     outcomes: list[Tournament | list[str]] = []
     seasons: set[int] = set()
-    for index, doc in enumerate(docs, start=1):
-        if index % STATISTICS_EVERY == 0:
-            _statistics_refreshed()
+    imported = 0
+    for doc in docs:
         try:
             tournament = tournament_import(doc, rank_season=False, send_results=send_results)
         except DocumentRefused as refused:
@@ -216,6 +222,9 @@ def tournaments_import(
         else:
             outcomes.append(tournament)
             seasons.add(tournament.season_id)
+            imported += 1
+            if imported % STATISTICS_EVERY == 0:
+                _statistics_refreshed()
     for season_id in sorted(seasons):
         scoring.season_ranking_queue(season_id)
     return outcomes

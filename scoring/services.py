@@ -496,8 +496,9 @@ def deals_record(
         for deal in replayed:
             deal.replayed = True
         return replayed
-    require_open(tournament)
+    # Before the night's state: a deal undone since is said so, even once the night is closed.
     _removed_keys_check(poule, keys)
+    require_open(tournament)
     if seen is not None and seen != len(sheet):
         raise DealConflict(
             _(

@@ -107,7 +107,7 @@ def test_a_long_import_has_postgresql_analyse_its_tables_as_it_goes(monkeypatch)
     assert all(isinstance(outcome, Tournament) for outcome in outcomes)
     analysed = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("ANALYZE")]
     if connection.vendor == "postgresql":
-        assert len(analysed) == 2  # before the 2nd and the 4th night
+        assert len(analysed) == 2  # after the 2nd and the 4th night
         assert '"games_deal"' in analysed[0] and '"scoring_poulestanding"' in analysed[0]
     else:
         assert analysed == []

@@ -95,6 +95,18 @@ def test_a_retry_of_a_deal_undone_since_is_refused_not_recorded_again(running_ni
     assert poule.deals.count() == 2
 
 
+def test_a_retry_of_an_undone_deal_says_so_even_once_the_night_is_closed(running_night):
+    poule = table_of(running_night, 4)
+    key = uuid.uuid4()
+    scoring_services.deal_record(poule, EMBALLAGE)
+    scoring_services.deal_delete(scoring_services.deal_record(poule, SOLO, client_key=key))
+    scoring_services.tournament_close(running_night, unfinished_ok=True, send_results=False)
+    with pytest.raises(scoring_services.DealConflict) as refused:
+        scoring_services.deal_record(poule, SOLO, client_key=key, seen=1)
+    assert refused.value.code == "deal_removed"
+    assert poule.deals.count() == 1
+
+
 def test_the_sheet_answers_a_retry_of_an_undone_deal_409_in_words(client, running_night, scorer):
     poule = table_of(running_night, 4)
     client.force_login(scorer)

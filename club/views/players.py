@@ -17,7 +17,7 @@ from scoring.models import RankingLine, TournamentStanding
 from ..models import Club, Player
 from ..published import published_page
 
-PUBLIC_FIELDS = ("display_name", "first_name", "last_name", "public_name", "photo")
+PUBLIC_FIELDS = (*Player.PUBLIC_NAME_FIELDS, "photo")
 
 
 def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:

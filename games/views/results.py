@@ -57,12 +57,12 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
         Seat.objects.filter(tournament=tournament)
         .order_by("poule_id", "number")
         .values_list(
-            "poule_id", "number", "player_id", *(f"player__{f}" for f in PUBLIC_NAME_FIELDS)
+            "poule_id", "number", "player_id", *(f"player__{f}" for f in Player.PUBLIC_NAME_FIELDS)
         )
     ):
         if player_id not in players:
             players[player_id] = Player(
-                pk=player_id, **dict(zip(PUBLIC_NAME_FIELDS, name_fields, strict=True))
+                pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, name_fields, strict=True))
             )
         names.setdefault(poule_id, {})[number] = players[player_id].public_display_name
     deals: dict[int, list[tuple[int, Any, list[int], bool]]] = {}
@@ -136,10 +136,6 @@ PASSED = ' class="passed"'  # a deal where everybody passed: shown greyed
 def _cells(tag: str, numbers: list[int]) -> str:
     # Integers only: nothing to escape.
     return "".join(f'<{tag} class="num">{int(n)}</{tag}>' for n in numbers)
-
-
-# What a player's public name is made of (``Player.public_display_name``).
-PUBLIC_NAME_FIELDS = ("display_name", "first_name", "last_name", "public_name")
 
 
 def _standing_rows(lines: list[tuple[Any, ...]], players: dict[int, Player]) -> SafeString:

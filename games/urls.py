@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import results, room, sheet, tournament
+from .views import deal_changes, results, room, sheet, tournament
 
 app_name = "games"
 
@@ -12,9 +12,9 @@ urlpatterns = [
     path("<id:pk>/tours/<id:round>/tirage/", tournament.round_draw, name="draw"),
     path("<id:pk>/tours/<id:round>/placement/", tournament.seating, name="seating"),
     path("<id:pk>/poules/<id:poule_pk>/", sheet.poule_sheet, name="sheet"),
-    path("<id:pk>/poules/<id:poule_pk>/annuler/", sheet.deal_undo, name="sheet-undo"),
-    path("<id:pk>/donnes/<id:deal_pk>/corriger/", sheet.deal_edit, name="deal-edit"),
-    path("<id:pk>/donnes/<id:deal_pk>/supprimer/", sheet.deal_delete, name="deal-delete"),
+    path("<id:pk>/poules/<id:poule_pk>/annuler/", deal_changes.deal_undo, name="sheet-undo"),
+    path("<id:pk>/donnes/<id:deal_pk>/corriger/", deal_changes.deal_edit, name="deal-edit"),
+    path("<id:pk>/donnes/<id:deal_pk>/supprimer/", deal_changes.deal_delete, name="deal-delete"),
     path("<id:pk>/salle/", room.room, name="room"),
     path("<id:pk>/resultats/", results.tournament_results, name="results"),
     path("<id:pk>/resultats.<slug:fmt>", results.results_export, name="results-export"),

@@ -26,6 +26,7 @@ from scoring.models import PouleStanding, TournamentStanding
 from ..dealforms import describe_deal
 from ..models import Deal, Poule, Seat, Tournament
 from ..nightfile import tournament_export
+from ..presenters.sheet import deal_cells, sheet_numbers
 from .common import require_sheet_reader, tournament_for
 
 
@@ -65,13 +66,13 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, name_fields, strict=True))
             )
         names.setdefault(poule_id, {})[number] = players[player_id].public_display_name
-    deals: dict[int, list[tuple[int, Any, list[int], bool]]] = {}
-    for poule_id, number, data, points, counted in (
+    deals: dict[int, list[tuple[Any, list[int], bool, int | None]]] = {}
+    for poule_id, data, points, counted, dealer in (
         Deal.objects.filter(poule__tournament=tournament)
         .order_by("poule_id", "number")
-        .values_list("poule_id", "number", "data", "points", "counted")
+        .values_list("poule_id", "data", "points", "counted", "dealer")
     ):
-        deals.setdefault(poule_id, []).append((number, data, points, counted))
+        deals.setdefault(poule_id, []).append((data, points, counted, dealer))
     lines: dict[int, list[tuple[Any, ...]]] = {}
     for poule_id, *line in (
         PouleStanding.objects.filter(poule__tournament=tournament)
@@ -95,7 +96,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                     tournament.game, sheet, {str(number): name for number, name in seated.items()}
                 ),
                 "totals": _cells(
-                    "th", [sum(points) for points in zip(*(d[2] for d in sheet), strict=True)]
+                    "th", [sum(points) for points in zip(*(d[1] for d in sheet), strict=True)]
                 ),
                 "standings": _standing_rows(lines.get(poule_id, []), players),
             }
@@ -118,16 +119,23 @@ def _columns(names: dict[int, str]) -> SafeString:
 
 
 def _deal_rows(
-    game: str, sheet: list[tuple[int, Any, list[int], bool]], names: dict[str, str]
+    game: str, sheet: list[tuple[Any, list[int], bool, int | None]], names: dict[str, str]
 ) -> SafeString:
-    """A poule's deals as table rows: number, what was played (escaped), points per seat."""
-    return SafeString(
-        "".join(
-            f'<tr{"" if counted else PASSED}><td class="num">{number}</td>'
-            f"<td>{escape(describe_deal(game, data, names))}</td>{_cells('td', points)}</tr>"
-            for number, data, points, counted in sheet
+    """A poule's deals as table rows: the sheet's number ("–" for a pass, as on the phone),
+    what was played (escaped), points per seat with the dealer (•) and the mort (–)
+    marked."""
+    numbers = sheet_numbers(game, ((counted, data) for data, _points, counted, _dealer in sheet))
+    rows = []
+    for (data, points, counted, dealer), number in zip(sheet, numbers, strict=True):
+        cells = "".join(
+            f'<td class="num {classes}">{value}</td>'
+            for classes, value in deal_cells(game, len(names), dealer, points)
         )
-    )
+        rows.append(
+            f'<tr{"" if counted else PASSED}><td class="num">{number or "–"}</td>'
+            f"<td>{escape(describe_deal(game, data, names))}</td>{cells}</tr>"
+        )
+    return SafeString("".join(rows))
 
 
 PASSED = ' class="passed"'  # a deal where everybody passed: shown greyed

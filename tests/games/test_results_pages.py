@@ -23,6 +23,7 @@ from games.dealforms import describe_deal
 from games.models import Tournament
 from games.nightfile import tournament_import
 from scoring import services as scoring_services
+from scoring.engine.games import mort
 from scoring.engine.night import read_night
 from scoring.models import PouleStanding, TournamentStanding
 from tests.factories import PlayerFactory
@@ -179,10 +180,21 @@ def test_every_poule_shows_its_players_its_deals_with_their_points_and_its_stand
         seats = sorted(poule.seats.all(), key=lambda seat: seat.number)
         names = {str(seat.number): seat.player.display_name for seat in seats}
         assert ", ".join(f"{n}. {escape(name)}" for n, name in names.items()) in article
-        for deal in poule.deals.all():
-            cells = "".join(f'<td class="num">{points}</td>' for points in deal.points)
+        played = 0  # a pass takes no number, as on the phone's sheet
+        for deal in sorted(poule.deals.all(), key=lambda deal: deal.number):
+            played += deal.counted
+            sits_out = mort(published_night.game, len(seats), deal.dealer - 1)
+            cells = "".join(
+                '<td class="num pts{}{}">{}</td>'.format(
+                    " dealer" if seat == deal.dealer - 1 else "",
+                    " mort" if seat == sits_out else "",
+                    "–" if seat == sits_out else points,
+                )
+                for seat, points in enumerate(deal.points)
+            )
             text = escape(describe_deal(published_night.game, deal.data, names))
-            row = f'<td class="num">{deal.number}</td><td>{text}</td>{cells}</tr>'
+            number = played if deal.counted else "–"
+            row = f'<td class="num">{number}</td><td>{text}</td>{cells}</tr>'
             assert row in article
         for line in PouleStanding.objects.filter(poule=poule).select_related("player"):
             rank = f"{line.rank}{'=' if line.tied else ''}"
@@ -228,12 +240,22 @@ def test_a_poule_without_deals_says_so_across_its_columns(client, running_night,
     assert "Classement de la poule" not in article
 
 
-def test_a_deal_where_everybody_passed_is_shown_greyed(client, running_night, scorer):
-    scoring_services.deals_record(table_of(running_night, 4), [EMBALLAGE, PASS])
+def test_a_deal_where_everybody_passed_is_shown_greyed_without_a_number_as_on_the_sheet(
+    client, running_night, scorer
+):
+    poule = table_of(running_night, 4)
+    scoring_services.deals_record(poule, [EMBALLAGE, PASS, EMBALLAGE])
     client.force_login(scorer)
     page = compact(client.get(url("results", running_night)).content.decode())
-    assert '<tr class="passed"><td class="num">2</td>' in page
     assert '<tr><td class="num">1</td>' in page
+    assert '<tr class="passed"><td class="num">–</td>' in page
+    assert '<tr><td class="num">2</td>' in page
+    assert '<tr><td class="num">3</td>' not in page
+    sheet = client.get(
+        reverse("games:sheet", args=[poule.tournament.club.slug, poule.tournament.pk, poule.pk])
+    )
+    numbers = re.findall(r'<b class="n">([^<]+)</b>', sheet.content.decode())
+    assert numbers == ["1", "–", "2"]
 
 
 def test_a_member_who_chose_initials_appears_under_them_on_the_page_exports_and_public_file(

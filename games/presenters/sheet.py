@@ -1,0 +1,315 @@
+"""The sheet model: a poule's deals as every page shows them.
+
+One numbering (a pass, or a classic whist deal not played, takes no number), one set of words
+per deal (its short code, its line in words, the cells it marks), the dealer and the mort of
+each deal, the running totals and the poule's progress. The phone's sheet, the results page and
+the history of corrections and removals read it; nothing else numbers or describes a deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import get_language
+
+from scoring.engine.base import next_dealer
+from scoring.engine.games import game_module, mort
+from scoring.models import PouleStanding
+
+from ..dealforms import describe_deal, short_deal, whist_progress
+from ..models import Deal, DealChange, Poule, Tournament
+
+
+def is_numbered(game: str, counted: bool, data: Mapping[str, Any]) -> bool:
+    """A deal that counts takes the next number on the sheet; a pass (everybody passed) or a
+    classic whist deal not played ("je chante") does not, so "Donne 13" never shows at 11/15."""
+    return counted and not (game == "whist" and data.get("not_played"))
+
+
+def sheet_numbers(game: str, deals: Iterable[tuple[bool, Mapping[str, Any]]]) -> list[int | None]:
+    """Each deal's number on the sheet, in playing order, from ``(counted, data)`` pairs; None
+    for a deal that takes none."""
+    numbers: list[int | None] = []
+    ordinal = 0
+    for counted, data in deals:
+        numbered = is_numbered(game, counted, data)
+        ordinal += numbered
+        numbers.append(ordinal if numbered else None)
+    return numbers
+
+
+def deal_numbers(game: str, deals: Sequence[Deal]) -> list[int | None]:
+    """``sheet_numbers`` of stored deals (in playing order)."""
+    return sheet_numbers(game, ((deal.counted, deal.data) for deal in deals))
+
+
+def next_number(numbers: Sequence[int | None]) -> int:
+    """The number the next numbered deal will take."""
+    return sum(1 for number in numbers if number is not None) + 1
+
+
+def short_names(names: Sequence[str]) -> list[tuple[str, str]]:
+    """Column headers on a phone, per seat: the first name; "Anne D." when two players at the
+    table share one; and the initials for the narrowest columns (CSS picks)."""
+    firsts = [name.split()[0] if name.split() else name for name in names]
+    shorts = []
+    for name, first in zip(names, firsts, strict=True):
+        words = name.split()
+        short = first if firsts.count(first) == 1 or len(words) < 2 else f"{first} {words[-1][0]}."
+        shorts.append((short, "".join(word[0] for word in words[:3]).upper() or name[:2]))
+    return shorts
+
+
+# A deal's words on the grid (its code, its line, the cells it marks), per deal as last written,
+# names and language: the sheet is sent back after every deal of the night, and its earlier
+# deals have not changed.
+_DEAL_WORDS: dict[tuple[Any, ...], tuple[str, str, dict[str, str]]] = {}
+
+
+def deal_words(
+    game: str, deal: Deal, point_table: Any, names: dict[str, str]
+) -> tuple[str, str, dict[str, str]]:
+    """The deal's short code ("E8 ✓9"), its line in words and the seats its cells mark."""
+    key = (deal.pk, deal.recorded_at, id(point_table), tuple(names.items()), get_language())
+    words = _DEAL_WORDS.get(key) if deal.pk else None
+    if words is None:
+        code, marks = short_deal(game, deal.data, point_table)
+        words = (code, describe_deal(game, deal.data, names), marks)
+        if deal.pk:
+            if len(_DEAL_WORDS) >= 4096:
+                _DEAL_WORDS.clear()
+            _DEAL_WORDS[key] = words
+    return words
+
+
+def change_lines(
+    changes: Sequence[DealChange], game: str, names: dict[str, str]
+) -> list[dict[str, Any]]:
+    """A deal's corrections (or the poule's removals), each before and after in words."""
+    return [
+        {
+            "change": change,
+            "before": describe_deal(game, change.before, names),
+            "after": describe_deal(game, change.after, names) if change.after else "",
+        }
+        for change in changes
+    ]
+
+
+def poule_status(
+    tournament: Tournament, poule: Poule, seat_count: int, deals: Sequence[Deal], names: dict
+) -> dict[str, Any]:
+    """What the sheet's header says of the poule's progress, per game: the deal count (Belgian
+    whist), the partie and its manches (classic whist), the coups and the game's target
+    (bésigue), the deals and the partie's length (hearts)."""
+    game = tournament.game
+    point_table = tournament.point_table.engine_table()
+    status: dict[str, Any] = {"game": game}
+    if game_module(game).FIXED_DEALS_PER_POULE:
+        status["expected"] = poule.deals_tonight(seat_count)
+        status["extra"] = poule.extra_deals
+        status["complete"] = poule.counted_deals >= status["expected"]
+    elif game == "whist":
+        status["progress"] = whist_progress(point_table, deals, names)
+        status["target"] = point_table.target
+        status["manches"] = point_table.manches
+    elif game == "besigue":
+        status["target"] = getattr(point_table.end, "target", None)
+    elif game == "hearts":
+        status["partie_deals"] = point_table.partie_deals
+    return status
+
+
+def uncounted_contracts(game: str) -> list[str]:
+    """The contracts after which the same dealer deals again (everybody passed): the engine's
+    own rule, read from the game's module."""
+    module = game_module(game)
+    counts = getattr(module, "counts_toward_poule", None)
+    passed = getattr(module, "PASS", None)
+    return [passed] if counts is not None and passed and not counts(passed) else []
+
+
+def deal_cells(
+    game: str,
+    seat_count: int,
+    dealer_seat: int | None,
+    points: Sequence[int],
+    marks: Mapping[str, str] | None = None,
+) -> list[tuple[str, int | str]]:
+    """A deal's cells, one per seat: its classes ("pts", the declarers' mark, "dealer",
+    "mort") and what it shows: the points, "–" for the mort, who sits the deal out. Seats are
+    numbered from 1; the engine counts them from 0. Made here, not by a template: the grid is
+    sent back after every deal, and a template's conditions per cell are its slowest part."""
+    dealer = None if dealer_seat is None else dealer_seat - 1
+    sits_out = mort(game, seat_count, dealer)
+    marks = marks or {}
+    cells: list[tuple[str, int | str]] = []
+    for index, value in enumerate(points):
+        classes = ["pts"]
+        if mark := marks.get(str(index + 1)):
+            classes.append(mark)
+        if dealer == index:
+            classes.append("dealer")
+        if sits_out == index:
+            classes.append("mort")
+        cells.append((" ".join(classes), "–" if sits_out == index else value))
+    return cells
+
+
+@dataclass
+class SeatColumn:
+    """A seat's column on the sheet: the name shown (public or the club's), its short forms."""
+
+    number: int
+    name: str
+    short: str
+    initials: str
+    player: Any
+
+
+@dataclass
+class Sheet:
+    """A poule's sheet as plain data, for the phone's sheet and its history."""
+
+    seats: list[SeatColumn]
+    names: dict[str, str]
+    rows: list[dict[str, Any]]
+    totals: list[int]
+    removed: list[dict[str, Any]]
+    status: dict[str, Any]
+    numbers: list[int | None]
+    next_number: int
+    dealer_seat: int | None
+    mort_seat: int | None
+    standings: list[PouleStanding]
+
+    @property
+    def next_dealer(self) -> str | None:
+        return None if self.dealer_seat is None else self.names.get(str(self.dealer_seat))
+
+
+def poule_sheet(
+    tournament: Tournament, poule: Poule, seats: Sequence[Any], *, public: bool
+) -> Sheet:
+    """The poule's sheet: its columns, each deal's row (number, code, words, cells with the
+    dealer and the mort marked, the dealer's name, its corrections), the totals, the removed
+    deals, the header's status and who deals next. ``public``: players by their public name."""
+    columns = _columns(seats, public)
+    names = {str(column.number): column.name for column in columns}
+    # Just recorded: the service hands back what it stored; else read from the database.
+    deals = getattr(poule, "sheet_deals", None)
+    if deals is None:
+        deals = list(poule.deals.order_by("number"))
+    # The poule's whole history in one query (none at all for a poule never corrected):
+    # corrections go with their deal, removals below.
+    changes = (
+        list(poule.changes.select_related("by").order_by("at", "pk")) if poule.corrections else []
+    )
+    game = tournament.game
+    point_table = tournament.point_table.engine_table()
+    seat_count = len(columns)
+    numbers = deal_numbers(game, deals)
+    rows, totals = _rows(game, deals, numbers, changes, point_table, names, seat_count)
+    removals = [change for change in changes if change.action == DealChange.Action.DELETED]
+    removed = change_lines(removals, game, names)
+    removed_numbers = _removed_numbers(game, deals, removals)
+    for line in removed:
+        line["number"] = removed_numbers[line["change"].pk]
+    # The header's teams by the columns' short names: it stays on two lines on a phone.
+    shorts = {str(column.number): column.short for column in columns}
+    dealer = (
+        next_dealer(
+            # Seats are numbered from 1 on the sheet, indexed from 0 by the engine.
+            [None if d.dealer is None else d.dealer - 1 for d in deals],
+            [d.counted for d in deals],
+            seat_count,
+        )
+        if game_module(game).RECORDS_DEALER
+        else None
+    )
+    next_mort = None if dealer is None else mort(game, seat_count, dealer)
+    return Sheet(
+        seats=columns,
+        names=names,
+        rows=rows,
+        totals=totals,
+        removed=removed,
+        status=poule_status(tournament, poule, seat_count, deals, shorts),
+        numbers=numbers,
+        next_number=next_number(numbers),
+        dealer_seat=None if dealer is None else dealer + 1,
+        mort_seat=None if next_mort is None else next_mort + 1,
+        standings=_standings(poule, deals),
+    )
+
+
+def _columns(seats: Sequence[Any], public: bool) -> list[SeatColumn]:
+    names = [
+        seat.player.public_display_name if public else seat.player.display_name for seat in seats
+    ]
+    return [
+        SeatColumn(seat.number, name, short, initials, seat.player)
+        for seat, name, (short, initials) in zip(seats, names, short_names(names), strict=True)
+    ]
+
+
+def _rows(
+    game: str,
+    deals: Sequence[Deal],
+    numbers: Sequence[int | None],
+    changes: Sequence[DealChange],
+    point_table: Any,
+    names: dict[str, str],
+    seat_count: int,
+) -> tuple[list[dict[str, Any]], list[int]]:
+    totals = [0] * seat_count
+    rows = []
+    for deal, number in zip(deals, numbers, strict=True):
+        totals = [total + points for total, points in zip(totals, deal.points, strict=False)]
+        code, text, marks = deal_words(game, deal, point_table, names)
+        cells = deal_cells(game, seat_count, deal.dealer, deal.points, marks)
+        history = [change for change in changes if change.deal_id == deal.pk]
+        rows.append(
+            {
+                "deal": deal,
+                "ordinal": number,
+                "code": code,
+                "text": text,
+                "cells": cells,
+                "dealer": names.get(str(deal.dealer), ""),
+                "history": change_lines(history, game, names),
+            }
+        )
+    return rows, totals
+
+
+def _removed_numbers(
+    game: str, deals: Sequence[Deal], removals: Sequence[DealChange]
+) -> dict[int, int | None]:
+    """The number each removed deal had on the sheet when it was removed (None for a pass):
+    the sheet is rebuilt backwards, each removal put back where it stood, latest first, since
+    the deals after a removed one moved up and deals recorded since came at the end."""
+    counts = getattr(game_module(game), "counts_toward_poule", None)
+    played: list[tuple[bool, Mapping[str, Any]]] = [(deal.counted, deal.data) for deal in deals]
+    numbers: dict[int, int | None] = {}
+    for change in sorted(removals, key=lambda change: (change.at, change.pk), reverse=True):
+        before = change.before or {}
+        contract = before.get("contract")
+        counted = counts is None or contract is None or counts(contract)
+        place = min(change.number - 1, len(played))
+        played.insert(place, (counted, before))
+        numbers[change.pk] = sheet_numbers(game, played[: place + 1])[-1]
+    return numbers
+
+
+def _standings(poule: Poule, deals: Sequence[Deal]) -> list[PouleStanding]:
+    standings = getattr(poule, "sheet_standings", None)
+    if standings is not None:
+        return standings
+    if not deals:
+        return []
+    return list(
+        PouleStanding.objects.filter(poule=poule).select_related("player").order_by("rank", "seat")
+    )

@@ -428,19 +428,7 @@ class ClubSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = [
-            "name",
-            "short_name",
-            "logo",
-            "colour_background",
-            "colour_text",
-            "contact_email",
-            "contact_phone",
-            "contact_address",
-            "language",
-            "default_rules",
-            "rounds_per_night",
-        ]
+        fields = [*services.CLUB_IDENTITY_FIELDS, "rounds_per_night"]
         widgets = {
             "colour_background": forms.TextInput(attrs={"type": "color"}),
             "colour_text": forms.TextInput(attrs={"type": "color"}),

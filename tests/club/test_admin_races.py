@@ -12,6 +12,7 @@ from django.db import connection
 
 from club import services
 from club.models import Membership
+from club.services import members as member_services
 from games import point_tables
 from games.models import PointTable
 from games.services import point_table_for_preset
@@ -29,7 +30,7 @@ def postgresql_only():
 
 
 def test_two_admins_demoting_each_other_at_once_leave_one_admin(monkeypatch):
-    real = services._admins_left
+    real = member_services._admins_left
     meet = threading.Barrier(2)
 
     def both_inside(club, but):
@@ -41,7 +42,7 @@ def test_two_admins_demoting_each_other_at_once_leave_one_admin(monkeypatch):
             pass  # the club's lock made the other wait outside: no meeting, as it should be
         return real(club, but)
 
-    monkeypatch.setattr(services, "_admins_left", both_inside)
+    monkeypatch.setattr(member_services, "_admins_left", both_inside)
     for run in range(2):
         meet.reset()
         club = ClubFactory(name=f"Cercle {run}")

@@ -1,115 +1,31 @@
-"""One function per change of who is who: clubs, seasons, players and their memberships.
-Pages, importers and the other apps' services all call these; each validates with
-``full_clean`` before it writes."""
+"""Players and their memberships: joining a club (by hand or from an imported file), the
+members page's search, a member's name and contact details, roles, a membership ended or
+resumed, a guest made a member. Each refuses in the club's words."""
 
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
-from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from .models import (
+from ..models import (
     Club,
     Invitation,
     Membership,
     Player,
     Season,
-    dates_refused,
     name_key,
-    season_slug,
 )
-from .outbox import work_queue
+from ..outbox import work_queue
+from .pages import player_pages_changed
 
 # A season's live ranking is recomputed by this task (scoring's, queued by name: a club
 # service never imports scoring).
 SEASON_RANKING_UPDATE = "scoring.tasks.season_ranking_update"
-
-
-def published_pages_changed(club_id: int) -> None:
-    """What the club shows the public changed: its cached pages and their ETags are stale.
-    Called by the services that change them, in their transaction."""
-    Club.objects.filter(pk=club_id).update(pages_changed=timezone.now())
-
-
-def player_pages_changed(player: Player) -> None:
-    """A player's name or photo changed: the published pages of each of his clubs show them."""
-    Club.objects.filter(memberships__player=player).update(pages_changed=timezone.now())
-
-
-def club_named(name: str) -> Club:
-    """The club of this name, or the club that was called so before it was renamed (its
-    old files still name it so); a club met for the first time (in an imported file) is
-    opened with a slug of its own."""
-    club = Club.objects.filter(name=name).first()
-    if club is not None:
-        return club
-    # A handful of clubs per site: their former names are read here (SQLite's JSON fields
-    # cannot be searched by element).
-    for club in Club.objects.exclude(former_names=[]).order_by("pk"):
-        if name in club.former_names:
-            return club
-    base = slugify(name)[:50] or "club"
-    slug, n = base, 1
-    while Club.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    club = Club(name=name, slug=slug)
-    club.full_clean()
-    club.save()
-    return club
-
-
-def _season_create(club: Club, name: str, start: datetime.date, end: datetime.date) -> Season:
-    base = slug = season_slug(name)
-    n = 1
-    while club.seasons.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    season = Season(club=club, name=name, slug=slug, start=start, end=end)
-    season.full_clean()
-    season.save()
-    return season
-
-
-def season_for_date(club: Club, date: datetime.date) -> Season:
-    """The club's season covering ``date``; when there is none yet, the calendar year's
-    season is opened (RCWhist's seasons are calendar years)."""
-    if why := dates_refused(date):
-        raise ValidationError({"date": why})
-    season = club.seasons.filter(start__lte=date, end__gte=date).order_by("-start").first()
-    if season is not None:
-        return season
-    name = str(date.year)
-    if club.seasons.filter(name=name).exists():
-        raise ValidationError(
-            _("Aucune saison du club ne couvre le %(date)s.") % {"date": date.strftime("%d/%m/%Y")}
-        )
-    return _season_create(
-        club, name, datetime.date(date.year, 1, 1), datetime.date(date.year, 12, 31)
-    )
-
-
-def season_named(club: Club, name: str, date: datetime.date) -> Season:
-    """The club's season of this name. A season the club has not set up yet is opened with
-    dates that follow its name: usually a calendar year ("2024"), sometimes two ("2024-2025");
-    any other name spans the year of ``date``. An existing season keeps the dates the club
-    gave it (a night outside them is refused)."""
-    if why := dates_refused(date):
-        raise ValidationError({"date": why})
-    season = Season.objects.filter(club=club, name=name).first()
-    if season is not None:
-        return season
-    years = [int(y) for y in re.findall(r"\d{4}", name)] or [date.year]
-    start, end = datetime.date(min(years), 1, 1), datetime.date(max(years), 12, 31)
-    return _season_create(club, name, min(start, date), max(end, date))
 
 
 def player_join(
@@ -425,207 +341,3 @@ def guest_to_member(membership: Membership) -> Membership:
     ).values_list("pk", flat=True):
         work_queue(SEASON_RANKING_UPDATE, season_id)
     return membership
-
-
-# Seasons
-
-
-def season_next(club: Club) -> Season:
-    """What the club's next season would be, unsaved: it follows the latest one (same length,
-    its name's years moved on), or the calendar year for a club's first season; it plays with
-    the latest season's rules."""
-    last = club.seasons.order_by("-end").first()
-    if last is None:
-        year = datetime.date.today().year
-        return Season(
-            club=club,
-            name=str(year),
-            start=datetime.date(year, 1, 1),
-            end=datetime.date(year, 12, 31),
-        )
-    # The same dates as many years on as the last season takes (a calendar year, September
-    # to June, two years), whatever the leap years in between.
-    shift = 1
-    while _years_on(last.start, shift) <= last.end:
-        shift += 1
-    start, end = _years_on(last.start, shift), _years_on(last.end, shift)
-    years = [int(y) for y in re.findall(r"\d{4}", last.name)]
-    name = re.sub(r"\d{4}", lambda m: str(int(m.group()) + shift), last.name) if years else ""
-    return Season(
-        club=club,
-        name=name or str(start.year),
-        start=start,
-        end=end,
-        ranking_best_n=last.ranking_best_n,
-        ranking_min_tournaments=last.ranking_min_tournaments,
-        ranking_precedence=last.ranking_precedence,
-        ranking_guests=last.ranking_guests,
-        default_rules=last.default_rules,
-        tournament_points=last.tournament_points,
-    )
-
-
-def _years_on(date: datetime.date, years: int) -> datetime.date:
-    try:
-        return date.replace(year=date.year + years)
-    except ValueError:  # 29 February in a year without one
-        return date.replace(year=date.year + years, day=28)
-
-
-SEASON_RULE_FIELDS = (
-    "ranking_best_n",
-    "ranking_min_tournaments",
-    "ranking_precedence",
-    "ranking_guests",
-    "default_rules",
-    "tournament_points",
-)
-
-
-def _season_overlap_refused(season: Season) -> None:
-    overlapping = (
-        season.club.seasons.filter(start__lte=season.end, end__gte=season.start)
-        .exclude(pk=season.pk)
-        .first()
-    )
-    if overlapping is not None:
-        raise ValidationError(
-            {
-                "start": _("Ces dates chevauchent la saison %(name)s (%(start)s – %(end)s).")
-                % {
-                    "name": overlapping.name,
-                    "start": overlapping.start.strftime("%d/%m/%Y"),
-                    "end": overlapping.end.strftime("%d/%m/%Y"),
-                }
-            }
-        )
-
-
-@transaction.atomic
-def season_create(
-    club: Club, name: str, start: datetime.date, end: datetime.date, **rules: Any
-) -> Season:
-    """A new season of the club with its dates and its rules (``SEASON_RULE_FIELDS``); the
-    seasons of a club never overlap (a night belongs to one season)."""
-    Club.objects.select_for_update().filter(pk=club.pk).first()
-    if unknown := set(rules) - set(SEASON_RULE_FIELDS):
-        raise ValueError(f"not a season rule: {sorted(unknown)}")
-    name = " ".join(name.split())
-    if not name:
-        raise ValidationError({"name": _("Donnez un nom à la saison.")})
-    if club.seasons.filter(name=name).exists():
-        raise ValidationError({"name": _("Le club a déjà une saison %(name)s.") % {"name": name}})
-    season = Season(club=club, name=name, start=start, end=end, **rules)
-    base = slug = season_slug(name)
-    n = 1
-    while club.seasons.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    season.slug = slug
-    season.full_clean()
-    _season_overlap_refused(season)
-    season.save()
-    published_pages_changed(club.pk)  # the season lists of the public pages
-    return season
-
-
-def season_dates_set(season: Season, start: datetime.date, end: datetime.date) -> Season:
-    """New dates for a season; its nights must stay inside them."""
-    with transaction.atomic():
-        season = Season.objects.select_for_update().select_related("club").get(pk=season.pk)
-        season.start, season.end = start, end
-        season.full_clean()
-        _season_overlap_refused(season)
-        outside = season.tournaments.exclude(date__range=(start, end)).order_by("date").first()
-        if outside is not None:
-            raise ValidationError(
-                {
-                    "start": _("La soirée du %(date)s serait hors de la saison.")
-                    % {"date": outside.date.strftime("%d/%m/%Y")}
-                }
-            )
-        season.save(update_fields=["start", "end"])
-        published_pages_changed(season.club_id)
-    return season
-
-
-# The club's settings
-
-CLUB_SETTING_FIELDS = (
-    "name",
-    "short_name",
-    "logo",
-    "colour_background",
-    "colour_text",
-    "contact_email",
-    "contact_phone",
-    "contact_address",
-    "language",
-    "default_rules",
-    "tournament_points",
-    "rounds_per_night",
-    "deals_per_poule_4",
-    "deals_per_poule_5",
-)
-
-
-@transaction.atomic
-def club_settings_set(club: Club, **fields: Any) -> Club:
-    """The club's name, short name, logo (already checked and re-encoded as a photo is),
-    room-screen colours, contact, language and night defaults; the public pages show them."""
-    if unknown := set(fields) - set(CLUB_SETTING_FIELDS):
-        raise ValueError(f"not a club setting: {sorted(unknown)}")
-    club = Club.objects.select_for_update().get(pk=club.pk)
-    old_name, old_logo = club.name, club.logo.name if club.logo else ""
-    for name, value in fields.items():
-        setattr(club, name, value)
-    if club.name != old_name and old_name not in club.former_names:
-        # The club's night files written before still carry the old name: an import finds
-        # the club by it (club_named).
-        club.former_names = [*club.former_names, old_name]
-    club.full_clean()
-    club.save()
-    published_pages_changed(club.pk)
-    club.refresh_from_db()
-    new_logo = club.logo.name if club.logo else ""
-    if old_logo and old_logo != new_logo:
-        # The replaced or removed logo must not stay online; deleted only once the new one is
-        # saved for good (a refused change keeps it).
-        storage = club.logo.storage
-        transaction.on_commit(lambda: storage.delete(old_logo))
-    return club
-
-
-# More than one club on one site: the operator opens a club and its first admin.
-
-
-@transaction.atomic
-def club_open(
-    name: str,
-    *,
-    admin_name: str,
-    admin_email: str = "",
-    default_rules: str = "rcwhist",
-    short_name: str = "",
-) -> tuple[Club, Player]:
-    """A new club with its first admin (a player; he opens his account by the invitation the
-    operator sends him)."""
-    name = " ".join(name.split())
-    if Club.objects.filter(name__iexact=name).exists():
-        raise ValidationError({"name": _("Le club %(name)s existe déjà.") % {"name": name}})
-    base = slugify(name)[:50] or "club"
-    slug, n = base, 1
-    while Club.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    club = Club(name=name, slug=slug, default_rules=default_rules, short_name=short_name)
-    club.full_clean()
-    club.save()
-    admin = member_add(
-        club,
-        admin_name,
-        start=timezone.localdate(),
-        role=Membership.Role.ADMIN,
-        email=admin_email,
-    )
-    return club, admin

@@ -1,0 +1,45 @@
+"""Clubs, the people who play, their memberships and the seasons: one module per topic, every
+model importable from ``club.models`` (Django finds them here)."""
+
+from .accounts import ApiToken, EmailChange, Invitation, PlayerClaim, ThrottleEvent
+from .clubs import (
+    COLOUR,
+    DEFAULT_PRECEDENCE,
+    GAME_CHOICES,
+    GAME_LABELS,
+    RULES_CHOICES,
+    Club,
+    check_ranking_rules,
+    default_precedence,
+    default_scheme,
+)
+from .players import Membership, Player, PlayerQuerySet, name_key
+from .seasons import FIRST_SEASON_YEAR, SEASONS_AHEAD, Season, dates_refused, season_slug
+from .work import PendingWork
+
+__all__ = [
+    "COLOUR",
+    "DEFAULT_PRECEDENCE",
+    "FIRST_SEASON_YEAR",
+    "GAME_CHOICES",
+    "GAME_LABELS",
+    "RULES_CHOICES",
+    "SEASONS_AHEAD",
+    "ApiToken",
+    "Club",
+    "EmailChange",
+    "Invitation",
+    "Membership",
+    "PendingWork",
+    "Player",
+    "PlayerClaim",
+    "PlayerQuerySet",
+    "Season",
+    "ThrottleEvent",
+    "check_ranking_rules",
+    "dates_refused",
+    "default_precedence",
+    "default_scheme",
+    "name_key",
+    "season_slug",
+]

@@ -1,0 +1,125 @@
+"""The people who play, and their memberships of a club."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .clubs import Club
+
+
+def name_key(name: str) -> str:
+    """A name as two names are compared: whatever the case, the accents and the spaces
+    ("Zoé  Dupont" and "zoe dupont" are one name)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+class PlayerQuerySet(models.QuerySet):
+    def in_club(self, club: Club) -> PlayerQuerySet:
+        return self.filter(memberships__club=club).distinct()
+
+
+class Player(models.Model):
+    """A person who plays; may belong to several clubs and may have a user account."""
+
+    class PublicName(models.TextChoices):
+        FULL = "full", _("Nom complet")
+        INITIALS = "initials", _("Initiales")
+
+    first_name = models.CharField(_("prénom"), max_length=80, blank=True)
+    last_name = models.CharField(_("nom"), max_length=80, blank=True)
+    display_name = models.CharField(_("nom affiché"), max_length=120)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("compte"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+    )
+    photo = models.ImageField(_("photo"), upload_to="players/", blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("téléphone"), max_length=30, blank=True)
+    public_name = models.CharField(
+        _("nom public"), max_length=10, choices=PublicName.choices, default=PublicName.FULL
+    )
+    language = models.CharField(_("langue"), max_length=5, choices=settings.LANGUAGES, default="fr")
+    result_emails = models.BooleanField(_("résultats par e-mail"), default=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["display_name"]
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+        constraints = [
+            models.CheckConstraint(condition=~Q(display_name=""), name="player_display_name_set"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def initials(self) -> str:
+        words = [self.first_name, self.last_name] if self.first_name or self.last_name else []
+        words = words or self.display_name.split()
+        return "".join(f"{w[0].upper()}." for w in words if w)
+
+    # What ``public_display_name`` is made of: a page that shows public names reads only these.
+    PUBLIC_NAME_FIELDS = ("display_name", "first_name", "last_name", "public_name")
+
+    @property
+    def public_display_name(self) -> str:
+        """The name public pages and exports show: the member's choice is honoured everywhere."""
+        if self.public_name == self.PublicName.INITIALS:
+            return self.initials
+        return self.display_name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("Administrateur du club")
+        SCORER = "scorer", _("Marqueur")
+        MEMBER = "member", _("Membre")
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Actif")
+        GUEST = "guest", _("Invité")
+        FORMER = "former", _("Ancien membre")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    start = models.DateField(_("depuis"))
+    end = models.DateField(_("jusqu'au"), null=True, blank=True)
+    status = models.CharField(
+        _("statut"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    role = models.CharField(_("rôle"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+
+    class Meta:
+        ordering = ["club", "player__display_name"]
+        verbose_name = _("affiliation")
+        verbose_name_plural = _("affiliations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player"],
+                condition=Q(end__isnull=True),
+                name="membership_one_open_per_club",
+                violation_error_message=_("Ce joueur est déjà membre de ce club."),
+            ),
+            models.CheckConstraint(
+                condition=Q(end__isnull=True) | Q(end__gte=models.F("start")),
+                name="membership_ends_after_start",
+                violation_error_message=_("La fin d'affiliation précède son début."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} – {self.club} ({self.get_role_display()})"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from scoring.engine.base import next_dealer
@@ -104,33 +105,56 @@ def random_night(
     deals_per_poule = deals_per_poule or {4: 12, 5: 15}
     players = rng.sample(members, present)
     poules = []
+    for round_no, table_no, seats in _random_tables(rng, players, rounds):
+        size = len(seats)
+        deals: list[dict[str, Any]] = []
+        dealers: list[int | None] = []
+        counted: list[bool] = []
+        while sum(counted) < deals_per_poule[size]:
+            dealer = next_dealer(dealers, counted, size)
+            sits_out = mort(belgian_whist.GAME, size, dealer)
+            deal = random_deal(rng, [s for i, s in enumerate(seats) if i != sits_out])
+            deals.append(deal)
+            dealers.append(dealer)
+            counted.append(belgian_whist.counts_toward_poule(deal["contract"]))
+        poules.append({"round": round_no, "table": table_no, "seats": seats, "deals": deals})
+    name = f"Soirée du {date.day} {MONTHS[date.month - 1]} {date.year}"
+    return _night(club, season, date, name, "belgian_whist", "rcwhist", players, poules)
+
+
+def _random_tables(
+    rng: random.Random, players: list[str], rounds: int
+) -> Iterator[tuple[int, int, list[str]]]:
+    """Each round's tables, drawn at random: (round, table, the players in seat order). The
+    demo seats its tables of 5 first."""
     for round_no in range(1, rounds + 1):
         order = players[:]
         rng.shuffle(order)
         start = 0
-        # The demo seats its tables of 5 first.
-        for table_no, size in enumerate(sorted(table_sizes(present), reverse=True), start=1):
-            seats = order[start : start + size]
+        for table_no, size in enumerate(sorted(table_sizes(len(players)), reverse=True), 1):
+            yield round_no, table_no, order[start : start + size]
             start += size
-            deals: list[dict[str, Any]] = []
-            dealers: list[int | None] = []
-            counted: list[bool] = []
-            while sum(counted) < deals_per_poule[size]:
-                dealer = next_dealer(dealers, counted, size)
-                sits_out = mort(belgian_whist.GAME, size, dealer)
-                deal = random_deal(rng, [s for i, s in enumerate(seats) if i != sits_out])
-                deals.append(deal)
-                dealers.append(dealer)
-                counted.append(belgian_whist.counts_toward_poule(deal["contract"]))
-            poules.append({"round": round_no, "table": table_no, "seats": seats, "deals": deals})
+
+
+def _night(
+    club: str,
+    season: str,
+    date: datetime.date,
+    name: str,
+    game: str,
+    rules: str,
+    players: list[str],
+    poules: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The club-night file of a generated night (night-format.md)."""
     return {
         "format": "club-night/1",
         "club": club,
         "season": season,
         "date": date.isoformat(),
-        "name": f"Soirée du {date.day} {MONTHS[date.month - 1]} {date.year}",
-        "game": "belgian_whist",
-        "rules": "rcwhist",
+        "name": name,
+        "game": game,
+        "rules": rules,
         "tournament_points": "rcwhist",
         "players": players,
         "poules": poules,
@@ -175,25 +199,14 @@ def random_hearts_night(
     """A hearts club night (the second demo club's game): tables of 4 and 5, every player
     for himself, a few deals a table."""
     players = rng.sample(members, present)
-    poules = []
-    for round_no in range(1, rounds + 1):
-        order = players[:]
-        rng.shuffle(order)
-        start = 0
-        for table_no, size in enumerate(sorted(table_sizes(present), reverse=True), start=1):
-            seats = order[start : start + size]
-            start += size
-            deals = [random_hearts_deal(rng, seats) for _deal in range(deals_per_poule)]
-            poules.append({"round": round_no, "table": table_no, "seats": seats, "deals": deals})
-    return {
-        "format": "club-night/1",
-        "club": club,
-        "season": season,
-        "date": date.isoformat(),
-        "name": f"Soirée des cœurs du {date.day} {MONTHS[date.month - 1]} {date.year}",
-        "game": "hearts",
-        "rules": "coeurs",
-        "tournament_points": "rcwhist",
-        "players": players,
-        "poules": poules,
-    }
+    poules = [
+        {
+            "round": round_no,
+            "table": table_no,
+            "seats": seats,
+            "deals": [random_hearts_deal(rng, seats) for _deal in range(deals_per_poule)],
+        }
+        for round_no, table_no, seats in _random_tables(rng, players, rounds)
+    ]
+    name = f"Soirée des cœurs du {date.day} {MONTHS[date.month - 1]} {date.year}"
+    return _night(club, season, date, name, "hearts", "coeurs", players, poules)

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.labels import point_table_label, rules_choices
 
+from .auth_forms import OperatorAuthenticationForm
 from .models import ApiToken, Club, Invitation, Membership, Player, Season
 from .services import member_add, player_pages_changed, published_pages_changed
 
@@ -17,6 +18,8 @@ def operator_only(request) -> bool:
 
 
 admin.site.has_permission = operator_only
+# Locked like every other way in (the backend counts); this form says so in words.
+admin.site.login_form = OperatorAuthenticationForm
 
 
 class ChangesPublishedPages:

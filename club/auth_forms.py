@@ -1,48 +1,50 @@
-"""Django's login and password-reset forms, with the club's limits on attempts."""
+"""Django's login and password-reset forms, with the club's limits on attempts. The lock itself
+is the authentication backend's (``club.backends``): these forms say it in words."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from . import throttle
+from .backends import login_key, login_locked
+
+LOCKED = _(
+    "Trop de mots de passe erronés : la connexion est bloquée pendant %(minutes)s "
+    "minutes. Choisissez un nouveau mot de passe (« Mot de passe oublié ? ») ou "
+    "demandez à l'administrateur de votre club de débloquer votre compte."
+)
 
 
-class MemberAuthenticationForm(AuthenticationForm):
-    """A locked account (or an address that guessed too much) is refused before its password
-    is even checked, with a message that says what to do."""
-
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "locked": _(
-            "Trop de mots de passe erronés : la connexion est bloquée pendant %(minutes)s "
-            "minutes. Choisissez un nouveau mot de passe (« Mot de passe oublié ? ») ou "
-            "demandez à l'administrateur de votre club de débloquer votre compte."
-        ),
-    }
+class LockSaidMixin:
+    """A login refused because the account (or the address) is locked says so, and what to
+    do, instead of "wrong password"."""
 
     def clean(self) -> dict[str, Any]:
-        username = self.cleaned_data.get("username") or ""
-        account = throttle.login_key(username)
-        address = throttle.client_address(self.request) if self.request else "?"
-        if throttle.exceeded(throttle.LOGIN_ACCOUNT, account) or throttle.exceeded(
-            throttle.LOGIN_ADDRESS, address
-        ):
-            raise ValidationError(
-                self.error_messages["locked"],
-                code="locked",
-                params={"minutes": throttle.LOGIN_ACCOUNT.minutes},
-            )
+        username = self.cleaned_data.get("username") or ""  # type: ignore[attr-defined]
+        request = self.request  # type: ignore[attr-defined]
+        address = throttle.client_address(request) if request else "?"
+        locked = login_locked(login_key(username), address)
         try:
-            return super().clean()
+            return super().clean()  # type: ignore[misc]
         except ValidationError:
-            if username and self.cleaned_data.get("password"):
-                throttle.record(throttle.LOGIN_ACCOUNT, account)
-                throttle.record(throttle.LOGIN_ADDRESS, address)
+            if locked:
+                raise ValidationError(
+                    LOCKED, code="locked", params={"minutes": throttle.LOGIN_ACCOUNT.minutes}
+                ) from None
             raise
+
+
+class MemberAuthenticationForm(LockSaidMixin, AuthenticationForm):
+    """The site's login form."""
+
+
+class OperatorAuthenticationForm(LockSaidMixin, AdminAuthenticationForm):
+    """Django admin's login form (the site operator's): locked like every other way in."""
 
 
 class ThrottledPasswordResetForm(PasswordResetForm):

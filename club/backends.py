@@ -1,4 +1,6 @@
-"""Logging in with one's e-mail address, however it is typed."""
+"""Logging in with one's e-mail address, however it is typed, and the one place that counts
+wrong passwords: every way in that checks a password (the site's login, Django's admin, any
+``authenticate()`` call) comes here, so every way in is locked alike."""
 
 from __future__ import annotations
 
@@ -6,13 +8,20 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+
+from . import throttle
 
 
 class EmailOrUsernameBackend(ModelBackend):
     """A member's username is his e-mail address in lower case (``club.invitations``); members
     type it as it comes ("Anne.Dupont@…"). An exact username still wins, so an account whose
-    username differs only in case from another's keeps logging in as itself."""
+    username differs only in case from another's keeps logging in as itself.
+
+    Ten wrong passwords for an account, or fifty from one address, lock the way in for a
+    quarter of an hour (``club.throttle``); a locked login never reaches the password hasher,
+    and Django's ``authenticate()`` asks no other backend after the refusal."""
 
     def authenticate(
         self,
@@ -23,13 +32,18 @@ class EmailOrUsernameBackend(ModelBackend):
     ) -> Any:
         if username is None or password is None:
             return None
+        account = login_key(username)
+        address = throttle.client_address(request) if request else "?"
+        if login_locked(account, address):
+            raise PermissionDenied("login locked")
         user = account_named(username)
         if user is None:
             # Run the hasher anyway, so that a wrong name takes as long as a wrong password.
             get_user_model()().set_password(password)
-            return None
-        if user.check_password(password) and self.user_can_authenticate(user):
-            return user
+        elif user.check_password(password):
+            return user if self.user_can_authenticate(user) else None
+        throttle.record(throttle.LOGIN_ACCOUNT, account)
+        throttle.record(throttle.LOGIN_ADDRESS, address)
         return None
 
 
@@ -42,3 +56,17 @@ def account_named(username: str) -> Any:
         matches = list(users.filter(username__iexact=username.strip())[:2])
         user = matches[0] if len(matches) == 1 else None
     return user
+
+
+def login_key(username: str) -> str:
+    """Whom wrong passwords count against: the account the name stands for (typed as an
+    address or as a username, in any case), else the name as typed."""
+    user = account_named(username) if username else None
+    return f"user:{user.pk}" if user is not None else f"name:{username.strip().lower()[:150]}"
+
+
+def login_locked(account: str, address: str) -> bool:
+    """Whether this account, or this address, has used up its wrong passwords."""
+    return throttle.exceeded(throttle.LOGIN_ACCOUNT, account) or throttle.exceeded(
+        throttle.LOGIN_ADDRESS, address
+    )

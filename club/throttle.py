@@ -1,7 +1,9 @@
-"""Limits on attempts: wrong passwords lock an account (and an address that guesses many)
-for a while, and password-reset e-mails are rationed. Every attempt is a row, so that all web
-workers count together; a locked login never reaches the password hasher, whose cost is what
-a crowd of guessers would otherwise take from everybody else."""
+"""Limits on attempts, the site's one throttle: wrong passwords lock an account (and an address
+that guesses many) for a while, counted by the authentication backend (``club.backends``) for
+every way in; password-reset e-mails are rationed; wrong API keys are counted per key. Every
+attempt is a row, so that all web workers count together (and no cache is needed); a locked
+login never reaches the password hasher, whose cost is what a crowd of guessers would
+otherwise take from everybody else."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ from django.db.models import Count
 from django.http import HttpRequest
 from django.utils import timezone
 
-from .backends import account_named
 from .models import ThrottleEvent
 
 
@@ -36,19 +37,15 @@ LOGIN_ADDRESS = Limit("login-address", 50, datetime.timedelta(minutes=15))
 # Reset e-mails: a few per address per hour, and per sender.
 RESET_ACCOUNT = Limit("reset-account", 3, datetime.timedelta(hours=1))
 RESET_ADDRESS = Limit("reset-address", 10, datetime.timedelta(hours=1))
+# API keys refused, counted per address and per key's prefix (its first ten characters, which
+# the site stores in clear): a script sending a wrong key never locks out the club's good one.
+API_KEY = Limit("api-key", 10, datetime.timedelta(minutes=1))
 # Rows older than this are of no use to any limit.
 KEEP = datetime.timedelta(days=1)
 
 
 def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR") or "?"
-
-
-def login_key(username: str) -> str:
-    """Whom wrong passwords count against: the account the name stands for (typed as an
-    address or as a username, in any case), else the name as typed."""
-    user = account_named(username) if username else None
-    return f"user:{user.pk}" if user is not None else f"name:{username.strip().lower()[:150]}"
 
 
 def exceeded(limit: Limit, key: str) -> bool:

@@ -7,6 +7,7 @@ import datetime
 import re
 
 import pytest
+from django.contrib.auth import authenticate
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.urls import reverse
 
@@ -161,3 +162,52 @@ def test_password_reset_emails_are_rationed_per_sender(client, db, mailoutbox):
         client.post(reverse("password_reset"), {"email": user.email}, REMOTE_ADDR="203.0.113.5")
 
     assert len(mailoutbox) == throttle.RESET_ADDRESS.attempts
+
+
+# --------------------------------------------------------------------------------------------
+# Every way in is locked alike: the count lives in the authentication backend.
+
+
+def test_the_admin_login_is_locked_after_ten_wrong_passwords_even_for_the_superuser(
+    client, django_user_model
+):
+    django_user_model.objects.create_superuser("operateur", "op@example.org", PASSWORD)
+    for n in range(10):
+        client.post(
+            reverse("admin:login"),
+            {"username": "operateur", "password": f"mauvais-{n}"},
+            REMOTE_ADDR="192.0.2.30",
+        )
+
+    response = client.post(
+        reverse("admin:login"),
+        {"username": "operateur", "password": PASSWORD},
+        REMOTE_ADDR="192.0.2.30",
+    )
+
+    assert not signed_in(client)
+    assert LOCKED in response.text
+    assert client.get(reverse("admin:index")).status_code == 302  # still to the login page
+
+
+def test_wrong_passwords_at_the_admin_and_the_site_count_together(client, member):
+    for n in range(5):
+        client.post(
+            reverse("admin:login"),
+            {"username": "membre", "password": f"mauvais-{n}"},
+            REMOTE_ADDR="192.0.2.31",
+        )
+    guess(client, "membre", 5, address="192.0.2.32")
+
+    log_in(client, "membre", PASSWORD, address="192.0.2.33")
+
+    assert not signed_in(client)
+
+
+def test_a_locked_account_is_refused_by_authenticate_itself(rf, member):
+    for n in range(10):
+        assert authenticate(rf.post("/"), username="membre", password=f"mauvais-{n}") is None
+
+    assert authenticate(rf.post("/"), username="membre", password=PASSWORD) is None
+    throttle.account_unlock(member.pk)
+    assert authenticate(rf.post("/"), username="membre", password=PASSWORD) is not None

@@ -1,15 +1,19 @@
 """Requests per minute: per member (all his tokens and his session share one budget), and per
-address for the public; refused keys per address too. Rates come from settings at each
-request, so a deployment (or CI's schema run) sets them by environment variable. The address
-is the connection's unless ``NUM_PROXIES`` (``API_NUM_PROXIES``) says which proxies to trust."""
+address for the public, in the cache; refused keys per address and per key, in the site's own
+throttle (``club.throttle``). Rates come from settings at each request, so a deployment (or
+CI's schema run) sets them by environment variable. The address is the connection's unless
+``NUM_PROXIES`` (``API_NUM_PROXIES``) says which proxies to trust."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.conf import settings
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
+
+from club import throttle
 
 
 class _FromSettings(SimpleRateThrottle):
@@ -38,28 +42,30 @@ class Anonymous(_FromSettings):
 
 
 class FailedTokens(_FromSettings):
-    """Keys refused (401) per address. Authentication runs before the throttles, so a refused
-    key never reaches them: the token authentication asks this one itself, before looking the
-    key up (an address past its budget gets 429 even with a good key, until the minute ends)."""
+    """Keys refused (401), counted by the site's one throttle (``club.throttle``) per address
+    and per key's prefix (its first ten characters, stored in clear): a script sending a wrong
+    key gets 429 once past its budget, and the club's good key, from the same address, still
+    works. Authentication runs before the throttles, so the token authentication asks this one
+    itself, before looking the key up. The budget is the ``failed_token`` rate."""
 
     scope = "failed_token"
 
-    def get_cache_key(self, request: Request, view: Any) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    def _limit(self) -> throttle.Limit:
+        return throttle.Limit(
+            "api-key", self.num_requests, datetime.timedelta(seconds=self.duration)
+        )
 
-    def exhausted(self, request: Request) -> bool:
-        """Whether the address has no refusals left; remembers what ``note`` needs."""
-        if self.rate is None:
-            return False
-        self.key = self.get_cache_key(request, None)
-        self.history = self.cache.get(self.key, [])
-        self.now = self.timer()
-        while self.history and self.history[-1] <= self.now - self.duration:
-            self.history.pop()
-        return len(self.history) >= self.num_requests
+    def _key(self, request: Request, key: str) -> str:
+        # Only the characters a key is made of: the rest (a NUL, say) is no database's text.
+        prefix = "".join(c if c.isascii() and (c.isalnum() or c in "_-") else "?" for c in key[:10])
+        return f"{self.get_ident(request)}|{prefix}"
 
-    def note(self) -> None:
-        """Count one more refused key (after ``exhausted``)."""
+    def exhausted(self, request: Request, key: str) -> bool:
+        return self.rate is not None and throttle.exceeded(self._limit(), self._key(request, key))
+
+    def note(self, request: Request, key: str) -> None:
         if self.rate is not None:
-            self.history.insert(0, self.now)
-            self.cache.set(self.key, self.history, self.duration)
+            throttle.record(self._limit(), self._key(request, key))
+
+    def wait(self) -> float:
+        return float(self.duration)

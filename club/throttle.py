@@ -37,9 +37,6 @@ LOGIN_ADDRESS = Limit("login-address", 50, datetime.timedelta(minutes=15))
 # Reset e-mails: a few per address per hour, and per sender.
 RESET_ACCOUNT = Limit("reset-account", 3, datetime.timedelta(hours=1))
 RESET_ADDRESS = Limit("reset-address", 10, datetime.timedelta(hours=1))
-# API keys refused, counted per address and per key's prefix (its first ten characters, which
-# the site stores in clear): a script sending a wrong key never locks out the club's good one.
-API_KEY = Limit("api-key", 10, datetime.timedelta(minutes=1))
 # Rows older than this are of no use to any limit.
 KEEP = datetime.timedelta(days=1)
 

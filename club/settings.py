@@ -109,9 +109,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Published pages keep their costly parts in the cache (club/published.py). Each web worker has
 # its own memory by default; with several workers, a shared Redis serves them all.
 _CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
+# The cache is never a dependency: a Redis that does not answer is a miss (club/cache.py),
+# found out within a short timeout rather than waited for.
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL}
+        {
+            "BACKEND": "club.cache.FailSafeRedisCache",
+            "LOCATION": _CACHE_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
         if _CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "club"}
     )

@@ -29,7 +29,7 @@ DJANGO_SECRET_KEY=$($PY -c 'import secrets; print(secrets.token_urlsafe(50))')
 export DJANGO_SECRET_KEY
 export DATABASE_URL="postgres://postgres@127.0.0.1:5432/clubwhist_prod"
 export CELERY_BROKER_URL="redis://127.0.0.1:6379/3"
-export CACHE_URL="redis://127.0.0.1:6379/3"
+export CACHE_URL="redis://127.0.0.1:6379/4"  # the cache in a database of its own
 export CELERY_QUEUE="prod-smoke-$$"
 export DJANGO_STATIC_ROOT="$WORK/static" DJANGO_MEDIA_ROOT="$WORK/media"
 # Plain HTTP on 127.0.0.1: the smoke test's cookies must travel without TLS.

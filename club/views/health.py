@@ -1,15 +1,18 @@
 """``/healthz`` for a load balancer or monitoring: the database and the broker answer, and the
-background work is not piling up. 200 when all is well, 503 otherwise, with the figures as
-JSON (no secret, nothing of any club)."""
+background work is not piling up (the oldest pending work's age is shown). The cache is shown
+("down") but never fails the check: the site serves without it. 200 when all is well, 503
+otherwise, with the figures as JSON (no secret, nothing of any club)."""
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.cache import caches
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from ..cache import FailSafeRedisCache, cache_down_since
 from ..celery import app
 from ..outbox import pending_summary
 
@@ -24,6 +27,16 @@ def _database() -> str:
     except Exception as error:
         return f"error: {type(error).__name__}"
     return "ok"
+
+
+def _cache() -> str:
+    """The shared cache: "ok", "down" (the pages are drawn from the database meanwhile: no
+    failure), or "in-process" (each worker's own memory)."""
+    cache = caches["default"]
+    if not isinstance(cache, FailSafeRedisCache):
+        return "in-process"
+    cache.get("healthz")  # a miss either way; a failure starts (or goes on with) an outage
+    return "down" if cache_down_since() is not None else "ok"
 
 
 def _broker() -> str:
@@ -57,6 +70,7 @@ def healthz(_request: HttpRequest) -> JsonResponse:
             "status": "ok" if healthy else "error",
             "database": database,
             "broker": broker,
+            "cache": _cache(),
             "pending_work": pending,
         },
         status=200 if healthy else 503,

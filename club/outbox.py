@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import TypeVar
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Min, Q
 from django.utils import timezone
@@ -34,9 +35,6 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-# A row handed to the broker but still there after this long is handed again: its worker may
-# have died, or the broker lost the message. Longer than any of the tasks takes.
-RESEND_AFTER = timedelta(minutes=5)
 # A row just written is left to its own on-commit send (beat must not race it).
 FRESH = timedelta(seconds=30)
 
@@ -124,8 +122,11 @@ def pending_requeue(now: datetime | None = None) -> int:
     sent long ago and not done (the worker died, the message was lost). Returns how many were
     handed to it."""
     now = now or timezone.now()
+    # Sent but still there after this long: its worker may have died, or the broker lost the
+    # message (a setting: longer than any of the tasks takes).
+    resend_after = timedelta(seconds=settings.PENDING_RESEND_SECONDS)
     stale = PendingWork.objects.filter(
-        Q(sent_at__isnull=True, requested_at__lt=now - FRESH) | Q(sent_at__lt=now - RESEND_AFTER)
+        Q(sent_at__isnull=True, requested_at__lt=now - FRESH) | Q(sent_at__lt=now - resend_after)
     ).order_by("requested_at")
     return sum(_send(task, key) for task, key in stale.values_list("task", "key"))
 

@@ -104,6 +104,17 @@ DATABASES = {
     if os.environ.get("DATABASE_URL")
     else {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
 }
+# SQLite holds a real club night (the Quick start's laptop, four phones saving at once): WAL lets
+# the pages read while a deal is written, IMMEDIATE takes the write lock when a transaction
+# starts (not half-way, where SQLite can only answer "database is locked"), and a writer waits
+# up to 20 s for the one before it instead of failing.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Published pages keep their costly parts in the cache (club/published.py). Each web worker has
@@ -205,9 +216,17 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A deployment may share its broker: its own queue name keeps its tasks apart.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
-# Celery beat: pending work (a broker that was down, a worker that died) is queued again.
+# Celery beat looks for pending work every PENDING_REQUEUE_SECONDS: work never handed to the
+# broker (it was down) goes at the next look; work handed over but not done after
+# PENDING_RESEND_SECONDS (its worker died, the message was lost) is handed again at the look
+# after that, so within PENDING_RESEND_SECONDS + PENDING_REQUEUE_SECONDS.
+PENDING_REQUEUE_SECONDS = int(os.environ.get("PENDING_REQUEUE_SECONDS", 60))
+PENDING_RESEND_SECONDS = int(os.environ.get("PENDING_RESEND_SECONDS", 5 * 60))
 CELERY_BEAT_SCHEDULE = {
-    "pending-work-requeue": {"task": "club.tasks.pending_work_requeue", "schedule": 60.0},
+    "pending-work-requeue": {
+        "task": "club.tasks.pending_work_requeue",
+        "schedule": float(PENDING_REQUEUE_SECONDS),
+    },
 }
 # /healthz turns red when the oldest pending work waits longer than this.
 HEALTH_PENDING_MAX_AGE = int(os.environ.get("HEALTH_PENDING_MAX_AGE", 15 * 60))

@@ -11,10 +11,16 @@ their correction history, standings and result e-mails already sent, every ranki
 A restore brings the club back whole into a database migrated to the same version: a fresh one
 after a loss (the usual case), or the same one after the club was deleted. It is one
 transaction, and refuses before writing anything if one of its rows would overwrite a
-different row already there (another club's, on a shared site)."""
+different row already there (another club's, on a shared site); restored onto the database it
+came from, it changes nothing (times are kept to the microsecond).
+
+What a backup leaves out: members' API keys (only their hashes are stored, and a key is a
+secret of its member's: after a loss, each member makes a new one in his profile), login
+throttle rows and sessions (short-lived: members log in again)."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import zipfile
@@ -28,6 +34,7 @@ from django.core import serializers
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.management.color import no_style
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, models, transaction
 from django.db.models import Q
 
@@ -110,11 +117,29 @@ def club_rows(club: Club) -> Iterator[tuple[type[models.Model], models.QuerySet]
     )
 
 
+class ExactEncoder(DjangoJSONEncoder):
+    """Django's encoder, but times to the microsecond (Django's stops at the millisecond): a
+    backup restored onto the database it came from then finds every row equal."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, datetime.datetime):
+            text = o.isoformat()
+            return text.removesuffix("+00:00") + "Z" if text.endswith("+00:00") else text
+        if isinstance(o, datetime.time):
+            return o.isoformat()
+        return super().default(o)
+
+
+def _rows(objects: Any) -> list[dict[str, Any]]:
+    """Rows as Django serializes them (model, pk, fields), as plain JSON values."""
+    return json.loads(json.dumps(serializers.serialize("python", objects), cls=ExactEncoder))
+
+
 def club_data(club: Club) -> list[dict[str, Any]]:
     """The club's rows as Django serializes them (model, pk, fields), in restore order."""
     rows: list[dict[str, Any]] = []
     for _model, queryset in club_rows(club):
-        rows += json.loads(serializers.serialize("json", queryset.order_by("pk")))
+        rows += _rows(queryset.order_by("pk"))
     return rows
 
 
@@ -148,8 +173,8 @@ def _conflicts(objects: list[Any]) -> list[str]:
         present = model.objects.filter(pk=obj.pk).first()
         if present is None:
             continue
-        wanted = json.loads(serializers.serialize("json", [obj]))[0]["fields"]
-        there = json.loads(serializers.serialize("json", [present]))[0]["fields"]
+        wanted = _rows([obj])[0]["fields"]
+        there = _rows([present])[0]["fields"]
         if wanted != there:
             found.append(f"{model._meta.label} #{obj.pk}")
     return found

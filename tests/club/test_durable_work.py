@@ -197,6 +197,7 @@ def test_healthz_is_green_with_the_database_and_no_old_pending_work(client, seas
         "status": "ok",
         "database": "ok",
         "broker": "in-process",
+        "cache": "in-process",
         "pending_work": {"count": 0, "oldest_seconds": 0},
     }
 
@@ -284,3 +285,23 @@ def test_a_real_403_is_logged_as_one_line_without_traceback(client, member, runn
         request_log.removeHandler(handler)
         request_log.disabled = was_disabled
     assert lines == [f"WARNING django.request Forbidden (Permission denied): {url}"]
+
+
+@pytest.mark.django_db
+def test_work_sent_and_not_done_is_sent_again_after_the_setting_says(season, settings):
+    settings.PENDING_RESEND_SECONDS = 120
+    now = timezone.now()
+    PendingWork.objects.create(
+        task=scoring_services.SEASON_RANKING_UPDATE,
+        key=season.pk,
+        requested_at=now - datetime.timedelta(seconds=119),
+        sent_at=now - datetime.timedelta(seconds=119),
+    )
+    assert pending_requeue(now) == 0  # its worker may still be at it
+    assert pending_requeue(now + datetime.timedelta(seconds=2)) == 1
+
+
+def test_beat_looks_for_pending_work_as_often_as_the_setting_says(settings):
+    schedule = settings.CELERY_BEAT_SCHEDULE["pending-work-requeue"]["schedule"]
+    assert schedule == settings.PENDING_REQUEUE_SECONDS == 60
+    assert settings.PENDING_RESEND_SECONDS == 300

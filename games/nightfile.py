@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -16,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
 
 from club import services as club_services
-from club.models import Club, Player
+from club.models import Club, Player, hidden_characters, tidy_name
 from scoring import services as scoring
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.night import (
@@ -39,12 +40,17 @@ logger = logging.getLogger(__name__)
 
 
 def _players(club: Club, names: tuple[str, ...], date: datetime.date) -> dict[str, Player]:
-    """The file's players: the club's own by their exact name, the others joining the club."""
-    known = {p.display_name: p for p in Player.objects.in_club(club).filter(display_name__in=names)}
-    new = [name for name in names if name not in known]
+    """The file's players: the club's own by their name (as the site stores names: accents
+    composed, single spaces), the others joining the club."""
+    tidied = {name: tidy_name(name) for name in names}
+    known = {
+        p.display_name: p
+        for p in Player.objects.in_club(club).filter(display_name__in=set(tidied.values()))
+    }
+    new = list(dict.fromkeys(t for t in tidied.values() if t not in known))
     if new:
         known |= club_services.players_join_as_written(club, new, start=date)
-    return known
+    return {name: known[tidied[name]] for name in names}
 
 
 def _point_table(rules: Any, club: Club) -> PointTable:
@@ -88,6 +94,8 @@ def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
             for key, item in value.items():
                 if "\x00" in str(key):
                     problems.append(f"{shown_place}: a key contains a NUL character")
+                elif _surrogates(str(key)):
+                    problems.append(f"{shown_place}: a key contains a lone surrogate")
                 stack.append((item, f"{place}.{key}" if place else str(key), depth + 1))
         elif isinstance(value, list):
             for index, item in enumerate(value):
@@ -96,8 +104,16 @@ def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
             limit = NAME_LIMITS.get(place, TEXT_LIMIT)
             if place.startswith("players[") or ".seats[" in place:
                 limit = PLAYER_NAME_LIMIT
+            hidden = hidden_characters(value) if limit == PLAYER_NAME_LIMIT else []
             if "\x00" in value:
                 problems.append(f"{shown_place}: contains a NUL character")
+            elif _surrogates(value):
+                problems.append(f"{shown_place}: contains a lone surrogate (not text)")
+            elif hidden:
+                codes = ", ".join(dict.fromkeys(hidden))
+                problems.append(
+                    f"{shown_place}: {value!r} contains a character no page shows ({codes})"
+                )
             elif len(value) > limit:
                 problems.append(f"{shown_place}: {len(value)} characters, at most {limit}")
         elif isinstance(value, bool) or value is None or not numbers:
@@ -108,6 +124,22 @@ def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
         elif isinstance(value, float) and not abs(value) <= NUMBER_LIMIT:
             problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
     return problems
+
+
+def _composed(value: Any) -> Any:
+    """The document with every text in composed form (NFC), as the site stores names: "Zoé"
+    written with a combining accent is the club's Zoé. Its depth is bounded already."""
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, dict):
+        return {_composed(key): _composed(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_composed(item) for item in value]
+    return value
+
+
+def _surrogates(text: str) -> bool:
+    return any("\ud800" <= c <= "\udfff" for c in text)
 
 
 @transaction.atomic
@@ -123,6 +155,7 @@ def tournament_import(
     problems = document_problems(doc, numbers=False)
     if problems:
         raise ValidationError(problems)
+    doc = _composed(doc)
     scored = read_night(doc)
     # What the engine accepted must still fit the database's columns.
     problems = document_problems(doc)

@@ -13,7 +13,14 @@ from .clubs import (
     default_precedence,
     default_scheme,
 )
-from .players import Membership, Player, PlayerQuerySet, name_key
+from .players import (
+    Membership,
+    Player,
+    PlayerQuerySet,
+    hidden_characters,
+    name_key,
+    tidy_name,
+)
 from .seasons import FIRST_SEASON_YEAR, SEASONS_AHEAD, Season, dates_refused, season_slug
 from .work import PendingWork
 
@@ -40,6 +47,8 @@ __all__ = [
     "dates_refused",
     "default_precedence",
     "default_scheme",
+    "hidden_characters",
     "name_key",
     "season_slug",
+    "tidy_name",
 ]

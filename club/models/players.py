@@ -5,18 +5,39 @@ from __future__ import annotations
 import unicodedata
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from .clubs import Club
 
+# Characters a name never shows: controls (NUL, tabs…), format characters (zero-width spaces,
+# right-to-left overrides…) and lone surrogates. "Bruno\u200bLemaire" would pass for "Bruno
+# Lemaire" on every page while being another name to the club's unique-name rule.
+HIDDEN_CATEGORIES = {"Cc", "Cf", "Cs"}
+
+
+def hidden_characters(text: str) -> list[str]:
+    """The characters of ``text`` that no page shows, as "U+200B" (empty: none)."""
+    return [f"U+{ord(c):04X}" for c in text if unicodedata.category(c) in HIDDEN_CATEGORIES]
+
+
+def tidy_name(name: str) -> str:
+    """A name as it is stored: composed accents (NFC: "é" one character, as typed on most
+    keyboards), single spaces."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
 
 def name_key(name: str) -> str:
-    """A name as two names are compared: whatever the case, the accents and the spaces
-    ("Zoé  Dupont" and "zoe dupont" are one name)."""
+    """A name as two names are compared: whatever the case, the accents, the spaces and any
+    character no page shows ("Zoé  Dupont" and "zoe dupont" are one name)."""
     decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    bare = "".join(
+        c
+        for c in decomposed
+        if not unicodedata.combining(c) and unicodedata.category(c) not in HIDDEN_CATEGORIES
+    )
     return " ".join(bare.casefold().split())
 
 
@@ -65,6 +86,23 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    NAME_FIELDS = ("display_name", "first_name", "last_name")
+
+    def clean(self) -> None:
+        """Names are stored tidied (``tidy_name``); a name with a character no page shows is
+        refused, naming the character."""
+        errors = {}
+        for field in self.NAME_FIELDS:
+            value = getattr(self, field) or ""
+            if hidden := hidden_characters(value):
+                errors[field] = _(
+                    "Ce nom contient un caractère invisible (%(codes)s) : retapez-le."
+                ) % {"codes": ", ".join(dict.fromkeys(hidden))}
+            else:
+                setattr(self, field, tidy_name(value))
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def initials(self) -> str:

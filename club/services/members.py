@@ -18,7 +18,9 @@ from ..models import (
     Membership,
     Player,
     Season,
+    hidden_characters,
     name_key,
+    tidy_name,
 )
 from ..outbox import work_queue
 from .pages import player_pages_changed
@@ -38,8 +40,13 @@ def player_join(
     """A new player and his membership of ``club`` (a guest or a member). A typed name is
     tidied and refused when the club has it already, whatever its case and accents (a club
     night file's players join as written: ``players_join_as_written``)."""
-    display_name = " ".join(display_name.split())
-    if not display_name.strip():
+    if hidden := hidden_characters(display_name):
+        raise ValidationError(
+            _("Ce nom contient un caractère invisible (%(codes)s) : retapez-le.")
+            % {"codes": ", ".join(dict.fromkeys(hidden))}
+        )
+    display_name = tidy_name(display_name)
+    if not display_name:
         raise ValidationError(_("Donnez le nom du joueur."))
     key = name_key(display_name)
     players = Player.objects.in_club(club)

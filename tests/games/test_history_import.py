@@ -124,9 +124,10 @@ def first_night(club: str, present: int) -> dict:
     )
 
 
-def test_a_files_new_players_join_the_club_as_written_in_one_go():
+def test_a_files_new_players_join_the_club_in_one_go_their_names_tidied():
     doc = first_night("Whist Club Namur", 13)
-    # A name as a file may write it, with two spaces: kept, so that every sheet still names him.
+    # A name as a file may write it, with two spaces: stored as every other page writes names
+    # (single spaces), and found again under its file's spelling.
     odd = doc["players"][0]
     renamed = odd.replace(" ", "  ", 1)
     doc = json.loads(json.dumps(doc).replace(json.dumps(odd)[1:-1], json.dumps(renamed)[1:-1]))
@@ -147,8 +148,14 @@ def test_a_files_new_players_join_the_club_as_written_in_one_go():
     assert players_statements(eight).count("INSERT") == 2
     assert isinstance(night, Tournament)
     members = Membership.objects.filter(club=night.club).select_related("player")
-    assert sorted(m.player.display_name for m in members) == sorted(doc["players"])
-    assert renamed in {m.player.display_name for m in members}
+    assert sorted(m.player.display_name for m in members) == sorted(
+        " ".join(name.split()) for name in doc["players"]
+    )
+    assert renamed not in {m.player.display_name for m in members}
     assert {(m.status, m.start) for m in members} == {(Membership.Status.ACTIVE, night.date)}
-    first = members.get(player__display_name=renamed).player
-    assert (first.first_name, first.last_name) == tuple(renamed.split(" ", 1))
+    first = members.get(player__display_name=odd).player
+    assert (first.first_name, first.last_name) == tuple(odd.split(" ", 1))
+    # The same file's next night finds him under its spelling: no second player of his name.
+    later = json.loads(json.dumps(doc).replace(str(night.date), "2030-01-04"))
+    tournaments_import([later])
+    assert Membership.objects.filter(club=night.club).count() == members.count()

@@ -228,6 +228,9 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(PENDING_REQUEUE_SECONDS),
     },
 }
+# The largest night file (or list of them) the API's import reads: a 40-player night is about
+# 100 kB, a season of them a few MB.
+API_IMPORT_MAX_BYTES = int(os.environ.get("API_IMPORT_MAX_BYTES", 10 * 1024 * 1024))
 # /healthz turns red when the oldest pending work waits longer than this.
 HEALTH_PENDING_MAX_AGE = int(os.environ.get("HEALTH_PENDING_MAX_AGE", 15 * 60))
 
@@ -241,7 +244,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # One strict reader for every JSON body: size, nesting and text checked (api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

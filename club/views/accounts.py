@@ -10,6 +10,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -73,13 +74,25 @@ def _row(membership: Membership, locked: set[int] | None = None) -> MemberRow:
     )
 
 
+class MemberSearch(forms.Form):
+    """The members page's search box: a form field, so that what no name holds (a NUL) is
+    refused in words, never sent to the database."""
+
+    q = forms.CharField(max_length=100, required=False)
+
+    def clean_q(self) -> str:
+        return self.cleaned_data["q"][:100]
+
+
 @login_required
 def members(request: HttpRequest, slug: str) -> TemplateResponse:
     """The club's members and their accounts; players without one can be invited."""
     club = get_object_or_404(Club, slug=slug)
     require_club_admin(request.user, club)
     locked = throttle.locked_accounts()
-    text = request.GET.get("q", "")[:100]
+    search = MemberSearch(request.GET)
+    # A search Django's field refuses (a NUL character) lists everybody and says why.
+    text = search.cleaned_data["q"] if search.is_valid() else ""
     filters = [f for f in request.GET.getlist("filtre") if f in services.MEMBER_FILTERS]
     rows = [
         _row(m, locked)
@@ -93,6 +106,7 @@ def members(request: HttpRequest, slug: str) -> TemplateResponse:
         "claims": list(invitations.claims_to_approve(club)),
         "invitation_days": invitations.INVITATION_DAYS,
         "q": text,
+        "search_errors": [e for errors in search.errors.values() for e in errors],
         "filters": filters,
         "filter_choices": list(club_admin.FILTER_LABELS.items()),
         "roles": Membership.Role.choices,

@@ -10,6 +10,7 @@ import copy
 import json
 from functools import partial
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -168,6 +169,13 @@ def email_change(request: HttpRequest, token: str) -> HttpResponse:
     return TemplateResponse(request, "club/member/email_change.html", {"change": change})
 
 
+class TokenName(forms.Form):
+    """A new key's name: a form field, so that what no name holds (a NUL) is refused in
+    words. Its length and emptiness are the token service's to say."""
+
+    name = forms.CharField(required=False, strip=False)
+
+
 @never_cache
 @login_required
 def api_tokens(request: HttpRequest) -> HttpResponse:
@@ -176,10 +184,13 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
     made = None
     error = ""
     if request.method == "POST":
+        named = TokenName(request.POST)
         try:
+            if not named.is_valid():
+                raise ValidationError([e for errors in named.errors.values() for e in errors])
             token, key = tokens.token_create(
                 request.user,
-                request.POST.get("name", ""),
+                named.cleaned_data["name"],
                 read_only=bool(request.POST.get("read_only")),
             )
         except ValidationError as refused:

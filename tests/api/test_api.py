@@ -561,7 +561,7 @@ def test_a_nul_character_is_refused_before_the_database(
     path = night_path(running_night, f"poules/{poule.pk}/deals/")
     response = api.post(path, {"deal": {**SOLO, "note": "a\u0000b"}}, format="json")
     assert response.status_code == 400
-    assert response.json()["problems"][0]["place"] == "deal"
+    assert response.json()["problems"][0]["place"] == "deal.note"
     signed(api, club_admin)
     doc = {"format": "club-night/1", "club": club.name, "players": ["A\u0000"]}
     imported = api.post(f"{API}/clubs/{club.slug}/nights/import/", doc, format="json")

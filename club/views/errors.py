@@ -101,3 +101,17 @@ def server_error(request: HttpRequest) -> HttpResponse:
         logger.exception("the 500 page itself could not be rendered")
         body = _BARE_500
     return HttpResponseServerError(body)
+
+
+def method_not_allowed(request: HttpRequest, allowed: str) -> HttpResponse:
+    """An address that answers a button (a POST), reached by a link or typed in: the site's
+    page, with the way back to the night or the club, not a blank 405."""
+    club = _club_of(request)
+    match = getattr(request, "resolver_match", None)
+    night = None
+    if club is not None and match is not None and match.namespace == "games":
+        night = Tournament.objects.filter(club=club, pk=match.kwargs.get("pk")).first()
+    body = loader.render_to_string("405.html", {"club": club, "night": night}, request)
+    response = HttpResponse(body, status=405)
+    response["Allow"] = allowed
+    return response

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "club.middleware.KeptCopyLeavesCookies",
     "django.middleware.security.SecurityMiddleware",
     # Static files compressed and with hashed names, served by the web process itself.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -78,6 +79,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "club.middleware.NotAllowedPage",
+    "club.middleware.ViewerStamp",
 ]
 
 ROOT_URLCONF = "club.urls"

@@ -4,7 +4,7 @@ from django.urls import include, path
 
 from games.views import point_tables
 
-from .views import accounts, club_admin, health, media, member, players, public, rankings
+from .views import accounts, club_admin, health, media, member, offline, players, public, rankings
 
 club_urls = [
     path("", public.club_detail, name="club-detail"),
@@ -73,6 +73,11 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
+    # The installable web app: its worker looks after every page, so it is served from here.
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("favicon.ico", offline.favicon, name="favicon"),
+    path("hors-ligne/", offline.offline, name="offline"),
     # Uploads, in production too (whitenoise serves only the collected static files).
     path(settings.MEDIA_URL.strip("/") + "/<path:path>", media.media_file, name="media"),
 ]

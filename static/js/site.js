@@ -6,6 +6,9 @@
 //   language switch); the form keeps its own button for a browser without JavaScript.
 // - #request-error: the banner where a failed htmx request is said in words.
 // - #waiting-deals: the deals a score sheet left waiting on this phone, on every page.
+// - The service worker (/sw.js): registered here; told when a sheet changed (its kept copy
+//   follows) and when the member logs out (nobody's sheets stay); #offline-banner says a
+//   page opened with no network.
 (function () {
   "use strict";
 
@@ -126,9 +129,46 @@
     if (event.key === null || event.key.indexOf("sheet-queue-") === 0) showWaitingDeals();
   });
 
+  function worker() {
+    return navigator.serviceWorker && navigator.serviceWorker.controller;
+  }
+
+  function offlineReady() {
+    var banner = document.getElementById("offline-banner");
+    function show() { if (banner) banner.hidden = navigator.onLine !== false; }
+    show();
+    window.addEventListener("offline", show);
+    window.addEventListener("online", show);
+    var script = document.body.dataset.serviceWorker;
+    if (!script || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(script, { scope: "/" }).catch(function () {
+      /* no worker (a private window, an old browser): the site works, only not offline */
+    });
+    // A sheet opened before the worker looked after the page (its first visit) is kept as
+    // soon as it does, and again each time the sheet is opened online.
+    keepSheet();
+    navigator.serviceWorker.addEventListener("controllerchange", keepSheet);
+    document.querySelectorAll("form[data-forget-sheets]").forEach(function (form) {
+      form.addEventListener("submit", function () {
+        if (worker()) worker().postMessage({ type: "forget-sheets" });
+      });
+    });
+  }
+
+  function keepSheet() {
+    if (worker() && navigator.onLine !== false && document.getElementById("sheet")) {
+      worker().postMessage({ type: "sheet-changed", url: window.location.pathname });
+    }
+  }
+
+  // The sheet was swapped in anew (a deal recorded, undone: static/js/sheet.js): its kept
+  // copy follows.
+  document.addEventListener("sheet:swapped", keepSheet);
+
   document.addEventListener("DOMContentLoaded", function () {
     setup(document);
     showWaitingDeals();
+    offlineReady();
   });
   // Content swapped in by htmx is set up as it arrives.
   document.addEventListener("htmx:load", function (event) { setup(event.target); });

@@ -2,9 +2,20 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from games.views import point_tables
+from games.views import point_tables, room
 
-from .views import accounts, club_admin, health, media, member, offline, players, public, rankings
+from .views import (
+    accounts,
+    club_admin,
+    health,
+    media,
+    member,
+    offline,
+    players,
+    public,
+    rankings,
+    room_link,
+)
 
 club_urls = [
     path("", public.club_detail, name="club-detail"),
@@ -34,6 +45,9 @@ club_urls = [
     path("saisons/<slug:season>/", club_admin.season_edit, name="season-edit"),
     path("reglages/", club_admin.club_settings, name="club-settings"),
     path("couleurs.css", club_admin.club_colours, name="club-colours"),
+    path("gestion/ecran-de-salle/", room_link.room_link, name="room-link"),
+    # The room screen's private link (games/views/room.py): no login on the projector's PC.
+    path("salle/<str:key>/", room.room_by_key, name="room-by-key"),
     path("tableaux/", point_tables.point_table_list, name="point-tables"),
     path("tableaux/<slug:name>/", point_tables.point_table_edit, name="point-table"),
     path(

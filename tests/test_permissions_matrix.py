@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from club import services as club_services
 from club.models import Membership, Player
 from games.models import Deal, Poule, Tournament
 from scoring import services as scoring_services
@@ -241,6 +242,21 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     ),
     "password_reset_complete": ("get", lambda w: reverse("password_reset_complete"), EVERYBODY),
     "healthz": ("get", lambda w: reverse("healthz"), EVERYBODY),
+    # The installable web app: the same for everybody (the worker keeps sheets per viewer).
+    "service-worker": ("get", lambda w: reverse("service-worker"), EVERYBODY),
+    "manifest": ("get", lambda w: reverse("manifest"), EVERYBODY),
+    "favicon": ("get", lambda w: reverse("favicon"), statuses(301, 301, 301, 301, 301)),
+    "offline": ("get", lambda w: reverse("offline"), EVERYBODY),
+    # The room screen's private link: the key is the access (a wrong one is a 404, tested in
+    # tests/e2e/test_room_screen.py); making or renewing it is the club admin's.
+    "room-by-key": (
+        "get",
+        lambda w: reverse(
+            "room-by-key", args=[w.club.slug, club_services.room_key_renew(w.club).room_key]
+        ),
+        EVERYBODY,
+    ),
+    "room-link": ("get", lambda w: reverse("room-link", args=[w.club.slug]), ADMINS_PAGE),
     # An upload that is not there: the same answer for everybody.
     "media": ("get", lambda w: reverse("media", args=["players/absent.jpg"]), NOT_FOUND),
     "set_language": ("post", lambda w: reverse("set_language"), statuses(302, 302, 302, 302, 302)),

@@ -109,6 +109,9 @@ class Club(models.Model):
         default="#ffffff",
         validators=[COLOUR],
     )
+    # The room screen's private link: the projector's PC opens it without anybody's login.
+    # Unguessable, renewed by a club admin (the old link then shows nothing); empty: no link.
+    room_key = models.CharField(_("clé de l'écran de salle"), max_length=43, blank=True)
     contact_email = models.EmailField(_("e-mail de contact"), blank=True)
     contact_phone = models.CharField(_("téléphone de contact"), max_length=30, blank=True)
     contact_address = models.CharField(_("adresse des soirées"), max_length=200, blank=True)

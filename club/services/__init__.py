@@ -9,6 +9,7 @@ from .clubs import (
     club_named,
     club_open,
     club_settings_set,
+    room_key_renew,
 )
 from .members import (
     MEMBER_FILTERS,
@@ -55,6 +56,7 @@ __all__ = [
     "players_join_as_written",
     "published_pages_changed",
     "role_set",
+    "room_key_renew",
     "season_create",
     "season_dates_set",
     "season_for_date",

@@ -3,6 +3,7 @@ with its first admin."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -129,3 +130,10 @@ def club_open(
         email=admin_email,
     )
     return club, admin
+
+
+def room_key_renew(club: Club) -> Club:
+    """A new private link for the room screen; the old one shows nothing from now on."""
+    club.room_key = secrets.token_urlsafe(32)
+    club.save(update_fields=["room_key"])
+    return club

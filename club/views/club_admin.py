@@ -28,6 +28,7 @@ from scoring import services as scoring_services
 from scoring.engine.ranking import SEASON_METRICS
 
 from .. import services
+from ..colours import readable_text
 from ..models import Club, Membership, Player, Season
 from ..permissions import require_club_admin
 from ..profile import PHONE, PhotoField
@@ -478,10 +479,12 @@ def club_colours(request: HttpRequest, slug: str) -> HttpResponse:
     style): the room screen and the club's pages link it."""
     club = get_object_or_404(Club, slug=slug)
     # The standings keep their own white table: only the page around them takes the colours.
-    background, text = club.colour_background, club.colour_text
+    # The text always reads on the background (4.5:1 at least), whatever the club picked.
+    background = club.colour_background
+    text = readable_text(background, club.colour_text)
     css = (
         f".club-colours, body.room-screen {{ background: {background}; }}\n"
-        f".club-colours, body.room-screen h1, body.room-screen .rounds {{ color: {text}; }}\n"
+        f".club-colours, body.room-screen .room-head {{ color: {text}; }}\n"
     )
     response = HttpResponse(css, content_type="text/css; charset=utf-8")
     response["Cache-Control"] = "public, max-age=300"

@@ -3,9 +3,16 @@ htmx polling while the night runs."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
-from django.template.response import TemplateResponse
+import secrets
 
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import reverse
+
+from club.models import Club
+
+from ..models import Tournament
 from ..presenters.room import room_board
 from .common import require_room_viewer, shows_public_names, tournament_for
 
@@ -16,13 +23,44 @@ ROOM_REFRESH_SECONDS = 10
 def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     tournament = tournament_for(slug, pk)
     require_room_viewer(request, tournament)
-    board = room_board(tournament)
+    refresh_url = reverse("games:room", args=[slug, pk])
+    public = shows_public_names(request, tournament)
+    return _room_response(request, tournament, refresh_url, public=public)
+
+
+def room_by_key(request: HttpRequest, slug: str, key: str) -> TemplateResponse:
+    """The club's private link for the projector's PC: tonight's room screen without anybody's
+    login (the link stands for a member's). A link the club admin renewed since, or any
+    other key, is a 404 like any unknown address."""
+    club = get_object_or_404(Club, slug=slug)
+    if not club.room_key or not secrets.compare_digest(club.room_key, key):
+        raise Http404("no such room screen")
+    tournament = (
+        Tournament.objects.filter(club=club)
+        .select_related("club", "season", "point_table")
+        .order_by("-date", "-pk")
+        .first()
+    )
+    if tournament is None:
+        context = {"club": club, "tournament": None}
+        return TemplateResponse(request, "games/room.html", context)
+    refresh_url = reverse("room-by-key", args=[slug, key])
+    return _room_response(request, tournament, refresh_url, public=False)
+
+
+def _room_response(
+    request: HttpRequest, tournament: Tournament, refresh_url: str, *, public: bool
+) -> TemplateResponse:
     context = {
         "club": tournament.club,
         "tournament": tournament,
-        **board,
+        **room_board(tournament),
         "refresh": ROOM_REFRESH_SECONDS if not tournament.is_locked else None,
-        "public": shows_public_names(request, tournament),
+        "refresh_url": refresh_url,
+        "public": public,
     }
     template = "games/room.html#standings" if request.htmx else "games/room.html"
-    return TemplateResponse(request, template, context)
+    response = TemplateResponse(request, template, context)
+    # The private link is the club's secret: never sent on to another site.
+    response["Referrer-Policy"] = "no-referrer"
+    return response

@@ -1,0 +1,35 @@
+"""The room screen's private link, for the club admin: shown with what it opens, made or
+renewed (the old link then opens nothing), after he confirms."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from .. import services
+from .club_admin import admin_club
+
+
+@login_required
+def room_link(request: HttpRequest, slug: str) -> HttpResponse:
+    club = admin_club(request, slug)
+    if request.method == "POST":
+        if request.POST.get("confirm") != "1":
+            messages.warning(request, _("Cochez la confirmation : l'ancien lien ne marchera plus."))
+            return redirect("room-link", slug=club.slug)
+        services.room_key_renew(club)
+        messages.success(
+            request, _("Nouveau lien de l'écran de salle prêt. L'ancien ne marche plus.")
+        )
+        return redirect("room-link", slug=club.slug)
+    link = (
+        request.build_absolute_uri(reverse("room-by-key", args=[club.slug, club.room_key]))
+        if club.room_key
+        else ""
+    )
+    return TemplateResponse(request, "club/admin/room_link.html", {"club": club, "link": link})

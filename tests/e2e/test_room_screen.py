@@ -34,13 +34,15 @@ LOWEST_CONTRAST = """() => {
   };
   let lowest = { ratio: 99, where: "" };
   for (const element of document.body.querySelectorAll("*")) {
-    const own = Array.from(element.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+    const own = Array.from(element.childNodes)
+      .some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own || !element.getClientRects().length) continue;
     const style = getComputedStyle(element);
     if (style.visibility === "hidden" || style.display === "none") continue;
     const a = lum(rgb(style.color)), b = lum(background(element));
     const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    if (ratio < lowest.ratio) lowest = { ratio, where: element.tagName + " " + element.textContent.trim().slice(0, 40) };
+    const where = element.tagName + " " + element.textContent.trim().slice(0, 40);
+    if (ratio < lowest.ratio) lowest = { ratio, where };
   }
   return lowest;
 }"""
@@ -58,9 +60,7 @@ def room_link(club) -> str:
     return club_services.room_key_renew(club).room_key
 
 
-def test_the_room_screen_reads_from_the_back_of_the_room(
-    live_server, new_context, club, night
-):
+def test_the_room_screen_reads_from_the_back_of_the_room(live_server, new_context, club, night):
     # The club picked white on a pale yellow: the page keeps its text readable anyway.
     club.colour_background, club.colour_text = "#fff3a0", "#ffffff"
     club.save()

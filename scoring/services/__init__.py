@@ -1,0 +1,106 @@
+"""What it is worth: recording, correcting and deleting deals, the draw of the rounds,
+closing, publishing and reopening a night, and the season rankings.
+
+The only code that writes points and standings. A deal takes one trip: the view (or the API,
+an importer) calls ``deal_record``, which locks the poule, asks the engine for the whole
+sheet's points, and stores the deal, the poule standings and the tournament standings in one
+transaction. Work that follows a commit (the season ranking, the result e-mails) is queued by
+its task's name: the tasks are the interface's, above this module.
+
+One module per topic; each imports only those below it, never this package:
+
+- ``sheets``: a poule's sheet scored by the engine and stored, with the poule's and the
+  night's standings (an imported night stored whole);
+- ``rankings``: season totals, the live ranking's snapshot and its publication;
+- ``deals`` (above ``sheets``): recording deals and their guards (the night's lock, client
+  keys, the table's deal count);
+- ``corrections`` (above ``deals``, ``sheets``, ``rankings``): correcting and removing a deal;
+- ``draw``: the draw of a round;
+- ``nights`` (above ``rankings``): closing, publishing and reopening a night;
+- ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
+  change tried on the club's last night.
+
+Every name below is importable from ``scoring.services`` as before the split.
+"""
+
+from .corrections import deal_correct, deal_delete, deal_version
+from .deals import TABLE_GONE, DealConflict, deal_record, deals_record, key_reused_check
+from .draw import round_draw
+from .nights import (
+    RESULTS_EMAIL,
+    CloseCheck,
+    UnfinishedTable,
+    tournament_close,
+    tournament_close_check,
+    tournament_publish,
+    tournament_reopen,
+)
+from .rankings import (
+    RANKING_PUBLISH,
+    SEASON_RANKING_UPDATE,
+    ranking_pending,
+    ranking_publish,
+    ranking_publish_check,
+    ranking_publish_queue,
+    season_guests,
+    season_ranking_queue,
+    season_ranking_update,
+    season_totals,
+)
+from .rules import (
+    RankingChange,
+    Rescored,
+    RescoredLine,
+    last_night_rescored,
+    season_rules_preview,
+    season_rules_set,
+)
+from .sheets import (
+    ScoredSheet,
+    engine_validation_error,
+    night_sheets_store,
+    poule_score,
+    refused_as_validation_error,
+    tournament_standings_update,
+)
+
+__all__ = [
+    "RANKING_PUBLISH",
+    "RESULTS_EMAIL",
+    "SEASON_RANKING_UPDATE",
+    "TABLE_GONE",
+    "CloseCheck",
+    "DealConflict",
+    "RankingChange",
+    "Rescored",
+    "RescoredLine",
+    "ScoredSheet",
+    "UnfinishedTable",
+    "deal_correct",
+    "deal_delete",
+    "deal_record",
+    "deal_version",
+    "deals_record",
+    "engine_validation_error",
+    "key_reused_check",
+    "last_night_rescored",
+    "night_sheets_store",
+    "poule_score",
+    "ranking_pending",
+    "ranking_publish",
+    "ranking_publish_check",
+    "ranking_publish_queue",
+    "refused_as_validation_error",
+    "round_draw",
+    "season_guests",
+    "season_ranking_queue",
+    "season_ranking_update",
+    "season_rules_preview",
+    "season_rules_set",
+    "season_totals",
+    "tournament_close",
+    "tournament_close_check",
+    "tournament_publish",
+    "tournament_reopen",
+    "tournament_standings_update",
+]

@@ -1,0 +1,178 @@
+"""A night's life after its deals: what closing it would leave unplayed, closing it (the
+season ranking and the result e-mails follow once committed), publishing and reopening it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from club.outbox import work_queue
+from club.services import published_pages_changed
+from games.models import Deal, Tournament
+from scoring.engine.games import game_module
+
+from .rankings import season_ranking_queue
+
+# The task that follows a night's close, by name (``games/tasks.py``).
+RESULTS_EMAIL = "games.tasks.tournament_results_email"
+
+
+@dataclass(frozen=True)
+class UnfinishedTable:
+    """A table that has not played its deals: ``expected`` is the club's deal count, or None
+    in a game without one (bésigue, hearts, classic whist), where the table has no deal."""
+
+    round: int
+    table: int
+    played: int
+    expected: int | None
+
+    def __str__(self) -> str:
+        if self.expected is None:
+            return _("tour %(round)s table %(table)s sans donne") % {
+                "round": self.round,
+                "table": self.table,
+            }
+        return _("tour %(round)s table %(table)s %(played)s/%(expected)s") % {
+            "round": self.round,
+            "table": self.table,
+            "played": self.played,
+            "expected": self.expected,
+        }
+
+
+@dataclass(frozen=True)
+class CloseCheck:
+    """What closing the night now leaves unplayed: its unfinished tables and the rounds not
+    drawn."""
+
+    unfinished: list[UnfinishedTable]
+    undrawn_rounds: list[int]
+
+    @property
+    def finished(self) -> bool:
+        return not self.unfinished and not self.undrawn_rounds
+
+    def __str__(self) -> str:
+        parts = []
+        if self.unfinished:
+            parts.append(
+                ngettext(
+                    "%(count)s table inachevée : %(tables)s",
+                    "%(count)s tables inachevées : %(tables)s",
+                    len(self.unfinished),
+                )
+                % {
+                    "count": len(self.unfinished),
+                    "tables": ", ".join(str(t) for t in self.unfinished),
+                }
+            )
+        if self.undrawn_rounds:
+            parts.append(
+                ngettext(
+                    "tour %(rounds)s pas tiré",
+                    "tours %(rounds)s pas tirés",
+                    len(self.undrawn_rounds),
+                )
+                % {"rounds": ", ".join(str(r) for r in self.undrawn_rounds)}
+            )
+        return " ; ".join(parts)
+
+
+def _close_refused(tournament: Tournament) -> None:
+    """What makes closing the night impossible, confirmed or not."""
+    if tournament.is_locked:
+        raise ValidationError(_("La soirée est déjà clôturée."))
+    if not tournament.poules.exists():
+        raise ValidationError(
+            _("Aucun tour n'est tiré : tirez le tour 1 avant de clôturer la soirée.")
+        )
+    if not Deal.objects.filter(poule__tournament=tournament).exists():
+        raise ValidationError(_("Aucune donne n'a été encodée."))
+
+
+def tournament_close_check(tournament: Tournament) -> CloseCheck:
+    """What closing the night now would leave unplayed, for the scorer to confirm; refused in
+    words when it cannot be closed at all."""
+    _close_refused(tournament)
+    fixed = game_module(tournament.game).FIXED_DEALS_PER_POULE
+    poules = tournament.poules.annotate(
+        seat_count=Count("seats", distinct=True), deal_count=Count("deals", distinct=True)
+    ).order_by("round", "table")
+    unfinished = []
+    drawn = set()
+    for poule in poules:
+        poule.tournament = tournament
+        drawn.add(poule.round)
+        expected = poule.deals_tonight(poule.seat_count) if fixed else None
+        played = poule.counted_deals if fixed else poule.deal_count
+        if (expected is None and played == 0) or (expected is not None and played < expected):
+            unfinished.append(UnfinishedTable(poule.round, poule.table, played, expected))
+    undrawn = [n for n in range(1, tournament.rounds + 1) if n not in drawn]
+    return CloseCheck(unfinished=unfinished, undrawn_rounds=undrawn)
+
+
+@transaction.atomic
+def tournament_close(
+    tournament: Tournament,
+    *,
+    rank_season: bool = True,
+    send_results: bool = True,
+    unfinished_ok: bool = False,
+) -> Tournament:
+    """Lock the night and, once the close is committed, have the season ranking recomputed
+    and the results e-mailed to the participants. An import of many nights ranks each season
+    once at the end (``rank_season=False``), and sends no e-mail for nights of the past.
+
+    A night with unfinished tables or rounds not drawn is refused, with them listed, unless
+    the scorer confirmed closing it as it is (``unfinished_ok``)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not unfinished_ok:
+        check = tournament_close_check(tournament)
+        if not check.finished:
+            raise ValidationError(
+                _("La soirée n'est pas finie (%(what)s) : confirmez pour la clôturer ainsi.")
+                % {"what": check}
+            )
+    else:
+        _close_refused(tournament)
+    tournament.status = Tournament.Status.CLOSED
+    tournament.save(update_fields=["status"])
+    # Its results now count: the members' own pages computed before are stale.
+    published_pages_changed(tournament.club_id)
+    if rank_season:
+        season_ranking_queue(tournament.season_id)
+    if send_results:
+        work_queue(RESULTS_EMAIL, tournament.pk)
+    return tournament
+
+
+@transaction.atomic
+def tournament_publish(tournament: Tournament) -> Tournament:
+    """A closed night's score sheets become visible to members and the public."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.CLOSED:
+        raise ValidationError(_("Seule une soirée clôturée peut être publiée."))
+    tournament.status = Tournament.Status.PUBLISHED
+    tournament.save(update_fields=["status"])
+    published_pages_changed(tournament.club_id)
+    return tournament
+
+
+@transaction.atomic
+def tournament_reopen(tournament: Tournament) -> Tournament:
+    """A club admin reopens a closed night to correct it; the ranking follows when re-closed."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.CLOSED:
+        raise ValidationError(_("Seule une soirée clôturée peut être rouverte."))
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    season_ranking_queue(tournament.season_id)
+    published_pages_changed(tournament.club_id)
+    return tournament

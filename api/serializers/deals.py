@@ -58,7 +58,19 @@ class DealDataField(serializers.DictField):
 
 class DealSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text="The deal's number on the site.")
-    number = serializers.IntegerField(help_text="Its place on the sheet (1, 2 …).")
+    number = serializers.IntegerField(
+        allow_null=True,
+        help_text=(
+            "Its number on the score sheet (1, 2 …), as every page shows it; null for a deal "
+            "that takes none (everybody passed)."
+        ),
+    )
+    code = serializers.CharField(
+        help_text="Its short code on the score sheet (e.g. « E8 ✓9 »), in the reader's language."
+    )
+    description = serializers.CharField(
+        help_text="The deal in words, players by name, as the score sheet and results say it."
+    )
     data = DealDataField(
         help_text=(
             "The deal as the scorer recorded it, in the club-night file's words "
@@ -66,6 +78,10 @@ class DealSerializer(serializers.Serializer):
         )
     )
     dealer = serializers.IntegerField(allow_null=True, help_text="The dealer's seat number.")
+    mort = serializers.IntegerField(
+        allow_null=True,
+        help_text="The seat that sits the deal out (the mort, at a table of 5); null if none.",
+    )
     points = serializers.ListField(
         child=serializers.IntegerField(), help_text="Game points of each seat, in seat order."
     )

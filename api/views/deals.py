@@ -78,7 +78,7 @@ class DealRecord(APIView):
         except ValidationError as refused:
             return refusal(refused, _seat_names(poule))
         replayed = getattr(deal, "replayed", False)
-        answer = {**deal_answer(deal), "replayed": replayed}
+        answer = {**deal_answer(deal, tournament), "replayed": replayed}
         return Response(s.DealSerializer(answer).data, status=200 if replayed else 201)
 
     def _late_retry(self, request: Request, tournament: Tournament, poule_pk: int) -> Any:
@@ -102,7 +102,9 @@ class DealRecord(APIView):
             services.key_reused_check(deal, body.validated_data["deal"])
         except ValidationError as refused:
             return refusal(refused)
-        return Response(s.DealSerializer({**deal_answer(deal), "replayed": True}).data, status=200)
+        return Response(
+            s.DealSerializer({**deal_answer(deal, tournament), "replayed": True}).data, status=200
+        )
 
 
 VERSION_PARAMETERS = [
@@ -186,7 +188,7 @@ class DealEdit(APIView):
             )
         except ValidationError as refused:
             return refusal(refused, _seat_names(deal.poule))
-        return Response(s.DealSerializer(deal_answer(corrected)).data)
+        return Response(s.DealSerializer(deal_answer(corrected, tournament)).data)
 
     @extend_schema(
         summary="Delete a deal",

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
+from games.presenters.sheet import DealLine, StoredDeal, deal_lines, sheet_numbers
 from scoring import services
 from scoring.engine.standings import decimal_string
 from scoring.models import PouleStanding, TournamentStanding
@@ -17,32 +19,48 @@ from .. import serializers as s
 from .common import namer, player_ref
 
 
-def deal_answer(deal: Deal) -> dict[str, Any]:
+def deal_answer(deal: Deal, tournament: Tournament) -> dict[str, Any]:
+    """A deal just recorded or corrected (or replayed), numbered and described as the sheet
+    shows it, players named as the club knows them (the scorer's answer). The poule's sheet as
+    the service stored it when it handed it back; else read (two queries)."""
+    sheet = getattr(deal.poule, "sheet_deals", None) if Deal.poule.is_cached(deal) else None
+    if sheet is None or not any(d.pk == deal.pk for d in sheet):
+        sheet = list(Deal.objects.filter(poule_id=deal.poule_id).order_by("number"))
+    # The deals before it as stored, then the deal as the caller holds it (just written).
+    before = sheet[: next(i for i, d in enumerate(sheet) if d.pk == deal.pk)]
+    played = [*before, deal]
+    seats = Seat.objects.filter(poule_id=deal.poule_id).select_related("player").order_by("number")
+    names = {str(seat.number): seat.player.display_name for seat in seats}
+    number = sheet_numbers(tournament.game, ((d.counted, d.data) for d in played))[-1]
+    line = deal_lines(
+        tournament.game, tournament.point_table.engine_table(), len(names), [deal], names
+    )[0]
+    return _deal(deal, replace(line, number=number))
+
+
+def _deal(deal: Any, line: DealLine) -> dict[str, Any]:
+    """A deal as the API answers it: the sheet model's number (None for a pass), short code,
+    words, dealer and mort, with what was recorded and its points."""
     return {
         "id": deal.pk,
-        "number": deal.number,
+        "number": line.number,
+        "code": line.code,
+        "description": line.text,
         "data": deal.data,
         "dealer": deal.dealer,
-        "points": deal.points,
+        "mort": line.mort,
+        "points": list(deal.points),
         "counted": deal.counted,
         "version": services.deal_version(deal),
     }
 
 
-DEAL_FIELDS = ("id", "poule_id", "number", "data", "dealer", "points", "counted", "recorded_at")
-
-
-def _deal_row(row: dict[str, Any]) -> dict[str, Any]:
-    """A deal read as plain values (a night has hundreds): the same answer as ``deal_answer``."""
-    return {
-        "id": row["id"],
-        "number": row["number"],
-        "data": row["data"],
-        "dealer": row["dealer"],
-        "points": row["points"],
-        "counted": row["counted"],
-        "version": row["recorded_at"].isoformat(),
-    }
+def _poule_deals(
+    tournament: Tournament, deals: Sequence[StoredDeal], names: dict[str, str]
+) -> list[dict[str, Any]]:
+    point_table = tournament.point_table.engine_table()
+    lines = deal_lines(tournament.game, point_table, len(names), deals, names)
+    return [_deal(deal, line) for deal, line in zip(deals, lines, strict=True)]
 
 
 def _poule_lines(line: PouleStanding, name_of: Callable[[Player], str]) -> dict[str, Any]:
@@ -57,7 +75,7 @@ def _poule_lines(line: PouleStanding, name_of: Callable[[Player], str]) -> dict[
 
 
 def poules_answer(
-    poules: QuerySet[Poule], name_of: Callable[[Player], str]
+    tournament: Tournament, poules: QuerySet[Poule], name_of: Callable[[Player], str]
 ) -> list[dict[str, Any]]:
     """Every poule with its seats, deals and standings: four queries, however many."""
     poules = list(
@@ -69,24 +87,28 @@ def poules_answer(
             ),
         )
     )
-    deals: dict[int, list[dict[str, Any]]] = {poule.pk: [] for poule in poules}
+    deals: dict[int, list[StoredDeal]] = {poule.pk: [] for poule in poules}
     rows = Deal.objects.filter(poule__in=[p.pk for p in poules]).order_by("poule_id", "number")
-    for row in rows.values(*DEAL_FIELDS):
-        deals[row["poule_id"]].append(_deal_row(row))
-    return [
-        {
-            "id": poule.pk,
-            "round": poule.round,
-            "table": poule.table,
-            "seats": [
-                {"number": seat.number, "player": player_ref(seat.player, name_of)}
-                for seat in poule.seats.all()
-            ],
-            "deals": deals[poule.pk],
-            "standings": [_poule_lines(line, name_of) for line in poule.standings.all()],
-        }
-        for poule in poules
-    ]
+    for poule_id, *row in rows.values_list("poule_id", *StoredDeal._fields):
+        deals[poule_id].append(StoredDeal(*row))
+    answer = []
+    for poule in poules:
+        seats = list(poule.seats.all())
+        names = {str(seat.number): name_of(seat.player) for seat in seats}
+        answer.append(
+            {
+                "id": poule.pk,
+                "round": poule.round,
+                "table": poule.table,
+                "seats": [
+                    {"number": seat.number, "player": player_ref(seat.player, name_of)}
+                    for seat in seats
+                ],
+                "deals": _poule_deals(tournament, deals[poule.pk], names),
+                "standings": [_poule_lines(line, name_of) for line in poule.standings.all()],
+            }
+        )
+    return answer
 
 
 def night_detail(tournament: Tournament, public: bool) -> dict[str, Any]:
@@ -106,5 +128,5 @@ def night_detail(tournament: Tournament, public: bool) -> dict[str, Any]:
         }
         for line in TournamentStanding.objects.of_tournament(tournament)
     ]
-    data["poules"] = poules_answer(Poule.objects.filter(tournament=tournament), name_of)
+    data["poules"] = poules_answer(tournament, Poule.objects.filter(tournament=tournament), name_of)
     return data

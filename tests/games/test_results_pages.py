@@ -406,3 +406,6 @@ def test_the_results_page_and_exports_make_the_same_queries_for_a_small_or_a_big
     assert big.poules.count() == 15 and small.poules.count() == 2
     for page in ("results", "results-csv", "results-xlsx"):
         assert count_queries(client, url(page, small)) == count_queries(client, url(page, big))
+    for fmt in ("csv", "xlsx"):
+        small_deals, big_deals = (url("deals-export", night, fmt=fmt) for night in (small, big))
+        assert count_queries(client, small_deals) == count_queries(client, big_deals)

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<id:pk>/salle/", room.room, name="room"),
     path("<id:pk>/resultats/", results.tournament_results, name="results"),
     path("<id:pk>/resultats.<slug:fmt>", results.results_export, name="results-export"),
+    path("<id:pk>/donnes.<slug:fmt>", results.deals_export, name="deals-export"),
     path("<id:pk>/soiree.json", results.tournament_file, name="tournament-file"),
     path("<id:pk>/cloturer/", tournament.tournament_close, name="close"),
     path("<id:pk>/publier/", tournament.tournament_publish, name="publish"),

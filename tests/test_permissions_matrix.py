@@ -209,6 +209,11 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: w.night_url("games:results-export", fmt="csv"),
         SCORERS_PAGE,
     ),
+    "games:deals-export": (
+        "get",
+        lambda w: w.night_url("games:deals-export", fmt="csv"),
+        SCORERS_PAGE,
+    ),
     "games:tournament-file": ("get", lambda w: w.night_url("games:tournament-file"), SCORERS_PAGE),
     # A POST without `confirm` answers with the confirmation step and closes nothing.
     "games:close": ("post", lambda w: w.night_url("games:close"), SCORERS_FORM),

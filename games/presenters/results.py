@@ -14,12 +14,12 @@ from django.template.defaultfilters import floatformat
 from django.utils.html import escape, format_html_join
 from django.utils.safestring import SafeString
 
+from club.exports import Text
 from club.models import Player
 from scoring.models import PouleStanding
 
-from ..dealforms import describe_deal
 from ..models import Deal, Poule, Seat, Tournament
-from .sheet import deal_cells, sheet_numbers
+from .sheet import StoredDeal, deal_lines
 
 
 def results_rounds(tournament: Tournament) -> list[dict[str, Any]]:
@@ -31,28 +31,8 @@ def results_rounds(tournament: Tournament) -> list[dict[str, Any]]:
         .order_by("round", "table")
         .values_list("pk", "round", "table", "counted_deals")
     )
-    # Each player once, with what his public name is made of (not a model row per seat).
-    players: dict[int, Player] = {}
-    names: dict[int, dict[int, str]] = {}
-    for poule_id, number, player_id, *name_fields in (
-        Seat.objects.filter(tournament=tournament)
-        .order_by("poule_id", "number")
-        .values_list(
-            "poule_id", "number", "player_id", *(f"player__{f}" for f in Player.PUBLIC_NAME_FIELDS)
-        )
-    ):
-        if player_id not in players:
-            players[player_id] = Player(
-                pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, name_fields, strict=True))
-            )
-        names.setdefault(poule_id, {})[number] = players[player_id].public_display_name
-    deals: dict[int, list[tuple[Any, list[int], bool, int | None]]] = {}
-    for poule_id, data, points, counted, dealer in (
-        Deal.objects.filter(poule__tournament=tournament)
-        .order_by("poule_id", "number")
-        .values_list("poule_id", "data", "points", "counted", "dealer")
-    ):
-        deals.setdefault(poule_id, []).append((data, points, counted, dealer))
+    players, names = _seated(tournament)
+    deals = night_deals(tournament)
     lines: dict[int, list[tuple[Any, ...]]] = {}
     for poule_id, *line in (
         PouleStanding.objects.filter(poule__tournament=tournament)
@@ -73,10 +53,10 @@ def results_rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "players": format_html_join(", ", "{}. {}", seated.items()),
                 "columns": _columns(seated),
                 "deals": _deal_rows(
-                    tournament.game, sheet, {str(number): name for number, name in seated.items()}
+                    tournament, sheet, {str(number): name for number, name in seated.items()}
                 ),
                 "totals": _cells(
-                    "th", [sum(points) for points in zip(*(d[1] for d in sheet), strict=True)]
+                    "th", [sum(points) for points in zip(*(d.points for d in sheet), strict=True)]
                 ),
                 "standings": _standing_rows(lines.get(poule_id, []), players),
             }
@@ -98,22 +78,95 @@ def _columns(names: dict[int, str]) -> SafeString:
     )
 
 
-def _deal_rows(
-    game: str, sheet: list[tuple[Any, list[int], bool, int | None]], names: dict[str, str]
-) -> SafeString:
-    """A poule's deals as table rows: the sheet's number ("–" for a pass, as on the phone),
-    what was played (escaped), points per seat with the dealer (•) and the mort (–)
-    marked."""
-    numbers = sheet_numbers(game, ((counted, data) for data, _points, counted, _dealer in sheet))
-    rows = []
-    for (data, points, counted, dealer), number in zip(sheet, numbers, strict=True):
-        cells = "".join(
-            f'<td class="num {classes}">{value}</td>'
-            for classes, value in deal_cells(game, len(names), dealer, points)
+def _seated(tournament: Tournament) -> tuple[dict[int, Player], dict[int, dict[int, str]]]:
+    """Each player once, with what his public name is made of (not a model row per seat), and
+    each poule's seat numbers with their public names: one query."""
+    players: dict[int, Player] = {}
+    names: dict[int, dict[int, str]] = {}
+    for poule_id, number, player_id, *name_fields in (
+        Seat.objects.filter(tournament=tournament)
+        .order_by("poule_id", "number")
+        .values_list(
+            "poule_id", "number", "player_id", *(f"player__{f}" for f in Player.PUBLIC_NAME_FIELDS)
         )
+    ):
+        if player_id not in players:
+            players[player_id] = Player(
+                pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, name_fields, strict=True))
+            )
+        names.setdefault(poule_id, {})[number] = players[player_id].public_display_name
+    return players, names
+
+
+# The most seats a table has (a table of 5): the deals' table has a name and a points column
+# for each.
+MOST_SEATS = 5
+
+
+def deal_table(tournament: Tournament) -> list[list[Any]]:
+    """Every deal of the night as a table's rows, told by the sheet model as the results page
+    tells it: round, table, the sheet's number (empty for a pass), short code, the deal in
+    words, dealer, mort, then each seat's player and points ("–" for the mort). Public names:
+    exports leave the club. Three queries whatever the size of the night."""
+    _players, names = _seated(tournament)
+    deals = night_deals(tournament)
+    point_table = tournament.point_table.engine_table()
+    rows = []
+    for poule_id, round, table in (
+        Poule.objects.filter(tournament=tournament)
+        .order_by("round", "table")
+        .values_list("pk", "round", "table")
+    ):
+        seated = {str(number): name for number, name in names.get(poule_id, {}).items()}
+        sheet = deals.get(poule_id, [])
+        for line in deal_lines(tournament.game, point_table, len(seated), sheet, seated):
+            seats: list[Any] = []
+            for number, (_classes, value) in enumerate(line.cells, start=1):
+                seats += [seated.get(str(number), ""), Text(value) if value == "–" else value]
+            seats += [None] * (2 * MOST_SEATS - len(seats))
+            rows.append(
+                [
+                    round,
+                    table,
+                    line.number,
+                    Text(line.code),
+                    line.text,
+                    seated.get(str(line.dealer), ""),
+                    seated.get(str(line.mort), ""),
+                    *seats,
+                ]
+            )
+    return rows
+
+
+def night_deals(tournament: Tournament) -> dict[int, list[StoredDeal]]:
+    """Every poule's deals as plain rows, in playing order: one query for the whole night."""
+    deals: dict[int, list[StoredDeal]] = {}
+    for poule_id, *row in (
+        Deal.objects.filter(poule__tournament=tournament)
+        .order_by("poule_id", "number")
+        .values_list("poule_id", "pk", "recorded_at", "data", "counted", "dealer", "points")
+    ):
+        deals.setdefault(poule_id, []).append(StoredDeal(*row))
+    return deals
+
+
+def _deal_rows(
+    tournament: Tournament, sheet: list[StoredDeal], names: dict[str, str]
+) -> SafeString:
+    """A poule's deals as table rows, told by the sheet model: the sheet's number ("–" for a
+    pass, as on the phone), the short code and what was played (escaped), points per seat with
+    the dealer (•) and the mort (–) marked."""
+    game = tournament.game
+    point_table = tournament.point_table.engine_table()
+    rows = []
+    for deal, line in zip(
+        sheet, deal_lines(game, point_table, len(names), sheet, names), strict=True
+    ):
+        cells = "".join(f'<td class="num {classes}">{value}</td>' for classes, value in line.cells)
         rows.append(
-            f'<tr{"" if counted else PASSED}><td class="num">{number or "–"}</td>'
-            f"<td>{escape(describe_deal(game, data, names))}</td>{cells}</tr>"
+            f'<tr{"" if deal.counted else PASSED}><td class="num">{line.number or "–"}</td>'
+            f'<td><b class="code">{escape(line.code)}</b> {escape(line.text)}</td>{cells}</tr>'
         )
     return SafeString("".join(rows))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import get_language
 
@@ -313,3 +313,54 @@ def _standings(poule: Poule, deals: Sequence[Deal]) -> list[PouleStanding]:
     return list(
         PouleStanding.objects.filter(poule=poule).select_related("player").order_by("rank", "seat")
     )
+
+
+class StoredDeal(NamedTuple):
+    """A deal as stored, for readers that fetch plain rows (a night has hundreds of deals): what
+    the sheet model needs of it."""
+
+    pk: int | None
+    recorded_at: Any
+    data: Mapping[str, Any]
+    counted: bool
+    dealer: int | None
+    points: Sequence[int]
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """One deal as every page, export and API answer tells it: its number on the sheet (None
+    for a pass), its short code and its line in words, its dealer and its mort (seat numbers,
+    from 1), and its cells (the dealer's "•" and the mort's "–" marked)."""
+
+    number: int | None
+    code: str
+    text: str
+    dealer: int | None
+    mort: int | None
+    cells: list[tuple[str, int | str]]
+
+
+def deal_lines(
+    game: str, point_table: Any, seat_count: int, deals: Sequence[Any], names: dict[str, str]
+) -> list[DealLine]:
+    """A poule's deals (stored deals or ``StoredDeal`` rows, in playing order) as the sheet
+    numbers and describes them: the same numbers, codes, words and cells as the phone's
+    sheet, for the results page, the exports and the API."""
+    numbers = sheet_numbers(game, ((deal.counted, deal.data) for deal in deals))
+    lines = []
+    for deal, number in zip(deals, numbers, strict=True):
+        code, text, marks = deal_words(game, deal, point_table, names)
+        dealer = None if deal.dealer is None else deal.dealer - 1
+        sits_out = mort(game, seat_count, dealer)
+        lines.append(
+            DealLine(
+                number=number,
+                code=code,
+                text=text,
+                dealer=deal.dealer,
+                mort=None if sits_out is None else sits_out + 1,
+                cells=deal_cells(game, seat_count, deal.dealer, deal.points, marks),
+            )
+        )
+    return lines

@@ -14,9 +14,8 @@ from django.views.decorators.http import require_POST
 
 from scoring import services
 
-from ..dealforms import describe_deal
 from ..models import Deal
-from ..presenters.sheet import deal_numbers
+from ..presenters.sheet import deal_numbers, deal_words
 from .common import posted_number, require_sheet_editor, tournament_for
 from .problems import refusal_texts
 from .sheet import (
@@ -118,7 +117,9 @@ def deal_edit(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpRes
         "tournament": tournament,
         "poule": deal.poule,
         "deal": deal,
-        "deal_text": describe_deal(tournament.game, deal.data, names),
+        "deal_text": deal_words(
+            tournament.game, deal, tournament.point_table.engine_table(), names
+        )[1],
         "version": services.deal_version(deal),
         "form": form,
         "problem": problem,

@@ -20,7 +20,7 @@ from scoring.models import TournamentStanding
 
 from ..models import Tournament
 from ..nightfile import tournament_export
-from ..presenters.results import results_rounds
+from ..presenters.results import MOST_SEATS, deal_table, results_rounds
 from .common import require_sheet_reader, tournament_for
 
 
@@ -86,6 +86,32 @@ def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpRe
     ]
     title = f"{tournament} {tournament.date:%d-%m-%Y}" if tournament.name else str(tournament)
     return table_response(fmt, _filename(tournament), title, header, rows)
+
+
+def deals_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
+    """Every deal of the night as CSV or Excel, numbered and described as on the score sheet
+    (a pass has no number), with public names: exports leave the club."""
+    if fmt not in EXPORT_FORMATS:
+        raise Http404("csv or xlsx")
+    tournament = tournament_for(slug, pk)
+    require_sheet_reader(request, tournament)
+    header = [
+        _("Tour"),
+        _("Table"),
+        _("Donne"),
+        _("Code"),
+        _("Donne en mots"),
+        _("Donneur"),
+        _("Mort"),
+    ]
+    for seat in range(1, MOST_SEATS + 1):
+        header += [
+            _("Joueur %(seat)s") % {"seat": seat},
+            _("Points %(seat)s") % {"seat": seat},
+        ]
+    title = _("Donnes") + f" {tournament.date:%d-%m-%Y}"
+    filename = _filename(tournament).replace("soiree-", "donnes-", 1)
+    return table_response(fmt, filename, title, header, deal_table(tournament))
 
 
 def tournament_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:

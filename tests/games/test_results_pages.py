@@ -19,7 +19,7 @@ from openpyxl import load_workbook
 
 from club.models import Player
 from games import services
-from games.dealforms import describe_deal
+from games.dealforms import describe_deal, short_deal
 from games.models import Tournament
 from games.nightfile import tournament_import
 from scoring import services as scoring_services
@@ -174,6 +174,7 @@ def test_every_poule_shows_its_players_its_deals_with_their_points_and_its_stand
     page = compact(client.get(url("results", published_night)).content.decode())
     poules = published_night.poules.prefetch_related("seats__player", "deals")
     assert poules.count() == 6
+    point_table = published_night.point_table.engine_table()
     for poule in poules:
         start = page.index(f'id="tour-{poule.round}-table-{poule.table}"')
         article = page[start : page.index("</article>", start)]
@@ -184,8 +185,11 @@ def test_every_poule_shows_its_players_its_deals_with_their_points_and_its_stand
         for deal in sorted(poule.deals.all(), key=lambda deal: deal.number):
             played += deal.counted
             sits_out = mort(published_night.game, len(seats), deal.dealer - 1)
+            # The declarers' marks, the dealer's • and the mort's –, as on the phone.
+            code, marks = short_deal(published_night.game, deal.data, point_table)
             cells = "".join(
-                '<td class="num pts{}{}">{}</td>'.format(
+                '<td class="num pts{}{}{}">{}</td>'.format(
+                    f" {marks[str(seat + 1)]}" if str(seat + 1) in marks else "",
                     " dealer" if seat == deal.dealer - 1 else "",
                     " mort" if seat == sits_out else "",
                     "–" if seat == sits_out else points,
@@ -194,7 +198,8 @@ def test_every_poule_shows_its_players_its_deals_with_their_points_and_its_stand
             )
             text = escape(describe_deal(published_night.game, deal.data, names))
             number = played if deal.counted else "–"
-            row = f'<td class="num">{number}</td><td>{text}</td>{cells}</tr>'
+            shown = f'<td><b class="code">{escape(code)}</b> {text}</td>'
+            row = f'<td class="num">{number}</td>{shown}{cells}</tr>'
             assert row in article
         for line in PouleStanding.objects.filter(poule=poule).select_related("player"):
             rank = f"{line.rank}{'=' if line.tied else ''}"
@@ -401,3 +406,6 @@ def test_the_results_page_and_exports_make_the_same_queries_for_a_small_or_a_big
     assert big.poules.count() == 15 and small.poules.count() == 2
     for page in ("results", "results-csv", "results-xlsx"):
         assert count_queries(client, url(page, small)) == count_queries(client, url(page, big))
+    for fmt in ("csv", "xlsx"):
+        small_deals, big_deals = (url("deals-export", night, fmt=fmt) for night in (small, big))
+        assert count_queries(client, small_deals) == count_queries(client, big_deals)

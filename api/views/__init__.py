@@ -1,0 +1,31 @@
+"""The API's endpoints, one module per resource: thin views over the site's services, asking
+the same permission functions as the pages (club/permissions.py, games/visibility.py). A member
+of the club is told he may not (403); anybody else learns nothing of the club's private data
+(404)."""
+
+from .clubs import ClubDetail, ClubList, SeasonList, SeasonRanking
+from .deals import DealEdit, DealRecord
+from .me import Me, MyData, MyResults
+from .night_actions import NightClose, NightImport, RoundDraw
+from .nights import NightDetail, NightExport, NightList
+from .players import PlayerDetail, PlayerList
+
+__all__ = [
+    "ClubDetail",
+    "ClubList",
+    "DealEdit",
+    "DealRecord",
+    "Me",
+    "MyData",
+    "MyResults",
+    "NightClose",
+    "NightDetail",
+    "NightExport",
+    "NightImport",
+    "NightList",
+    "PlayerDetail",
+    "PlayerList",
+    "RoundDraw",
+    "SeasonList",
+    "SeasonRanking",
+]

@@ -1,0 +1,106 @@
+"""What every endpoint shares: the club and the night of the address, how players are
+named to this reader, the answers documented for refusals, and the published reads' cache."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache
+from django.shortcuts import get_object_or_404
+from django.utils.http import http_date, parse_http_date_safe
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from club.models import Club, Player
+from club.published import PAGE_SECONDS, fragment_key, page_etag
+from games.models import Tournament
+
+from .. import serializers as s
+
+REFUSED = {
+    400: OpenApiResponse(s.RefusalSerializer, description="Refused, each problem located."),
+}
+NOT_YOURS = {
+    403: OpenApiResponse(description="A member of the club who may not."),
+    404: OpenApiResponse(description="Not found, or not the reader's to see."),
+}
+PRECONDITION = {
+    428: OpenApiResponse(
+        s.RefusalSerializer, description="The deal's version (as read) was not sent."
+    )
+}
+CONFLICT = {
+    409: OpenApiResponse(
+        s.RefusalSerializer,
+        description="The sheet changed meanwhile, or the table has its deals: nothing written.",
+    )
+}
+
+
+def club_of(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+def night_of(slug: str, pk: int) -> Tournament:
+    return get_object_or_404(
+        Tournament.objects.select_related("club", "season", "point_table"), pk=pk, club__slug=slug
+    )
+
+
+def namer(public: bool) -> Callable[[Player], str]:
+    if public:
+        return lambda player: player.public_display_name
+    return lambda player: player.display_name
+
+
+def player_ref(player: Player, name_of: Callable[[Player], str]) -> dict[str, Any]:
+    return {"id": player.pk, "name": name_of(player)}
+
+
+def published_read(
+    request: Request, club: Club, parts: tuple[Any, ...], build: Callable[[], Any]
+) -> Response:
+    """A published read (a ranking, a published night): ``304`` when the client's copy is the
+    club's latest (its ETag holds the club's stamp), else the document from the server's
+    cache, drawn once per stamp (a publication, a correction moves it: nothing is stale)."""
+    etag = page_etag(request, club, "api", *parts)
+    changed = int(club.pages_changed.timestamp())
+    headers = {
+        "ETag": etag,
+        "Last-Modified": http_date(changed),
+        "Cache-Control": f"{'private' if request.user.is_authenticated else 'public'}, no-cache",
+    }
+    # RFC 9110: If-Modified-Since counts only when no If-None-Match is sent. Last-Modified has
+    # whole seconds, so a copy dated the stamp's second is the latest.
+    if "If-None-Match" in request.headers:
+        unchanged = etag in request.headers["If-None-Match"]
+    else:
+        since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
+        unchanged = since is not None and changed <= since
+    if unchanged:
+        return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+    digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+    data = cache.get_or_set(fragment_key(club, "api", digest), build, PAGE_SECONDS)
+    return Response(data, headers=headers)
+
+
+# What a list shows of each night: not its point table's data nor its club's settings (JSON
+# decoded on every row for nothing).
+NIGHT_LIST_FIELDS = (
+    "id",
+    "date",
+    "name",
+    "game",
+    "status",
+    "rounds",
+    "club",
+    "season",
+    "point_table",
+    "club__slug",
+    "season__slug",
+    "point_table__name",
+)

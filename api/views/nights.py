@@ -1,0 +1,100 @@
+"""A club's nights: the list, one night with its poules and deals, its club-night file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from club.permissions import is_scorer
+from games import visibility
+from games.models import Tournament
+from games.nightfile import tournament_export
+
+from .. import serializers as s
+from ..filters import NightFilter
+from .common import NIGHT_LIST_FIELDS, NOT_YOURS, club_of, namer, night_of, published_read
+from .poules import night_detail
+
+
+@extend_schema(
+    summary="A club's nights",
+    description=(
+        "Published nights for everybody; every night of the club for its scorers and club "
+        "admins. Filter by season, date and game."
+    ),
+    tags=["nights"],
+)
+class NightList(generics.ListAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = s.NightSerializer
+    filterset_class = NightFilter
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        if getattr(self, "swagger_fake_view", False):  # the schema's generator
+            return Tournament.objects.none()
+        club = club_of(self.kwargs["slug"])
+        nights = (
+            Tournament.objects.filter(club=club)
+            .select_related("club", "season", "point_table")
+            .only(*NIGHT_LIST_FIELDS)
+        )
+        if not is_scorer(self.request.user, club):
+            nights = nights.filter(status=Tournament.Status.PUBLISHED)
+        return nights.order_by("-date", "-pk")
+
+
+@extend_schema(
+    summary="A night: standings, poules, deals and points",
+    description=(
+        "A published night for everybody (members named by their public names outside the "
+        "club), any night of the club for its scorers. A published night has an ETag."
+    ),
+    tags=["nights"],
+    responses={
+        200: s.NightDetailSerializer,
+        304: OpenApiResponse(description="Unchanged."),
+        **NOT_YOURS,
+    },
+)
+class NightDetail(APIView):
+    permission_classes = [AllowAny]
+
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        tournament = night_of(slug, pk)
+        visibility.require_sheet_reader(request.user, tournament)
+        public = visibility.shows_public_names(request.user, tournament)
+        if tournament.status != Tournament.Status.PUBLISHED:
+            return Response(night_detail(tournament, public))
+
+        def build() -> Any:
+            return night_detail(tournament, public)
+
+        return published_read(request, tournament.club, ("night", tournament.pk, public), build)
+
+
+@extend_schema(
+    summary="A night as a club-night file (club-night-result/1)",
+    description=(
+        "Scorers: any night of their club, members named as the club knows them. Everybody "
+        "else: a published night, public names."
+    ),
+    tags=["nights"],
+    responses={200: OpenApiTypes.OBJECT, **NOT_YOURS},
+)
+class NightExport(APIView):
+    permission_classes = [AllowAny]
+
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        tournament = night_of(slug, pk)
+        if is_scorer(request.user, tournament.club):
+            return Response(tournament_export(tournament))
+        visibility.require_sheet_reader(request.user, tournament)
+        return Response(tournament_export(tournament, name_of=namer(True)))

@@ -1,0 +1,87 @@
+"""A club's players, named as the site names them for this reader."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from club.models import Club, Membership, Player
+from club.permissions import is_club_admin, is_member
+from games.models import Tournament
+from scoring.models import RankingLine, TournamentStanding
+
+from .. import serializers as s
+from .common import NOT_YOURS, club_of, namer, player_ref
+
+
+def club_players(user: Any, club: Club) -> QuerySet[Player]:
+    """The club's players this reader may know of. The public: those the club has published
+    (a published night's standings, a published ranking), as the site's public pages show
+    them; the club's members: its current membership; club admins: everybody it ever had."""
+    if is_club_admin(user, club):
+        return Player.objects.filter(pk__in=Membership.objects.filter(club=club).values("player"))
+    if is_member(user, club):
+        return Player.objects.filter(
+            pk__in=Membership.objects.filter(club=club, end__isnull=True).values("player")
+        )
+    published_night = TournamentStanding.objects.filter(
+        player=OuterRef("pk"),
+        tournament__club=club,
+        tournament__status=Tournament.Status.PUBLISHED,
+    )
+    published_ranking = RankingLine.objects.filter(
+        player=OuterRef("pk"),
+        snapshot__season__club=club,
+        snapshot__published_at__isnull=False,
+    )
+    return Player.objects.filter(Q(Exists(published_night)) | Q(Exists(published_ranking)))
+
+
+@extend_schema(
+    summary="A club's players",
+    description=(
+        "Named as the site names them for this reader. The public: the players the club has "
+        "published (a published night or ranking), by their public names; the club's members: "
+        "its current members; club admins: every player the club ever had."
+    ),
+    tags=["players"],
+)
+class PlayerList(generics.ListAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = s.PlayerSerializer
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> QuerySet[Player]:
+        if getattr(self, "swagger_fake_view", False):  # the schema's generator
+            return Player.objects.none()
+        self.club = club_of(self.kwargs["slug"])
+        return club_players(self.request.user, self.club).order_by("display_name", "pk")
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        name_of = namer(not is_member(request.user, self.club))
+        rows = [{**player_ref(p, name_of), "initials": p.initials} for p in page]
+        return self.get_paginated_response(s.PlayerSerializer(rows, many=True).data)
+
+
+@extend_schema(
+    summary="A player", tags=["players"], responses={200: s.PlayerSerializer, **NOT_YOURS}
+)
+class PlayerDetail(APIView):
+    permission_classes = [AllowAny]
+
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        club = club_of(slug)
+        player = get_object_or_404(club_players(request.user, club), pk=pk)
+        name_of = namer(not is_member(request.user, club))
+        return Response(
+            s.PlayerSerializer({**player_ref(player, name_of), "initials": player.initials}).data
+        )

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 
 from club import services as club_services
 from club.models import Club, Player, hidden_characters, tidy_name
@@ -130,8 +131,9 @@ def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
 
 def _small_column() -> int:
     """The largest value of the columns a poule's numbers go to (its round, its table, a
-    deal's number: small positive integers, 32 767 on every database the site runs on)."""
-    return connection.ops.integer_field_range("PositiveSmallIntegerField")[1]
+    deal's number: small positive integers, 32 767 in PostgreSQL; SQLite states no limit, so
+    the portable one is kept)."""
+    return BaseDatabaseOperations.integer_field_ranges["PositiveSmallIntegerField"][1]
 
 
 def poule_problems(doc: Any) -> list[str]:

@@ -15,13 +15,16 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 
 from club import services as club_services
 from club.models import Club, Player, hidden_characters, tidy_name
 from scoring import services as scoring
 from scoring.engine.errors import DocumentRefused
+from scoring.engine.games import game_module
 from scoring.engine.night import (
     RESULT_FORMAT,
+    ScoredNight,
     read_night,
     rename_players,
     short_poule_warnings,
@@ -126,6 +129,57 @@ def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
     return problems
 
 
+def _small_column() -> int:
+    """The largest value of the columns a poule's numbers go to (its round, its table, a
+    deal's number: small positive integers, 32 767 in PostgreSQL; SQLite states no limit, so
+    the portable one is kept)."""
+    return BaseDatabaseOperations.integer_field_ranges["PositiveSmallIntegerField"][1]
+
+
+def poule_problems(doc: Any) -> list[str]:
+    """The poules' numbers the site's columns could not hold, each with its place (a round,
+    a table, a number of deals past 32 767), and a ``longer`` that is not true or false:
+    checked before the engine reads a single deal."""
+    raw_poules = doc.get("poules") if isinstance(doc, dict) else None
+    if not isinstance(raw_poules, list):
+        return []  # the engine says what a night file needs
+    largest = _small_column()
+    problems = []
+    for index, poule in enumerate(raw_poules):
+        if not isinstance(poule, dict):
+            continue
+        place = f"poules[{index}]"
+        for key in ("round", "table"):
+            value = poule.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and value > largest:
+                problems.append(f"{place}.{key}: {value} is out of range (at most {largest})")
+        deals = poule.get("deals")
+        if isinstance(deals, list) and len(deals) > largest:
+            problems.append(f"{place}.deals: {len(deals)} deals, at most {largest}")
+        if not isinstance(poule.get("longer", False), bool):
+            problems.append(f"{place}.longer: expected true or false")
+    return problems
+
+
+def _beyond_count_problems(doc: Any, scored: ScoredNight, club: Club) -> list[str]:
+    """The poules that played more deals than the club plays at their table, where the file
+    does not say that they were longer (``"longer": true``, the score sheet's "la poule est
+    plus longue ce soir"). Only for the games played to a set number of deals."""
+    if not game_module(scored.game).FIXED_DEALS_PER_POULE:
+        return []
+    problems = []
+    for index, (raw, poule) in enumerate(zip(doc["poules"], scored.poules, strict=True)):
+        seats = len(poule.seats)
+        count = club.deals_per_poule_5 if seats == 5 else club.deals_per_poule_4
+        if poule.score.counted_deals > count and raw.get("longer") is not True:
+            problems.append(
+                f"poules[{index}].deals: {poule.score.counted_deals} deals played, the club "
+                f"plays {count} at a table of {seats}; a longer poule says so "
+                '("longer": true)'
+            )
+    return problems
+
+
 def _composed(value: Any) -> Any:
     """The document with every text in composed form (NFC), as the site stores names: "Zoé"
     written with a combining accent is the club's Zoé. Its depth is bounded already."""
@@ -152,7 +206,7 @@ def tournament_import(
     the site refuses it (the same night already imported); nothing is written in either case.
     An imported night is history: its participants get no result e-mail unless asked.
     """
-    problems = document_problems(doc, numbers=False)
+    problems = document_problems(doc, numbers=False) or poule_problems(doc)
     if problems:
         raise ValidationError(problems)
     doc = _composed(doc)
@@ -162,6 +216,9 @@ def tournament_import(
     if problems:
         raise ValidationError(problems)
     club = club_services.club_named(scored.club)
+    problems = _beyond_count_problems(doc, scored, club)
+    if problems:
+        raise ValidationError(problems)
     season = club_services.season_named(club, scored.season, scored.date)
     if Tournament.objects.filter(club=club, date=scored.date, name=scored.name).exists():
         raise ValidationError(
@@ -305,6 +362,8 @@ def tournament_export(
             data["dealer"] = by_number.get(str(deal.dealer)) if deal.dealer else None
             deals.append(data)
         standings = sorted(poule_lines.get(poule.pk, []), key=lambda line: (line.rank, line.seat))
+        # A poule longer than the club's count says so, as its sheet did: the file imports back.
+        longer = {"longer": True} if _longer(tournament, poule, len(seats)) else {}
         doc_poules.append(
             {
                 "round": poule.round,
@@ -321,6 +380,7 @@ def tournament_export(
                     }
                     for line in standings
                 ],
+                **longer,
             }
         )
     standings = TournamentStanding.objects.filter(tournament=tournament).order_by("rank", "pk")
@@ -354,6 +414,12 @@ def tournament_export(
     if not tournament.name:
         del document["name"]
     return document
+
+
+def _longer(tournament: Tournament, poule: Poule, seats: int) -> bool:
+    return game_module(
+        tournament.game
+    ).FIXED_DEALS_PER_POULE and poule.counted_deals > tournament.deals_per_poule(seats)
 
 
 def _unique_names(players: dict[int, Player], name_of: Callable[[Player], str]) -> dict[int, str]:

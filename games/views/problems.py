@@ -51,6 +51,14 @@ ENGINE_MESSAGES: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "table_invalid": _("Tableau des points refusé : %(detail)s"),
     "settings_invalid": _("Réglage refusé : %(detail)s"),
     "night_file_invalid": _("Fichier de soirée refusé : %(detail)s"),
+    # What a deal may hold (scoring/engine/dealkeys.py)
+    "deal_key_unknown": _(
+        "Une donne de ce jeu ne connaît pas « %(key)s » : elle contient %(allowed)s."
+    ),
+    "text_too_long": _("Texte trop long : %(got)s caractères, au plus %(maximum)s."),
+    "too_many_items": _("Trop d'éléments : %(got)s, au plus %(maximum)s."),
+    "value_kind": _("Valeur illisible à cet endroit de la donne : %(got)s."),
+    "integer_outside": _("Un nombre de %(minimum)s à %(maximum)s est attendu, pas %(got)s."),
     # Belgian whist
     "contract_unknown": _("Contrat inconnu : %(got)s."),
     "contract_not_in_table": _("%(contract)s n'est pas dans le tableau des points « %(table)s »."),

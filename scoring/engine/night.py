@@ -257,6 +257,8 @@ def read_night(doc: Any) -> ScoredNight:
             continue
         if point_table is None or seats is None:
             continue
+        if doc.get("format") == RESULT_FORMAT:
+            raw_deals = [_as_recorded(deal) for deal in raw_deals]
         try:
             score = score_poule_deals(point_table, seats, raw_deals)
         except DocumentRefused as refused:
@@ -292,6 +294,18 @@ def read_night(doc: Any) -> ScoredNight:
         standings=tournament_standings(results, lower_game_points_better=lower),
         warnings=tuple(_warnings(game, players, poules)),
     )
+
+
+# What a result document adds to each deal (its points, computed again when it is read): a
+# deal of an input document holds only what its game knows (``DEAL_KEYS`` of each game).
+COMPUTED_DEAL_KEYS = frozenset({"points"})
+
+
+def _as_recorded(deal: Any) -> Any:
+    """A deal of a result document as it was recorded: without the points the engine wrote."""
+    if not isinstance(deal, Mapping):
+        return deal
+    return {key: value for key, value in deal.items() if key not in COMPUTED_DEAL_KEYS}
 
 
 def _read_players(raw: Any, problems: list[EngineError]) -> tuple[str, ...]:

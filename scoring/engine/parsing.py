@@ -19,12 +19,20 @@ MAX_PENALTY = 10_000
 MAX_COUNT = 99
 
 
+# A value shown in a message is cut past this many characters: a message stays a line.
+SHOWN_LENGTH = 200
+
+
 def shown(value: Any) -> str:
-    """A value as the file wrote it, for messages (JSON when it can be)."""
+    """A value as the file wrote it, for messages (JSON when it can be), cut to a line."""
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        try:
+            text = repr(value)
+        except RecursionError:
+            text = f"a {type(value).__name__} nested too deep"
+    return text if len(text) <= SHOWN_LENGTH else text[: SHOWN_LENGTH - 1] + "…"
 
 
 def is_int(value: Any) -> bool:

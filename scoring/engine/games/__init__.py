@@ -12,6 +12,9 @@ A game module provides:
     loaded point table (which contracts or combinations exist), append
     every located problem to ``problems`` (an ``EngineError`` with its code and parameters) and
     return the frozen deal (players as seat indexes), or ``None`` when it has problems.
+``DEAL_KEYS``
+    the keys a deal may hold, each with its type and bounds (``dealkeys.Fields``): every
+    ``parse_deal`` holds a deal against it first (``dealkeys.deal_reader``).
 ``score_poule(point_table, seat_count, deals) -> PouleScore``
     score a poule's deals in playing order; deals that break the rules only the whole
     sequence can check raise ``DocumentRefused`` (or ``EngineError`` for one), each problem

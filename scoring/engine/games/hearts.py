@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..base import Penalty, PouleScore, add_penalties
+from ..dealkeys import DEALER, NAME, PENALTIES, Either, Fields, Integer, Keyed, ListOf, deal_reader
 from ..errors import EngineError, at
 from ..parsing import (
     int_field,
@@ -257,9 +258,24 @@ def _names(
     return tuple(sorted({seats.index(n) for n in names})) if len(problems) == found else ()
 
 
-def parse_deal(
+# What a deal may hold (dealkeys.py): each key, its type and its bounds.
+MAX_SEATS = PLAYERS.stop - 1
+OFFENDERS = Either((NAME, ListOf(NAME, MAX_SEATS)))
+DEAL_KEYS = Fields(
+    {
+        "hearts": Keyed(Integer(0, HEARTS), MAX_SEATS),
+        "queen_of_spades": NAME,
+        "revoke": OFFENDERS,
+        "mixed_tricks": OFFENDERS,
+        "penalties": PENALTIES,
+        "dealer": DEALER,
+    }
+)
+
+
+def _read(
     point_table: PointTable,
-    raw: Any,
+    raw: Mapping[str, Any],
     seats: Sequence[str],
     place: str,
     problems: list[EngineError],
@@ -270,16 +286,6 @@ def parse_deal(
     "penalties": [...]}`` — ``revoke`` and ``mixed_tricks`` are optional (a name or a list).
     """
     found = len(problems)
-    if not isinstance(raw, Mapping):
-        problems.append(
-            EngineError(
-                place,
-                f"a deal must be an object, got {shown(raw)}",
-                "deal_not_object",
-                {"got": shown(raw)},
-            )
-        )
-        return None
     offenders: set[int] = set()
     for key in ("revoke", "mixed_tricks"):
         if raw.get(key) is not None:
@@ -313,6 +319,9 @@ def parse_deal(
             penalties=penalties,
         )
     return Deal(hearts=hearts, queen_of_spades=queen, penalties=penalties)
+
+
+parse_deal = deal_reader(GAME, DEAL_KEYS, _read)
 
 
 def _parse_hearts(

@@ -38,236 +38,59 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from ..base import Penalty, PouleScore, add_penalties
+from ..base import PouleScore, add_penalties
 from ..errors import EngineError, at
-from ..parsing import (
-    MAX_COUNT,
-    int_field,
-    is_int,
-    not_at_table,
-    parse_penalties,
-    shown,
-    table_error,
-    table_header,
+from .whist_deals import DEAL_KEYS, parse_deal
+from .whist_rules import (
+    BOOK,
+    GAME,
+    PARTIE_ENDS,
+    PARTIE_VALUES,
+    ROTATION,
+    SEATS,
+    TRICKS,
+    Deal,
+    FicheStep,
+    PointTable,
+    Team,
+    load_table,
+    no_chante_error,
+    table_size_error,
+    team_numbers,
+    team_seats,
 )
 
-GAME = "whist"
+__all__ = [
+    "BOOK",
+    "DEAL_KEYS",
+    "GAME",
+    "PARTIE_ENDS",
+    "PARTIE_VALUES",
+    "ROTATION",
+    "SEATS",
+    "TRICKS",
+    "Deal",
+    "FicheStep",
+    "PointTable",
+    "Team",
+    "load_table",
+    "parse_deal",
+]
+
 PLAYERS = range(4, 5)
 # The game's facts, read by the site through the game registry (games/__init__.py).
 LOWER_IS_BETTER = False
 RECORDS_DEALER = False
 MORT_AT = None  # nobody sits out a deal
 FIXED_DEALS_PER_POULE = False
-SEATS = 4
-TRICKS = 13
-BOOK = 6  # "le Devoir": the first six tricks of a team score nothing
-
-Team = tuple[int, int]
-# §2 partie générale: the partnerships of parties 1, 2, 3 (seat indexes, seat 1 = index 0).
-ROTATION: tuple[tuple[Team, Team], ...] = (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))
-PARTIE_ENDS = ("won", "played")
-PARTIE_VALUES = ("difference", "fiches")
-
-
-@dataclass(frozen=True, slots=True)
-class FicheStep:
-    """Per manche won, each winner gets ``fiches`` when the losers have ``losers_from`` or more."""
-
-    losers_from: int
-    fiches: int
-
-
-@dataclass(frozen=True, slots=True)
-class PointTable:
-    name: str
-    label: str
-    trick_value: int
-    honours: tuple[int, int] | None  # points for 3 and for 4 trump honours; None: not counted
-    target: int
-    manches: int
-    partie_ends: str
-    partie_value: str
-    fiches: tuple[FicheStep, ...] = ()
-    partie_bonus: int = 0
-    chante_at: int | None = None
-    revoke_tricks: int = 2
-    robres: int | None = None  # partie simple 2: robres a team must win to win the partie
-    game: str = GAME
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """A deal as recorded; players are seat indexes (0 = seat 1).
-
-    ``teams`` — the two partnerships, the one holding seat 1 first; every per-team pair below
-    follows that order. ``tricks`` is ``None`` for a deal not played ("je chante").
-    """
-
-    teams: tuple[Team, Team]
-    tricks: tuple[int, int] | None
-    honours: tuple[int, int] = (0, 0)
-    revokes: tuple[int, int] = (0, 0)
-    not_played: bool = False
-    penalties: tuple[Penalty, ...] = ()
-
-
-# --------------------------------------------------------------------------------------------
-# Point tables
-
-
-def _choice(data: Mapping[str, Any], key: str, place: str, choices: tuple[str, ...]) -> str:
-    value = data.get(key)
-    if value not in choices:
-        wanted = " or ".join(f'"{c}"' for c in choices)
-        raise table_error(at(place, key), f"expected {wanted}, got {shown(value)}")
-    return value
-
-
-def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:
-    """Validate a classic whist point table and return it frozen.
-
-    Shape::
-
-        {"format": "point-table/1", "game": "whist", "name": "simple10", "label": "…",
-         "trick_value": 2,                    # points per trick over six
-         "honours": {"three": 2, "four": 4},  # or null where honours are not counted
-         "target": 10,                        # points that end a manche
-         "manches": 2, "partie_ends": "played" | "won",
-         "partie_value": "difference" | "fiches",
-         "fiches": {"per_manche": [{"losers_from": 0, "fiches": 3},
-                                   {"losers_from": 1, "fiches": 2},
-                                   {"losers_from": 5, "fiches": 1}],
-                    "partie_bonus": 4},       # required when partie_value is "fiches"
-         "chante_at": 8,                      # or null: no "je chante"
-         "revoke_tricks": 2,
-         "robres": 2}                         # optional, partie simple 2 (partie_ends "won")
-    """
-    name, label = table_header(data, place, GAME)
-    target = int_field(data, "target", place, 1)
-    honours = _load_honours(data.get("honours"), at(place, "honours"))
-    partie_value = _choice(data, "partie_value", place, PARTIE_VALUES)
-    fiches: tuple[FicheStep, ...] = ()
-    partie_bonus = 0
-    if partie_value == "fiches":
-        fiches, partie_bonus = _load_fiches(data.get("fiches"), at(place, "fiches"))
-    chante_at = data.get("chante_at")
-    if chante_at is not None:
-        chante_at = int_field(data, "chante_at", place, 0)
-        if honours is None:
-            raise table_error(
-                at(place, "chante_at"), "je chante needs honours: set honours or null"
-            )
-        if not chante_at < target <= chante_at + honours[0]:
-            raise table_error(
-                at(place, "chante_at"),
-                f"expected a score below the target {target} from which 3 honours "
-                f"({honours[0]} points) reach it, got {chante_at}",
-            )
-    return PointTable(
-        name=name,
-        label=label,
-        trick_value=int_field(data, "trick_value", place, 1),
-        honours=honours,
-        target=target,
-        manches=int_field(data, "manches", place, 1),
-        partie_ends=_choice(data, "partie_ends", place, PARTIE_ENDS),
-        partie_value=partie_value,
-        fiches=fiches,
-        partie_bonus=partie_bonus,
-        chante_at=chante_at,
-        revoke_tricks=int_field(data, "revoke_tricks", place, 0),
-        robres=_load_robres(data, place),
-    )
-
-
-def _load_robres(data: Mapping[str, Any], place: str) -> int | None:
-    """``robres``: a partie is won by the first team to win this many robres, a robre by the
-    first to win ``manches`` manches (partie simple 2). Absent or null: no robres."""
-    if data.get("robres") is None:
-        return None
-    robres = int_field(data, "robres", place, 1)
-    if data.get("partie_ends") != "won":
-        raise table_error(
-            at(place, "robres"), 'robres are won, not played: set "partie_ends" to "won"'
-        )
-    return robres
-
-
-def _load_honours(raw: Any, place: str) -> tuple[int, int] | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, Mapping):
-        raise table_error(
-            place, f'expected {{"three": points, "four": points}} or null, got {shown(raw)}'
-        )
-    return int_field(raw, "three", place, 0), int_field(raw, "four", place, 0)
-
-
-def _load_fiches(raw: Any, place: str) -> tuple[tuple[FicheStep, ...], int]:
-    if not isinstance(raw, Mapping):
-        raise table_error(
-            place, f'expected {{"per_manche": [...], "partie_bonus": n}}, got {shown(raw)}'
-        )
-    steps = raw.get("per_manche")
-    if not isinstance(steps, list) or not steps:
-        raise table_error(
-            at(place, "per_manche"), f"expected a non-empty list of steps, got {shown(steps)}"
-        )
-    loaded: list[FicheStep] = []
-    for index, step in enumerate(steps):
-        step_place = at(at(place, "per_manche"), index)
-        if not isinstance(step, Mapping):
-            raise table_error(
-                step_place, f'expected {{"losers_from": n, "fiches": n}}, got {shown(step)}'
-            )
-        losers_from = int_field(step, "losers_from", step_place, 0)
-        if loaded and losers_from <= loaded[-1].losers_from:
-            raise table_error(
-                at(step_place, "losers_from"),
-                f"expected more than {loaded[-1].losers_from} (steps go up), got {losers_from}",
-            )
-        if not loaded and losers_from != 0:
-            raise table_error(
-                at(step_place, "losers_from"), f"the first step starts at 0, got {losers_from}"
-            )
-        loaded.append(FicheStep(losers_from, int_field(step, "fiches", step_place, 0)))
-    return tuple(loaded), int_field(raw, "partie_bonus", place, 0)
 
 
 # --------------------------------------------------------------------------------------------
 # Scoring
-
-
-def _seats(team: Team) -> str:
-    return f"{team[0] + 1} + {team[1] + 1}"
-
-
-def _numbers(team: Team) -> list[int]:
-    """A team's seat numbers (from 1), for an error's parameters."""
-    return [team[0] + 1, team[1] + 1]
-
-
-def _table_size(place: str, seat_count: int) -> EngineError:
-    return EngineError(
-        place,
-        f"whist is played by 4 players, not {seat_count}",
-        "table_size",
-        {"minimum": SEATS, "maximum": SEATS, "got": seat_count},
-    )
-
-
-def _no_chante(place: str, point_table: PointTable) -> EngineError:
-    return EngineError(
-        place,
-        f'point table "{point_table.name}" has no "je chante"',
-        "chante_not_in_table",
-        {"table": point_table.label},
-    )
 
 
 def trick_points(point_table: PointTable, tricks: int) -> int:
@@ -295,16 +118,16 @@ def score_deal(
     honour_team = 0 if deal.honours[0] else 1 if deal.honours[1] else None
     if deal.not_played:
         if point_table.chante_at is None or point_table.honours is None or honour_team is None:
-            raise _no_chante("not_played", point_table)
+            raise no_chante_error("not_played", point_table)
         if before[honour_team] != point_table.chante_at:
             raise EngineError(
                 "not_played",
                 f"je chante needs the honours team at {point_table.chante_at} points, "
-                f"seats {_seats(deal.teams[honour_team])} have {before[honour_team]}",
+                f"seats {team_seats(deal.teams[honour_team])} have {before[honour_team]}",
                 "chante_score",
                 {
                     "expected": point_table.chante_at,
-                    "team": _numbers(deal.teams[honour_team]),
+                    "team": team_numbers(deal.teams[honour_team]),
                     "got": before[honour_team],
                 },
             )
@@ -344,7 +167,7 @@ def score_poule(point_table: PointTable, seat_count: int, deals: Sequence[Deal])
     at ``deals[i]`` for a deal recorded after the third partie (the partie générale is over).
     """
     if seat_count != SEATS:
-        raise _table_size("seats", seat_count)
+        raise table_size_error("seats", seat_count)
     played = _play(point_table, deals)
     game_points = [0] * SEATS
     for partie in played.parties:
@@ -367,8 +190,8 @@ def score_poule(point_table: PointTable, seat_count: int, deals: Sequence[Deal])
     last = played.parties[-1] if played.parties else None
     if last is not None and not last.over:
         warnings.append(
-            f"partie {len(played.parties)} (seats {_seats(last.teams[0])} vs "
-            f"{_seats(last.teams[1])}) is unfinished after the last deal and is not counted"
+            f"partie {len(played.parties)} (seats {team_seats(last.teams[0])} vs "
+            f"{team_seats(last.teams[1])}) is unfinished after the last deal and is not counted"
         )
     return PouleScore(
         deal_points=tuple(deal_points),
@@ -459,16 +282,17 @@ def _play(point_table: PointTable, deals: Sequence[Deal]) -> _Played:
             field = "honours.team" if deal.not_played else "tricks.team"
             raise EngineError(
                 at(place, field),
-                f"the teams are seats {_seats(deal.teams[0])} vs {_seats(deal.teams[1])}, but "
+                f"the teams are seats {team_seats(deal.teams[0])} vs "
+                f"{team_seats(deal.teams[1])}, but "
                 f"partie {len(parties)} of the partie générale is played by seats "
-                f"{_seats(partie.teams[0])} vs {_seats(partie.teams[1])}",
+                f"{team_seats(partie.teams[0])} vs {team_seats(partie.teams[1])}",
                 "teams_out_of_turn",
                 {
-                    "team": _numbers(deal.teams[0]),
-                    "other": _numbers(deal.teams[1]),
+                    "team": team_numbers(deal.teams[0]),
+                    "other": team_numbers(deal.teams[1]),
                     "partie": len(parties),
-                    "expected_team": _numbers(partie.teams[0]),
-                    "expected_other": _numbers(partie.teams[1]),
+                    "expected_team": team_numbers(partie.teams[0]),
+                    "expected_other": team_numbers(partie.teams[1]),
                 },
             )
         try:
@@ -547,286 +371,3 @@ class _Partie:
             winner=self.winner(),
             value=self.value,
         )
-
-
-# --------------------------------------------------------------------------------------------
-# The club-night file
-
-
-def _names(team: Team, seats: Sequence[str]) -> str:
-    return f"{seats[team[0]]} + {seats[team[1]]}"
-
-
-def _team(raw: Any, seats: Sequence[str], place: str, problems: list[EngineError]) -> Team | None:
-    if not isinstance(raw, list) or len(raw) != 2:
-        problems.append(
-            EngineError(
-                place,
-                f"expected a list of 2 player names, got {shown(raw)}",
-                "team_shape",
-                {"got": shown(raw)},
-            )
-        )
-        return None
-    found = len(problems)
-    for name in raw:
-        if name not in seats:
-            problems.append(not_at_table(place, name))
-    if len(problems) != found:
-        return None
-    if raw[0] == raw[1]:
-        problems.append(
-            EngineError(
-                place,
-                f"{shown(raw[0])} is named twice, expected two partners",
-                "team_player_twice",
-                {"player": raw[0]},
-            )
-        )
-        return None
-    first, second = sorted(seats.index(name) for name in raw)
-    return first, second
-
-
-def _partition(team: Team) -> tuple[Team, Team]:
-    rest = tuple(s for s in range(SEATS) if s not in team)
-    other: Team = (rest[0], rest[1])
-    return (team, other) if 0 in team else (other, team)
-
-
-def _side(
-    team: Team,
-    teams: tuple[Team, Team],
-    seats: Sequence[str],
-    place: str,
-    problems: list[EngineError],
-) -> int | None:
-    if team in teams:
-        return teams.index(team)
-    problems.append(
-        EngineError(
-            place,
-            f"{_names(team, seats)} is not a team of this deal, expected "
-            f"{_names(teams[0], seats)} or {_names(teams[1], seats)}",
-            "not_a_team",
-            {
-                "players": [seats[s] for s in team],
-                "team": _numbers(teams[0]),
-                "other": _numbers(teams[1]),
-            },
-        )
-    )
-    return None
-
-
-def parse_deal(
-    point_table: PointTable,
-    raw: Any,
-    seats: Sequence[str],
-    place: str,
-    problems: list[EngineError],
-) -> Deal | None:
-    """Check one whist deal of the club-night file; append located problems, return it or None.
-
-    ``{"tricks": {"team": [name, name], "tricks": 9}, "honours": {"team": [...], "count": 4},
-    "revokes": [{"team": [...], "count": 1}], "not_played": false, "penalties": [...]}``.
-    """
-    found = len(problems)
-    if not isinstance(raw, Mapping):
-        problems.append(
-            EngineError(
-                place,
-                f"a deal must be an object, got {shown(raw)}",
-                "deal_not_object",
-                {"got": shown(raw)},
-            )
-        )
-        return None
-    if len(seats) != SEATS:
-        problems.append(_table_size(place, len(seats)))
-        return None
-    not_played = raw.get("not_played", False)
-    if not isinstance(not_played, bool):
-        problems.append(
-            EngineError(
-                at(place, "not_played"),
-                f"expected true or false, got {shown(not_played)}",
-                "expected_true_or_false",
-                {"got": shown(not_played)},
-            )
-        )
-        return None
-    penalties = parse_penalties(raw.get("penalties"), seats, place, problems)
-
-    teams: tuple[Team, Team] | None = None
-    tricks: tuple[int, int] | None = None
-    if not_played:
-        for key in ("tricks", "revokes"):
-            if raw.get(key) is not None:
-                problems.append(
-                    EngineError(
-                        at(place, key),
-                        'a deal not played ("je chante") records honours only',
-                        "chante_honours_only",
-                    )
-                )
-        if point_table.chante_at is None:
-            problems.append(_no_chante(at(place, "not_played"), point_table))
-        if raw.get("honours") is None:
-            problems.append(
-                EngineError(
-                    at(place, "honours"),
-                    'a deal not played ("je chante") needs the honours',
-                    "chante_needs_honours",
-                )
-            )
-    else:
-        teams, tricks = _parse_tricks(raw.get("tricks"), seats, at(place, "tricks"), problems)
-
-    honours = (0, 0)
-    raw_honours = raw.get("honours")
-    if raw_honours is not None:
-        hplace = at(place, "honours")
-        if point_table.honours is None:
-            problems.append(
-                EngineError(
-                    hplace,
-                    f'point table "{point_table.name}" does not count honours',
-                    "honours_not_counted",
-                    {"table": point_table.label},
-                )
-            )
-        elif not isinstance(raw_honours, Mapping):
-            problems.append(
-                EngineError(
-                    hplace,
-                    f'expected {{"team": [name, name], "count": 3 or 4}}, got {shown(raw_honours)}',
-                    "honours_shape",
-                    {"got": shown(raw_honours)},
-                )
-            )
-        else:
-            team = _team(raw_honours.get("team"), seats, at(hplace, "team"), problems)
-            count = raw_honours.get("count")
-            if count not in (3, 4) or not is_int(count):
-                problems.append(
-                    EngineError(
-                        at(hplace, "count"),
-                        f"expected 3 or 4 trump honours, got {shown(count)}",
-                        "honours_count",
-                        {"got": shown(count)},
-                    )
-                )
-            elif team is not None:
-                if teams is None and not_played:
-                    teams = _partition(team)
-                side = _side(team, teams, seats, at(hplace, "team"), problems) if teams else None
-                if side is not None:
-                    honours = (count, 0) if side == 0 else (0, count)
-
-    revokes = [0, 0]
-    raw_revokes = raw.get("revokes")
-    if raw_revokes is not None and not not_played:
-        rplace = at(place, "revokes")
-        if not isinstance(raw_revokes, list):
-            problems.append(
-                EngineError(
-                    rplace,
-                    f'expected a list of {{"team": [name, name], "count": n}}, '
-                    f"got {shown(raw_revokes)}",
-                    "revokes_shape",
-                    {"got": shown(raw_revokes)},
-                )
-            )
-        else:
-            for index, item in enumerate(raw_revokes):
-                iplace = at(rplace, index)
-                if not isinstance(item, Mapping):
-                    problems.append(
-                        EngineError(
-                            iplace,
-                            f'expected {{"team": [name, name], "count": n}}, got {shown(item)}',
-                            "revokes_shape",
-                            {"got": shown(item)},
-                        )
-                    )
-                    continue
-                team = _team(item.get("team"), seats, at(iplace, "team"), problems)
-                count = item.get("count")
-                if not is_int(count) or count < 1:
-                    problems.append(
-                        EngineError(
-                            at(iplace, "count"),
-                            f"expected an integer ≥ 1, got {shown(count)}",
-                            "revokes_count",
-                            {"got": shown(count)},
-                        )
-                    )
-                    continue
-                if count > MAX_COUNT:
-                    problems.append(
-                        EngineError(
-                            at(iplace, "count"),
-                            f"expected at most {MAX_COUNT}, got {count}",
-                            "too_large",
-                            {"maximum": MAX_COUNT, "got": count},
-                        )
-                    )
-                    continue
-                if team is None or teams is None:
-                    continue
-                side = _side(team, teams, seats, at(iplace, "team"), problems)
-                if side is not None and revokes[side]:
-                    problems.append(
-                        EngineError(
-                            at(iplace, "team"),
-                            f"{_names(team, seats)} already has a revokes entry",
-                            "revokes_twice",
-                            {"players": [seats[s] for s in team]},
-                        )
-                    )
-                elif side is not None:
-                    revokes[side] = count
-
-    if len(problems) != found or teams is None:
-        return None
-    return Deal(
-        teams=teams,
-        tricks=tricks,
-        honours=honours,
-        revokes=(revokes[0], revokes[1]),
-        not_played=not_played,
-        penalties=penalties,
-    )
-
-
-def _parse_tricks(
-    raw: Any, seats: Sequence[str], place: str, problems: list[EngineError]
-) -> tuple[tuple[Team, Team] | None, tuple[int, int] | None]:
-    if not isinstance(raw, Mapping):
-        problems.append(
-            EngineError(
-                place,
-                f'expected {{"team": [name, name], "tricks": 0 … 13}}, got {shown(raw)}',
-                "team_tricks_shape",
-                {"got": shown(raw)},
-            )
-        )
-        return None, None
-    team = _team(raw.get("team"), seats, at(place, "team"), problems)
-    count = raw.get("tricks")
-    if not is_int(count) or not 0 <= count <= TRICKS:
-        problems.append(
-            EngineError(
-                at(place, "tricks"),
-                f"expected the team's tricks, 0 … 13, got {shown(count)}",
-                "team_tricks_outside",
-                {"got": shown(count)},
-            )
-        )
-        return None, None
-    if team is None:
-        return None, None
-    teams = _partition(team)
-    tricks = (count, TRICKS - count) if teams[0] == team else (TRICKS - count, count)
-    return teams, tricks

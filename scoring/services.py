@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 from club.models import Membership, Player, Season
 from club.outbox import work_pending, work_queue
 from club.services import SEASON_RULE_FIELDS, published_pages_changed
+from club.typography import semicolon_join
 from games import draw
 from games import services as games
 from games.models import (
@@ -864,7 +865,7 @@ class CloseCheck:
                 )
                 % {"rounds": ", ".join(str(r) for r in self.undrawn_rounds)}
             )
-        return " ; ".join(parts)
+        return semicolon_join(parts)
 
 
 def _close_refused(tournament: Tournament) -> None:
@@ -1262,3 +1263,18 @@ def last_night_rescored(club_id: int, name: str, data: dict[str, Any]) -> Rescor
         key=lambda line: (-line.after, line.player.display_name),
     )
     return Rescored(tournament, lines, problems)
+
+
+# moves to scoring/services/nights.py
+@transaction.atomic
+def tournament_unpublish(tournament: Tournament) -> Tournament:
+    """A club admin takes a published night's score sheets back from members and the public
+    (published by mistake, a sheet to check again). The night stays closed: it still counts in
+    the season ranking, which does not change."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.PUBLISHED:
+        raise ValidationError(_("Seule une soirée publiée peut être dépubliée."))
+    tournament.status = Tournament.Status.CLOSED
+    tournament.save(update_fields=["status"])
+    published_pages_changed(tournament.club_id)
+    return tournament

@@ -15,9 +15,10 @@ from games.presenters.legend import code_legend
 from scoring import services as scoring_services
 from scoring.engine.games.belgian_whist import PASS
 from scoring.engine.tables import preset
-from tests.club.test_i18n import entries
+from tests.club.test_i18n import ROOT, entries, unquote
 
 LANGUAGES = ("fr", "en", "nl")
+CATALOGUES_DIR = ROOT / "locale"
 TABLES = {"belgian_whist": "rcwhist", "whist": "whist7", "hearts": "coeurs", "besigue": "besigue"}
 TEAM = ["1", "3"]
 
@@ -184,3 +185,25 @@ def test_the_ranking_says_nights_won_and_the_results_say_poules_won(client, club
     assert "Soirées gagnées</th>" in ranking
     assert ">Gagnées<" not in ranking
     assert "Poules gagnées</th>" in results
+
+
+# French plural at zero --------------------------------------------------------------------
+
+PLURAL = re.compile(r'^msgid ((?:".*"\n)+)msgid_plural ((?:".*"\n)+)', re.MULTILINE)
+
+
+def plurals(language: str) -> set[tuple[str, str]]:
+    text = (CATALOGUES_DIR / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    return {(unquote(one), unquote(many)) for one, many in PLURAL.findall(text)}
+
+
+def test_french_says_zero_in_the_singular():
+    with translation.override("fr"):
+        zero = translation.ngettext("%(count)s donne jouée", "%(count)s donnes jouées", 0)
+        two = translation.ngettext("%(count)s donne jouée", "%(count)s donnes jouées", 2)
+
+    assert (zero % {"count": 0}, two % {"count": 2}) == ("0 donne jouée", "2 donnes jouées")
+
+
+def test_every_plural_message_has_its_french_forms():
+    assert plurals("en") - plurals("fr") == set()

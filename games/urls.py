@@ -22,5 +22,6 @@ urlpatterns = [
     path("<id:pk>/soiree.json", results.tournament_file, name="tournament-file"),
     path("<id:pk>/cloturer/", tournament.tournament_close, name="close"),
     path("<id:pk>/publier/", tournament.tournament_publish, name="publish"),
+    path("<id:pk>/depublier/", tournament.tournament_unpublish, name="unpublish"),
     path("<id:pk>/rouvrir/", tournament.tournament_reopen, name="reopen"),
 ]

@@ -219,6 +219,7 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     "games:close": ("post", lambda w: w.night_url("games:close"), SCORERS_FORM),
     "games:publish": ("post", lambda w: w.night_url("games:publish"), ADMINS_ACTION),
     "games:reopen": ("post", lambda w: w.night_url("games:reopen"), ADMINS_ACTION),
+    "games:unpublish": ("post", lambda w: w.night_url("games:unpublish"), ADMINS_ACTION),
     "invitation-accept": (
         "get",
         lambda w: reverse("invitation-accept", args=["pas-un-lien"]),

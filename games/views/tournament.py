@@ -18,6 +18,7 @@ from club import services as club_services
 from club.models import Club, Membership, Player
 from club.permissions import is_club_admin, is_scorer, require_club_admin, require_scorer
 from scoring import services as scoring
+from scoring.engine.standings import scheme
 
 from .. import services
 from ..forms import TournamentForm
@@ -238,6 +239,7 @@ def _confirm(
     consequences: list[str],
     button: str,
     warning: str = "",
+    tables: list[str] | None = None,
     keep: dict[str, str] | None = None,
 ) -> TemplateResponse:
     """The step before an action that cannot be taken back: what will happen, and a button
@@ -248,11 +250,34 @@ def _confirm(
         "title": title,
         "consequences": consequences,
         "warning": warning,
+        "tables": tables or [],
         "button": button,
         "action": request.path,
         "keep": sorted((keep or {}).items()),
     }
     return TemplateResponse(request, "games/confirm.html", context)
+
+
+def _unfinished_line(table: scoring.UnfinishedTable, tournament: Tournament) -> str:
+    """What closing does with one unfinished table (scoring-rules.md §5): one that played
+    deals still counts, ranked on them, and awards its tournament points; one without a deal
+    awards none."""
+    where = {"round": table.round, "table": table.table}
+    if not table.played:
+        return (
+            _("Tour %(round)s, table %(table)s : aucune donne jouée, aucun point de tournoi.")
+            % where
+        )
+    places = "/".join(str(points) for points in scheme(tournament.tournament_points).places)
+    return ngettext(
+        "Tour %(round)s, table %(table)s : %(played)s donne sur %(expected)s. Elle compte "
+        "quand même : ses joueurs sont classés sur cette donne et reçoivent leurs points de "
+        "tournoi (%(places)s).",
+        "Tour %(round)s, table %(table)s : %(played)s donnes sur %(expected)s. Elle compte "
+        "quand même : ses joueurs sont classés sur ces donnes et reçoivent leurs points de "
+        "tournoi (%(places)s).",
+        table.played,
+    ) % {**where, "played": table.played, "expected": table.expected, "places": places}
 
 
 def _confirmed(request: HttpRequest) -> bool:
@@ -373,6 +398,7 @@ def tournament_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             title=_("Clôturer la soirée ?"),
             consequences=consequences,
             warning=str(check) if not check.finished else "",
+            tables=[_unfinished_line(table, tournament) for table in check.unfinished],
             button=_("Clôturer quand même") if not check.finished else _("Clôturer la soirée"),
         )
     try:
@@ -432,4 +458,37 @@ def tournament_reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, _error_text(refused))
     else:
         messages.success(request, _("Soirée rouverte."))
+    return redirect("games:tournament", slug=slug, pk=pk)
+
+
+@login_required
+@require_POST
+def tournament_unpublish(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Taking a night's sheets back from members and the public is confirmed first."""
+    tournament = tournament_for(slug, pk)
+    require_club_admin(request.user, tournament.club)
+    if tournament.status == Tournament.Status.PUBLISHED and not _confirmed(request):
+        return _confirm(
+            request,
+            tournament,
+            title=_("Dépublier la soirée ?"),
+            consequences=[
+                _(
+                    "Ses feuilles et ses résultats ne seront plus visibles des membres ni du "
+                    "public : seuls les marqueurs et les administrateurs du club les verront."
+                ),
+                _(
+                    "Elle reste clôturée : elle compte toujours dans le classement de la saison, "
+                    "qui ne change pas."
+                ),
+                _("Vous pourrez la publier à nouveau, ou la rouvrir pour la corriger."),
+            ],
+            button=_("Dépublier la soirée"),
+        )
+    try:
+        scoring.tournament_unpublish(tournament)
+    except ValidationError as refused:
+        messages.error(request, _error_text(refused))
+    else:
+        messages.success(request, _("Soirée dépubliée : ses feuilles ne sont plus publiques."))
     return redirect("games:tournament", slug=slug, pk=pk)

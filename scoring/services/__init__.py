@@ -34,6 +34,7 @@ from .nights import (
     tournament_close_check,
     tournament_publish,
     tournament_reopen,
+    tournament_unpublish,
 )
 from .rankings import (
     RANKING_PUBLISH,
@@ -103,4 +104,5 @@ __all__ = [
     "tournament_publish",
     "tournament_reopen",
     "tournament_standings_update",
+    "tournament_unpublish",
 ]

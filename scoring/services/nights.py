@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from club.outbox import work_queue
 from club.services import published_pages_changed
+from club.typography import semicolon_join
 from games.models import Deal, Tournament
 from scoring.engine.games import game_module
 
@@ -82,7 +83,7 @@ class CloseCheck:
                 )
                 % {"rounds": ", ".join(str(r) for r in self.undrawn_rounds)}
             )
-        return " ; ".join(parts)
+        return semicolon_join(parts)
 
 
 def _close_refused(tournament: Tournament) -> None:
@@ -174,5 +175,19 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
     season_ranking_queue(tournament.season_id)
+    published_pages_changed(tournament.club_id)
+    return tournament
+
+
+@transaction.atomic
+def tournament_unpublish(tournament: Tournament) -> Tournament:
+    """A club admin takes a published night's score sheets back from members and the public
+    (published by mistake, a sheet to check again). The night stays closed: it still counts in
+    the season ranking, which does not change."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.PUBLISHED:
+        raise ValidationError(_("Seule une soirée publiée peut être dépubliée."))
+    tournament.status = Tournament.Status.CLOSED
+    tournament.save(update_fields=["status"])
     published_pages_changed(tournament.club_id)
     return tournament

@@ -54,7 +54,12 @@
         interaction: { mode: "index", intersect: false },
         plugins: { legend: { position: "bottom" } },
         scales: {
-          y: { beginAtZero: true, title: { display: true, text: canvas.dataset.yLabel } },
+          // Whole numbers on the axis: a night of 5 points is not drawn on a 0.5 scale.
+          y: {
+            beginAtZero: true,
+            ticks: { precision: 0 },
+            title: { display: true, text: canvas.dataset.yLabel },
+          },
           x: { ticks: { autoSkip: true, maxRotation: 0 } },
         },
       },

@@ -6,9 +6,9 @@ since what breaks (a cut label, a hidden control) is not the same on both."""
 from __future__ import annotations
 
 import io
-from pprint import pformat
 from collections.abc import Callable
 from pathlib import Path
+from pprint import pformat
 
 import pytest
 from django.conf import settings

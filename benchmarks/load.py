@@ -20,6 +20,7 @@ import time
 import urllib.parse
 from collections import defaultdict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -152,7 +153,13 @@ def load(
     if not 1 <= concurrency <= 256:
         raise CommandError("--concurrency must be between 1 and 256")
     cookie = session_cookie(username) if username else ""
-    tallies = asyncio.run(run("127.0.0.1", parts.port or 80, paths, cookie, concurrency, duration))
+    # A thread and an event loop of their own: the caller's thread may be running a loop.
+    with ThreadPoolExecutor(1) as pool:
+        tallies = pool.submit(
+            lambda: asyncio.run(
+                run("127.0.0.1", parts.port or 80, paths, cookie, concurrency, duration)
+            )
+        ).result()
     report(
         f"{concurrency} clients, {duration:g} s, {url}\n"
         f"{'address':48} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}"

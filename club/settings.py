@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "games",
     "scoring",
     "api",
+    # manage.py bench: the benchmarks and load tests, outside the club's apps.
+    "benchmarks",
 ]
 
 MIDDLEWARE = [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Load test of the public ranking and the room screen against gunicorn (4 workers, DEBUG off)
 # on this machine's PostgreSQL: its own database (clubwhist_prod), the demo club, a running
-# night for the room screen, 16 clients on 127.0.0.1 for 30 s per page (manage.py loadtest).
+# night for the room screen, 16 clients on 127.0.0.1 for 30 s per page (manage.py bench load).
 # Usage: deploy/loadtest.sh [SECONDS] [CLIENTS]. With Debian's wrk installed, it measures the
 # ranking with wrk too (a client in C takes less of the CPU the server needs).
 set -euo pipefail
@@ -63,13 +63,13 @@ PID=$!
 for _ in $(seq 60); do $PY -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$PORT/healthz', timeout=2)" \
     2>/dev/null && break; sleep 0.5; done
 echo "load: $(uptime)"
-timeout $((SECONDS_EACH + 30)) $PY manage.py loadtest --url "http://127.0.0.1:$PORT" \
+timeout $((SECONDS_EACH + 30)) $PY manage.py bench load --url "http://127.0.0.1:$PORT" \
   --path "$RANKING_PATH" -c "$CLIENTS" -d "$SECONDS_EACH"
-timeout $((SECONDS_EACH + 30)) $PY manage.py loadtest --url "http://127.0.0.1:$PORT" \
+timeout $((SECONDS_EACH + 30)) $PY manage.py bench load --url "http://127.0.0.1:$PORT" \
   --path "$ROOM_PATH" -c "$CLIENTS" -d "$SECONDS_EACH" --as "$ADMIN"
 if command -v wrk >/dev/null; then
   COOKIE=$($PY manage.py shell -v 0 -c "
-from club.management.commands.loadtest import session_cookie
+from benchmarks.load import session_cookie
 print(session_cookie('$ADMIN'))")
   for page in "$RANKING_PATH" "$ROOM_PATH"; do
     echo "== wrk (C client): $page"

@@ -65,7 +65,7 @@ for _ in $(seq 60); do
   sleep 0.5
 done
 status=0
-timeout 240 $PY manage.py smoke_http "http://127.0.0.1:$PORT" --timeout 90 || status=$?
+timeout 240 $PY manage.py bench smoke "http://127.0.0.1:$PORT" --timeout 90 || status=$?
 if [ "$status" -ne 0 ]; then
   echo "-- web"; tail -n 40 "$WORK/web.log"; echo "-- worker"; tail -n 40 "$WORK/worker.log"
   echo "-- beat"; tail -n 20 "$WORK/beat.log"

@@ -54,6 +54,7 @@ __all__ = [
     "WhistDealForm",
     "contract_short",
     "deal_form_class",
+    "deal_post",
     "deal_post_data",
     "describe_deal",
     "short_deal",
@@ -69,6 +70,16 @@ FORMS: dict[str, type[DealForm]] = {
 def deal_form_class(game: str) -> type[DealForm]:
     """The deal form of ``game``; ``KeyError`` for a game the site does not know."""
     return FORMS[game]
+
+
+def deal_post(poule: Any, deal: dict[str, Any]) -> dict[str, Any]:
+    """What a scorer's phone posts to record ``deal`` on the poule's sheet: for tests, the
+    benchmarks and the smoke test that drive the score sheet."""
+    seats = [(s.number, s.player.display_name) for s in poule.seats.select_related("player")]
+    form = deal_form_class(poule.tournament.game)(
+        seats=seats, point_table=poule.tournament.point_table.engine_table(), initial_deal=deal
+    )
+    return deal_post_data(form)
 
 
 # --------------------------------------------------------------------------------------------

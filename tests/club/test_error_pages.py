@@ -10,7 +10,7 @@ from django.urls import path, reverse
 
 from club import urls as site_urls
 from club.views import errors
-from games.bench import deal_post
+from games.dealforms import deal_post
 from scoring import services as scoring_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]

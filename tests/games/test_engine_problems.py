@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.utils import translation
 
-from games.bench import deal_post
+from games.dealforms import deal_post
 from games.models import Tournament
 from games.views.problems import ENGINE_MESSAGES, engine_problem, refusal_texts
 from scoring.engine.__main__ import main as engine_main

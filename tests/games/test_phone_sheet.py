@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services as games_services
-from games.bench import deal_post
+from games.dealforms import deal_post
 from games.models import Deal, DealChange, Tournament
 from games.services import point_table_for_preset
 from scoring import services as scoring_services

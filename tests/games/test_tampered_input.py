@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games import services as games_services
-from games.bench import deal_post
+from games.dealforms import deal_post
 from games.models import Deal, RoundDraw, Tournament
 from games.nightfile import tournament_import
 from scoring.engine.errors import DocumentRefused

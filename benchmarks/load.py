@@ -1,4 +1,4 @@
-"""manage.py loadtest — how many requests a second a running site answers, and how fast.
+"""``manage.py bench load`` — how many requests a second a running site answers, and how fast.
 
 Clients on 127.0.0.1 only (never someone else's server), for a bounded time (at most 120 s):
 each of ``--concurrency`` clients asks the ``--path`` addresses in turn, one request after the
@@ -9,7 +9,7 @@ other than 200 or 304, or a broken connection) for each address and in all.
 ``--as USERNAME`` signs the clients in as that account (a session made in this database, which
 must be the site's), for the pages only members see (the room screen)::
 
-    manage.py loadtest --url http://127.0.0.1:8765 --path /clubs/rcwhist/classement/ -d 30
+    manage.py bench load --url http://127.0.0.1:8765 --path /clubs/rcwhist/classement/ -d 30
 """
 
 from __future__ import annotations
@@ -19,13 +19,16 @@ import statistics
 import time
 import urllib.parse
 from collections import defaultdict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+
+from .report import percentile
 
 MAX_SECONDS = 120
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
@@ -36,13 +39,6 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     statuses: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-
-
-def percentile(values: list[float], share: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 async def _read_response(reader: asyncio.StreamReader) -> tuple[int, bool]:
@@ -139,55 +135,50 @@ def session_cookie(username: str) -> str:
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
-class Command(BaseCommand):
-    help = "Load-test a running site on 127.0.0.1 for a bounded time; prints req/s and p50/p95/p99."
+def load(
+    report: Callable[[str], None],
+    *,
+    url: str,
+    paths: list[str],
+    concurrency: int = 16,
+    duration: float = 30.0,
+    username: str | None = None,
+) -> dict[str, Tally]:
+    """Load the site at ``url`` (this machine's only) and ``report`` a line per address."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme != "http" or parts.hostname not in LOCAL_HOSTS:
+        raise CommandError("only http://127.0.0.1 (this machine's own site) may be loaded")
+    if not 0 < duration <= MAX_SECONDS:
+        raise CommandError(f"--duration must be between 0 and {MAX_SECONDS} seconds")
+    if not 1 <= concurrency <= 256:
+        raise CommandError("--concurrency must be between 1 and 256")
+    cookie = session_cookie(username) if username else ""
+    # A thread and an event loop of their own: the caller's thread may be running a loop.
+    with ThreadPoolExecutor(1) as pool:
+        tallies = pool.submit(
+            lambda: asyncio.run(
+                run("127.0.0.1", parts.port or 80, paths, cookie, concurrency, duration)
+            )
+        ).result()
+    report(
+        f"{concurrency} clients, {duration:g} s, {url}\n"
+        f"{'address':48} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}"
+    )
+    everything = Tally()
+    for address, tally in tallies.items():
+        everything.latencies += tally.latencies
+        everything.errors += tally.errors
+        report(_line(address, tally, duration))
+    if len(tallies) > 1:
+        report(_line("all", everything, duration))
+    return tallies
 
-    def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--url", required=True, help="e.g. http://127.0.0.1:8765")
-        parser.add_argument("--path", action="append", required=True, help="address to ask")
-        parser.add_argument("-c", "--concurrency", type=int, default=16)
-        parser.add_argument("-d", "--duration", type=float, default=30.0, help="seconds")
-        parser.add_argument("--as", dest="username", help="sign the clients in as this account")
 
-    def handle(
-        self,
-        *args: Any,
-        url: str,
-        path: list[str],
-        concurrency: int,
-        duration: float,
-        username: str | None,
-        **options: Any,
-    ) -> None:
-        parts = urllib.parse.urlsplit(url)
-        if parts.scheme != "http" or parts.hostname not in LOCAL_HOSTS:
-            raise CommandError("only http://127.0.0.1 (this machine's own site) may be loaded")
-        if not 0 < duration <= MAX_SECONDS:
-            raise CommandError(f"--duration must be between 0 and {MAX_SECONDS} seconds")
-        if not 1 <= concurrency <= 256:
-            raise CommandError("--concurrency must be between 1 and 256")
-        cookie = session_cookie(username) if username else ""
-        tallies = asyncio.run(
-            run("127.0.0.1", parts.port or 80, path, cookie, concurrency, duration)
-        )
-        self.stdout.write(
-            f"{concurrency} clients, {duration:g} s, {url}\n"
-            f"{'address':48} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}"
-        )
-        everything = Tally()
-        for address, tally in tallies.items():
-            everything.latencies += tally.latencies
-            everything.errors += tally.errors
-            self.stdout.write(self._line(address, tally, duration))
-        if len(tallies) > 1:
-            self.stdout.write(self._line("all", everything, duration))
-
-    @staticmethod
-    def _line(address: str, tally: Tally, duration: float) -> str:
-        latencies = tally.latencies
-        return (
-            f"{address[:48]:48} {len(latencies) / duration:8.1f} "
-            f"{statistics.median(latencies) if latencies else 0:8.1f} "
-            f"{percentile(latencies, 0.95):8.1f} {percentile(latencies, 0.99):8.1f} "
-            f"{tally.errors:7d}"
-        )
+def _line(address: str, tally: Tally, duration: float) -> str:
+    latencies = tally.latencies
+    return (
+        f"{address[:48]:48} {len(latencies) / duration:8.1f} "
+        f"{statistics.median(latencies) if latencies else 0:8.1f} "
+        f"{percentile(latencies, 0.95):8.1f} {percentile(latencies, 0.99):8.1f} "
+        f"{tally.errors:7d}"
+    )

@@ -1,4 +1,6 @@
-"""How fast the engine scores: ``python -m scoring.engine.bench``.
+"""How fast the engine scores: ``manage.py bench engine``, or with no Django at all (no
+settings, no database: the engine and this module are pure Python)
+``python -m benchmarks.engine``.
 
 (a) Belgian whist deals scored per second by ``score_deal`` on one core, over realistic deals
     (prebuilt ``Deal`` objects; best of several repeats);
@@ -20,14 +22,16 @@ import platform
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from .base import Penalty
-from .games.belgian_whist import PASS, Deal, PointTable, active_seats, score_deal
-from .night import rank_nights, read_night
-from .ranking import RankingRules, TournamentEntry, season_ranking
-from .tables import preset
+from scoring.engine.base import Penalty
+from scoring.engine.games.belgian_whist import PASS, Deal, PointTable, active_seats, score_deal
+from scoring.engine.night import rank_nights, read_night
+from scoring.engine.ranking import RankingRules, TournamentEntry, season_ranking
+from scoring.engine.tables import preset
+
+from .report import names, thin
 
 DEALS_PER_SECOND_GOAL = 200_000
 SEASON_SECONDS_GOAL = 1.0
@@ -158,48 +162,37 @@ def bare_grids(point_table: PointTable) -> dict[Any, tuple[tuple[int, ...], tupl
     }
 
 
-def bare_score(grids: dict[Any, Any], case: tuple[Any, ...]) -> tuple[int, ...]:
-    """The same arithmetic as ``score_deal``, with no checks: look-ups and additions only."""
-    key, declarers, tricks, active, seat_count, penalties = case
-    points = [0] * seat_count
-    if key is not None:
-        declarer, defender, each = grids[key]
-        if each:
-            for seat_of, t in zip(declarers, tricks, strict=True):
-                made, lost = declarer[t], defender[t]
+def bare_points(grids: dict[Any, Any], bare: Iterable[tuple[Any, ...]]) -> Iterator[list[int]]:
+    """The same arithmetic as ``score_deal``, with no checks: look-ups and additions only,
+    each deal's points in turn. A generator rather than a function a deal: resuming it costs
+    less than a call, so the baseline stays what the interpreter can do at best."""
+    for key, declarers, tricks, active, seat_count, penalties in bare:
+        points = [0] * seat_count
+        if key is not None:
+            declarer, defender, each = grids[key]
+            if each:
+                for seat_of, t in zip(declarers, tricks, strict=True):
+                    made, lost = declarer[t], defender[t]
+                    for seat in active:
+                        points[seat] += made if seat == seat_of else lost
+            else:
+                made, lost = declarer[tricks], defender[tricks]
                 for seat in active:
-                    points[seat] += made if seat == seat_of else lost
-        else:
-            made, lost = declarer[tricks], defender[tricks]
+                    points[seat] = made if seat in declarers else lost
+        for offender, p in penalties:
+            others = len(active) - 1
             for seat in active:
-                points[seat] = made if seat in declarers else lost
-    for offender, p in penalties:
-        others = len(active) - 1
-        for seat in active:
-            points[seat] += -p * others if seat == offender else p
-    return tuple(points)
+                points[seat] += -p * others if seat == offender else p
+        yield points
+
+
+def bare_score(grids: dict[Any, Any], case: tuple[Any, ...]) -> tuple[int, ...]:
+    return tuple(next(bare_points(grids, [case])))
 
 
 def bare_loop(grids: dict[Any, Any], bare: Sequence[tuple[Any, ...]]) -> Callable[[], None]:
-    # The body of bare_score, inlined: a function call per deal would be the engine's cost too.
     def run() -> None:
-        for key, declarers, tricks, active, seat_count, penalties in bare:
-            points = [0] * seat_count
-            if key is not None:
-                declarer, defender, each = grids[key]
-                if each:
-                    for seat_of, t in zip(declarers, tricks, strict=True):
-                        made, lost = declarer[t], defender[t]
-                        for seat in active:
-                            points[seat] += made if seat == seat_of else lost
-                else:
-                    made, lost = declarer[tricks], defender[tricks]
-                    for seat in active:
-                        points[seat] = made if seat in declarers else lost
-            for offender, p in penalties:
-                others = len(active) - 1
-                for seat in active:
-                    points[seat] += -p * others if seat == offender else p
+        for points in bare_points(grids, bare):
             tuple(points)
 
     return run
@@ -281,47 +274,56 @@ def season_entries(docs: Sequence[dict[str, Any]]) -> list[TournamentEntry]:
 # --------------------------------------------------------------------------------------------
 
 
-def _n(value: float, width: int = 0) -> str:
-    """A number with thin groups, as the club writes them: 200 000."""
-    return f"{value:>{width},.0f}".replace(",", " ")
-
-
 def _verdict(ok: bool) -> str:
     return "ok" if ok else "BELOW GOAL"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scoring.engine.bench", description=__doc__)
+def options() -> argparse.ArgumentParser:
+    """The options of the engine's benchmark, for ``python -m benchmarks.engine`` and
+    ``manage.py bench engine`` alike."""
+    parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--deals", type=int, default=100_000, help="deals for (a) and (b)")
     parser.add_argument("--repeats", type=int, default=7, help="timed runs; the best is kept")
     parser.add_argument("--nights", type=int, default=50, help="club nights in the season")
     parser.add_argument("--seed", type=int, default=2024)
-    args = parser.parse_args(argv)
+    return parser
 
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.engine", description=__doc__, parents=[options()]
+    )
+    args = parser.parse_args(argv)
+    run(print, deals=args.deals, repeats=args.repeats, nights=args.nights, seed=args.seed)
+    return 0
+
+
+def run(report: Callable[[str], None], *, deals: int, repeats: int, nights: int, seed: int) -> None:
+    """Measure (a), (b) and (c) and ``report`` each line."""
     point_table = preset("rcwhist")
-    rng = random.Random(args.seed)
-    print(
+    rng = random.Random(seed)
+    report(
         f"scoring engine benchmark — Python {platform.python_version()} "
         f"({platform.python_implementation()}), {platform.machine()}, one core, "
-        f"seed {args.seed}, best of {args.repeats}"
+        f"seed {seed}, best of {repeats}"
     )
 
     # (a)
-    cases = realistic_deals(rng, point_table, args.deals)
+    cases = realistic_deals(rng, point_table, deals)
     fives = sum(1 for _, seats, _ in cases if seats == 5)
     passes = sum(1 for deal, _, _ in cases if deal.contract == PASS)
-    print(
-        f"\n(a) score_deal, preset rcwhist: {_n(len(cases))} prebuilt deals "
+    report(
+        f"\n(a) score_deal, preset rcwhist: {thin(len(cases))} prebuilt deals "
         f"({fives / len(cases):.0%} at tables of 5, {passes / len(cases):.0%} passed)"
     )
-    engine = best_time(engine_loop(point_table, cases), args.repeats)
-    overhead = best_time(empty_loop(cases), args.repeats)
+    engine = best_time(engine_loop(point_table, cases), repeats)
+    overhead = best_time(empty_loop(cases), repeats)
     rate = len(cases) / engine
-    print(
-        f"    score_deal   {_n(rate, 10)} deals/s   {_n(engine / len(cases) * 1e9, 5)} ns/deal"
-        f"   goal ≥ {_n(DEALS_PER_SECOND_GOAL)}   {_verdict(rate >= DEALS_PER_SECOND_GOAL)}"
+    report(
+        f"    score_deal   {thin(rate, 10)} deals/s   {thin(engine / len(cases) * 1e9, 5)} ns/deal"
+        f"   goal ≥ {thin(DEALS_PER_SECOND_GOAL)}   {_verdict(rate >= DEALS_PER_SECOND_GOAL)}"
     )
-    print(f"    (the loop around the calls: {_n(overhead / len(cases) * 1e9)} ns/deal of that)")
+    report(f"    (the loop around the calls: {thin(overhead / len(cases) * 1e9)} ns/deal of that)")
 
     # (b)
     grids = bare_grids(point_table)
@@ -330,45 +332,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The baseline must do the same work, or the ratio means nothing.
         if bare_score(grids, case) != score_deal(point_table, deal, seat_count, dealer):
             raise SystemExit(f"bare loop disagrees with score_deal on {deal}")
-    bare_seconds = best_time(bare_loop(grids, bare), args.repeats)
-    print("\n(b) the same deals as a bare loop of dictionary look-ups and additions")
-    print(
-        f"    bare loop    {_n(len(bare) / bare_seconds, 10)} deals/s   "
-        f"{_n(bare_seconds / len(bare) * 1e9, 5)} ns/deal"
+    bare_seconds = best_time(bare_loop(grids, bare), repeats)
+    report("\n(b) the same deals as a bare loop of dictionary look-ups and additions")
+    report(
+        f"    bare loop    {thin(len(bare) / bare_seconds, 10)} deals/s   "
+        f"{thin(bare_seconds / len(bare) * 1e9, 5)} ns/deal"
     )
-    print(f"    ratio: score_deal takes {engine / bare_seconds:.2f}× the time of the bare loop")
+    report(f"    ratio: score_deal takes {engine / bare_seconds:.2f}× the time of the bare loop")
 
     # (c)
-    players = [f"Joueur {n:02d}" for n in range(1, 41)]
-    docs = [
-        club_night(rng, point_table, n, players, rounds=3, deals=12) for n in range(args.nights)
-    ]
+    players = names(40)
+    docs = [club_night(rng, point_table, n, players, rounds=3, deals=12) for n in range(nights)]
     deal_count = sum(len(p["deals"]) for doc in docs for p in doc["poules"])
-    print(
+    report(
         f"\n(c) season ranking: {len(docs)} club nights × {len(players)} players, 3 rounds of "
-        f"10 tables of 4, 12 counted deals each ({_n(deal_count)} deals with the passes)"
+        f"10 tables of 4, 12 counted deals each ({thin(deal_count)} deals with the passes)"
     )
-    season_repeats = max(1, min(args.repeats, 3))
+    season_repeats = max(1, min(repeats, 3))
     from_docs = best_time(lambda: rank_nights(docs), season_repeats)
-    print(
+    report(
         f"    from club-night documents (rank_nights)       {from_docs:8.4f} s   "
         f"goal < {SEASON_SECONDS_GOAL:g} s   {_verdict(from_docs < SEASON_SECONDS_GOAL)}"
     )
-    print(
+    report(
         f"        {from_docs / len(docs) * 1e3:.1f} ms per night, "
         f"{from_docs / deal_count * 1e6:.1f} µs per deal (checks, scoring, standings)"
     )
     entries = season_entries(docs)
-    from_results = best_time(lambda: season_ranking(entries), args.repeats)
-    print(
+    from_results = best_time(lambda: season_ranking(entries), repeats)
+    report(
         f"    from tournament results (season_ranking)      {from_results:8.4f} s   "
         f"goal < {SEASON_SECONDS_GOAL:g} s   {_verdict(from_results < SEASON_SECONDS_GOAL)}"
     )
     rules = RankingRules(best_n=18, min_tournaments=10)
-    with_rules = best_time(lambda: season_ranking(entries, rules), args.repeats)
-    print(f"    the same with best_n=18, min_tournaments=10   {with_rules:8.4f} s")
-    print(f"        ({_n(len(entries))} tournament results)")
-    return 0
+    with_rules = best_time(lambda: season_ranking(entries, rules), repeats)
+    report(f"    the same with best_n=18, min_tournaments=10   {with_rules:8.4f} s")
+    report(f"        ({thin(len(entries))} tournament results)")
 
 
 if __name__ == "__main__":

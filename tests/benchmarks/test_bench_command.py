@@ -1,5 +1,5 @@
-"""``manage.py bench`` runs every measure and prints it as a row of numbers. Only that: a test
-never asserts a time (a benchmark measures; the machine decides)."""
+"""``manage.py bench`` with no benchmark named runs every measure and prints it as a row of
+numbers. Only that: a test never asserts a time (a benchmark measures; the machine decides)."""
 
 import io
 

@@ -1,0 +1,180 @@
+"""``manage.py bench``: every benchmark and load test of the site, one entry.
+
+    manage.py bench [--quick | --full] [--only M,…] [--requests N] [--seed N]
+                                        every measure at two sizes, next to its baseline
+    manage.py bench sheet   [--seed N] [--players N] [--rounds N]      recording a night's deals
+    manage.py bench pages   [--seed N] [--requests N] [--seasons N] [--nights N] [--players N]
+    manage.py bench api     [--seed N] [--requests N] [--seasons N] [--nights N]
+    manage.py bench engine  [--deals N] [--repeats N] [--nights N] [--seed N]   (no database)
+    manage.py bench load    --url http://127.0.0.1:PORT --path ADDRESS … [-c N] [-d S] [--as USER]
+    manage.py bench smoke   URL [--timeout S]
+
+The measures (the first four) run in a throw-away database they make and drop; ``load`` and
+``smoke`` work against a running site on this machine and its database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from benchmarks import engine, suite
+from benchmarks.api import RATES, api
+from benchmarks.data import PLAYERS, ROUNDS, SEASONS, TOURNAMENTS
+from benchmarks.deals import sheet
+from benchmarks.load import MAX_SECONDS, load
+from benchmarks.pages import pages
+from benchmarks.sandbox import throwaway_database
+from benchmarks.smoke import smoke
+
+# A cache of its own: some measures empty the cache, which must not empty the club's Redis.
+OWN_CACHE = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "bench"}
+}
+
+
+def _suite_options(parser: CommandParser) -> None:
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--only",
+        default=",".join(suite.MEASURES),
+        help=f"measures to run, comma-separated, among {', '.join(suite.MEASURES)}",
+    )
+    parser.add_argument(
+        "--requests",
+        type=int,
+        default=None,
+        help="requests (or runs) per measure and size; default 50, 3 with --quick",
+    )
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--full", action="store_true", help="import 500 nights (10 seasons of 50)")
+    sizes.add_argument(
+        "--quick", action="store_true", help="tiny sizes: checks that every measure runs"
+    )
+
+
+def _club_sizes(parser: CommandParser, requests: int, players: bool) -> None:
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--requests", type=int, default=requests, help="requests per address")
+    parser.add_argument("--seasons", type=int, default=SEASONS)
+    parser.add_argument("--nights", type=int, default=TOURNAMENTS, help="nights per season")
+    if players:
+        parser.add_argument("--players", type=int, default=PLAYERS, help="a multiple of four")
+
+
+class Command(BaseCommand):
+    help = (
+        "Benchmarks: with no name, pages, recording a deal, the season ranking, the import and "
+        "the engine at two sizes each next to their baselines, in a throw-away database; or "
+        "one of: sheet, pages, api, engine, load (a running site), smoke (a running site)."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        _suite_options(parser)
+        benchmarks = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK")
+
+        sheet_parser = benchmarks.add_parser(
+            "sheet", help="recording every deal of a 40-player night through the score sheet"
+        )
+        sheet_parser.add_argument("--seed", type=int, default=2026)
+        sheet_parser.add_argument("--players", type=int, default=PLAYERS)
+        sheet_parser.add_argument("--rounds", type=int, default=ROUNDS)
+
+        _club_sizes(
+            benchmarks.add_parser("pages", help="the ranking and player pages, 10 seasons"),
+            requests=200,
+            players=True,
+        )
+        _club_sizes(
+            benchmarks.add_parser("api", help="the API's ranking and night endpoints"),
+            requests=100,
+            players=False,
+        )
+        benchmarks.add_parser(
+            "engine",
+            parents=[engine.options()],
+            help="the scoring engine alone, no database (as python -m benchmarks.engine)",
+        )
+
+        load_parser = benchmarks.add_parser(
+            "load", help=f"load a running site on 127.0.0.1 (at most {MAX_SECONDS} s)"
+        )
+        load_parser.add_argument("--url", required=True, help="e.g. http://127.0.0.1:8765")
+        load_parser.add_argument(
+            "--path", action="append", required=True, help="address to ask (repeatable)"
+        )
+        load_parser.add_argument("-c", "--concurrency", type=int, default=16)
+        load_parser.add_argument("-d", "--duration", type=float, default=30.0, help="seconds")
+        load_parser.add_argument(
+            "--as", dest="username", help="sign the clients in as this account"
+        )
+
+        smoke_parser = benchmarks.add_parser(
+            "smoke", help="HTTP smoke test of a running site (log in, record, close, wait)"
+        )
+        smoke_parser.add_argument("url", help="the running site, e.g. http://127.0.0.1:8765")
+        smoke_parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait")
+
+    def handle(self, *args: Any, benchmark: str | None = None, **options: Any) -> None:
+        write = self.stdout.write
+        if benchmark is None:
+            self._suite(**options)
+        elif benchmark == "sheet":
+            with throwaway_database():
+                sheet(
+                    write,
+                    seed=options["seed"],
+                    players=options["players"],
+                    rounds=options["rounds"],
+                )
+        elif benchmark == "pages":
+            with throwaway_database():
+                pages(
+                    write, **self._pick(options, "seed", "requests", "seasons", "nights", "players")
+                )
+        elif benchmark == "api":
+            rest = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": RATES}
+            with throwaway_database(REST_FRAMEWORK=rest, CACHES=OWN_CACHE):
+                api(write, **self._pick(options, "seed", "requests", "seasons", "nights"))
+        elif benchmark == "engine":
+            engine.run(write, **self._pick(options, "deals", "repeats", "nights", "seed"))
+        elif benchmark == "load":
+            load(
+                write,
+                url=options["url"],
+                paths=options["path"],
+                concurrency=options["concurrency"],
+                duration=options["duration"],
+                username=options["username"],
+            )
+        elif benchmark == "smoke":
+            smoke(write, url=options["url"], timeout=options["timeout"])
+
+    @staticmethod
+    def _pick(options: dict[str, Any], *names: str) -> dict[str, Any]:
+        return {name: options[name] for name in names}
+
+    def _suite(
+        self, *, seed: int, requests: int | None, full: bool, quick: bool, only: str, **_: Any
+    ) -> None:
+        measures = [name.strip() for name in only.split(",") if name.strip()]
+        unknown = sorted(set(measures) - set(suite.MEASURES))
+        if unknown or not measures:
+            raise CommandError(
+                f"--only: unknown measure {', '.join(unknown) or '(none)'}; "
+                f"known: {', '.join(suite.MEASURES)}"
+            )
+        if requests is None:
+            requests = 3 if quick else 50
+        if requests < 1:
+            raise CommandError("--requests must be at least 1")
+        sizes = suite.QUICK if quick else suite.FULL if full else suite.DEFAULT
+        with throwaway_database(
+            # The site's addresses and the baseline's bare view.
+            ROOT_URLCONF="benchmarks.urls",
+            EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+            CACHES=OWN_CACHE,
+        ):
+            suite.run(self.stdout.write, sizes=sizes, requests=requests, seed=seed, only=measures)

@@ -1,0 +1,97 @@
+"""A season's ranking and a club's history imported, as measures of ``manage.py bench``.
+
+Baselines: for the ranking task, one GROUP BY in raw SQL over the same standings; for the
+import, the engine alone reading the same documents."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from django.db import connection
+
+from club.models import Player, Season
+from games.models import COUNTED_STATUSES, Tournament
+from games.nightfile import tournaments_import
+from scoring.engine.night import read_night
+from scoring.models import TournamentStanding
+from scoring.services import season_ranking_update, season_totals
+
+from . import data
+from .report import Row, count
+from .timing import side_by_side, timed
+
+_RANKING_SQL = """
+    SELECT standing.player_id, SUM(standing.game_points), COUNT(*)
+    FROM {standing} standing JOIN {tournament} tournament
+        ON tournament.id = standing.tournament_id
+    WHERE tournament.season_id = %s AND tournament.status IN ({statuses})
+    GROUP BY standing.player_id
+"""
+
+
+def ranking_sql(season: Season) -> list[tuple[Any, ...]]:
+    """The baseline of the ranking task: the season's standings summed per player in one
+    statement (game points: tournament points are stored as text, "7/2")."""
+    sql = _RANKING_SQL.format(
+        standing=TournamentStanding._meta.db_table,
+        tournament=Tournament._meta.db_table,
+        statuses=", ".join(["%s"] * len(COUNTED_STATUSES)),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [season.pk, *COUNTED_STATUSES])
+        return cursor.fetchall()
+
+
+def season_club(
+    nights: int, players: int, seed: int, report: Callable[[str], None]
+) -> tuple[Season, Player]:
+    """One season of ``nights`` nights, all played by every player, with their deals."""
+    _club, seasons, player = data.generate(
+        seed,
+        report,
+        seasons=1,
+        nights=nights,
+        players=players,
+        deals=True,
+        slug=f"banc-saison-{nights}",
+    )
+    return seasons[0], player
+
+
+def season_ranking(season: Season, nights: int, requests: int) -> list[Row]:
+    """The ranking task as a worker runs it (the season locked, its live snapshot written),
+    then its reading alone: the season's standings summed by the database, next to the same
+    rows summed in raw SQL."""
+    rules = season.ranking_rules()
+    return [
+        side_by_side(
+            Row("season ranking task", count(nights, "night")),
+            lambda: season_ranking_update(season),
+            lambda: ranking_sql(season),
+            requests,
+        ),
+        side_by_side(
+            Row("season ranking, its sums", count(nights, "night")),
+            lambda: season_totals(season, rules),
+            lambda: ranking_sql(season),
+            requests,
+        ),
+    ]
+
+
+def night_import(nights: int, players: int, rng: random.Random) -> Row:
+    """The nights imported in one batch as a club's history is (each closed, each season
+    ranked once at the end), once: the same files cannot be imported twice. The baseline is
+    the engine reading the same files."""
+    docs = data.night_documents(nights, players, rng)
+    row = Row("import nights (tournaments_import)", count(nights, "night"), items=nights)
+    baseline = timed(lambda: [read_night(doc) for doc in docs])
+    measured = timed(partial(tournaments_import, docs))
+    refused = [outcome for outcome in measured[2] if not isinstance(outcome, Tournament)]
+    if refused:
+        raise RuntimeError(f"nights refused: {refused[0]}")
+    row.add(measured, baseline)
+    return row

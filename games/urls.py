@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import deal_changes, results, room, sheet, tournament
+from .views import deal_changes, publication, results, room, sheet, tournament
 
 app_name = "games"
 
@@ -21,7 +21,7 @@ urlpatterns = [
     path("<id:pk>/donnes.<slug:fmt>", results.deals_export, name="deals-export"),
     path("<id:pk>/soiree.json", results.tournament_file, name="tournament-file"),
     path("<id:pk>/cloturer/", tournament.tournament_close, name="close"),
-    path("<id:pk>/publier/", tournament.tournament_publish, name="publish"),
-    path("<id:pk>/depublier/", tournament.tournament_unpublish, name="unpublish"),
-    path("<id:pk>/rouvrir/", tournament.tournament_reopen, name="reopen"),
+    path("<id:pk>/publier/", publication.tournament_publish, name="publish"),
+    path("<id:pk>/depublier/", publication.tournament_unpublish, name="unpublish"),
+    path("<id:pk>/rouvrir/", publication.tournament_reopen, name="reopen"),
 ]

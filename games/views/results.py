@@ -57,12 +57,18 @@ def tournament_results(request: HttpRequest, slug: str, pk: int) -> HttpResponse
     return published_page(request, club, render, "results", tournament.pk)
 
 
-def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
-    """The night's standings as CSV or Excel, with public names: exports leave the club."""
+def _exported_night(request: HttpRequest, slug: str, pk: int, fmt: str) -> Tournament:
+    """The night an export asks for, once its format is known and the reader may see it."""
     if fmt not in EXPORT_FORMATS:
         raise Http404("csv or xlsx")
     tournament = tournament_for(slug, pk)
     require_sheet_reader(request, tournament)
+    return tournament
+
+
+def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
+    """The night's standings as CSV or Excel, with public names: exports leave the club."""
+    tournament = _exported_night(request, slug, pk, fmt)
     header = [
         _("Rang"),
         _("Ex aequo"),
@@ -91,10 +97,7 @@ def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpRe
 def deals_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
     """Every deal of the night as CSV or Excel, numbered and described as on the score sheet
     (a pass has no number), with public names: exports leave the club."""
-    if fmt not in EXPORT_FORMATS:
-        raise Http404("csv or xlsx")
-    tournament = tournament_for(slug, pk)
-    require_sheet_reader(request, tournament)
+    tournament = _exported_night(request, slug, pk, fmt)
     header = [
         _("Tour"),
         _("Table"),

@@ -1,5 +1,5 @@
 """A club night's set-up and running: create it, tick who is present, draw the rounds,
-close and publish it."""
+close it (publishing, unpublishing and reopening: publication.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from club import services as club_services
 from club.models import Club, Membership, Player
-from club.permissions import is_club_admin, is_scorer, require_club_admin, require_scorer
+from club.permissions import is_club_admin, is_scorer, require_scorer
 from scoring import services as scoring
 from scoring.engine.standings import scheme
 
@@ -36,7 +36,7 @@ from .common import (
 )
 
 
-def _error_text(error: ValidationError) -> str:
+def error_text(error: ValidationError) -> str:
     return " ".join(error.messages)
 
 
@@ -183,7 +183,7 @@ def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         try:
             services.presence_set(tournament, members)
         except ValidationError as refused:
-            error = _error_text(refused)
+            error = error_text(refused)
         else:
             count = len(members)
             messages.success(
@@ -222,7 +222,7 @@ def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 by=request.user,
             )
     except ValidationError as refused:
-        messages.error(request, _error_text(refused))
+        messages.error(request, error_text(refused))
         if ticked is not None:
             # Nothing was saved: the page shows the boxes as they were ticked.
             return _presence_page(request, tournament, ticked, error=None)
@@ -231,7 +231,7 @@ def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect("games:presence", slug=slug, pk=pk)
 
 
-def _confirm(
+def confirm_page(
     request: HttpRequest,
     tournament: Tournament,
     *,
@@ -280,7 +280,7 @@ def _unfinished_line(table: scoring.UnfinishedTable, tournament: Tournament) -> 
     ) % {**where, "played": table.played, "expected": table.expected, "places": places}
 
 
-def _confirmed(request: HttpRequest) -> bool:
+def confirmed(request: HttpRequest) -> bool:
     return request.POST.get("confirm") == "1"
 
 
@@ -301,7 +301,7 @@ def round_draw(request: HttpRequest, slug: str, pk: int, round: int) -> HttpResp
     # anyway (a dealt round, a closed night), which it then says.
     if (
         tables
-        and not _confirmed(request)
+        and not confirmed(request)
         and not tournament.is_locked
         and round not in tournament.dealt_rounds()
     ):
@@ -319,7 +319,7 @@ def round_draw(request: HttpRequest, slug: str, pk: int, round: int) -> HttpResp
             consequences.append(
                 _("Le tour %(next)s, déjà tiré, ne change pas.") % {"next": round + 1}
             )
-        return _confirm(
+        return confirm_page(
             request,
             tournament,
             title=_("Refaire le tirage du tour %(round)s ?") % {"round": round},
@@ -330,7 +330,7 @@ def round_draw(request: HttpRequest, slug: str, pk: int, round: int) -> HttpResp
     try:
         drawn = scoring.round_draw(tournament, round, seed=seed, by=request.user)
     except ValidationError as refused:
-        messages.error(request, _error_text(refused))
+        messages.error(request, error_text(refused))
     else:
         text = _("Tour %(round)s tiré (graine %(seed)s).") % {"round": round, "seed": drawn.seed}
         if drawn.repeats:
@@ -373,9 +373,9 @@ def tournament_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         check = scoring.tournament_close_check(tournament)
     except ValidationError as refused:
-        messages.error(request, _error_text(refused))
+        messages.error(request, error_text(refused))
         return redirect("games:tournament", slug=slug, pk=pk)
-    if not _confirmed(request):
+    if not confirmed(request):
         recipients = len(result_recipients(tournament))
         consequences = [
             _(
@@ -392,7 +392,7 @@ def tournament_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             if recipients
             else _("Aucun joueur ne recevra de résultats par e-mail."),
         ]
-        return _confirm(
+        return confirm_page(
             request,
             tournament,
             title=_("Clôturer la soirée ?"),
@@ -404,7 +404,7 @@ def tournament_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         scoring.tournament_close(tournament, unfinished_ok=True)
     except ValidationError as refused:
-        messages.error(request, _error_text(refused))
+        messages.error(request, error_text(refused))
     else:
         if scoring.ranking_pending(tournament.season):
             messages.success(request, _("Soirée clôturée : le classement est en cours de calcul."))
@@ -412,83 +412,4 @@ def tournament_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             messages.success(
                 request, _("Soirée clôturée : le classement de la saison est mis à jour.")
             )
-    return redirect("games:tournament", slug=slug, pk=pk)
-
-
-@login_required
-@require_POST
-def tournament_publish(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    tournament = tournament_for(slug, pk)
-    require_club_admin(request.user, tournament.club)
-    try:
-        scoring.tournament_publish(tournament)
-    except ValidationError as refused:
-        messages.error(request, _error_text(refused))
-    else:
-        messages.success(request, _("Soirée publiée : ses feuilles sont visibles de tous."))
-    return redirect("games:tournament", slug=slug, pk=pk)
-
-
-@login_required
-@require_POST
-def tournament_reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    tournament = tournament_for(slug, pk)
-    require_club_admin(request.user, tournament.club)
-    if tournament.status == Tournament.Status.CLOSED and not _confirmed(request):
-        return _confirm(
-            request,
-            tournament,
-            title=_("Rouvrir la soirée ?"),
-            consequences=[
-                _("Les marqueurs pourront à nouveau encoder et corriger ses donnes."),
-                _(
-                    "Elle ne comptera plus dans le classement de la saison jusqu'à ce qu'elle "
-                    "soit clôturée à nouveau."
-                ),
-                _(
-                    "À la nouvelle clôture, seuls les joueurs qui n'ont pas encore reçu leurs "
-                    "résultats les recevront par e-mail."
-                ),
-            ],
-            button=_("Rouvrir la soirée"),
-        )
-    try:
-        scoring.tournament_reopen(tournament)
-    except ValidationError as refused:
-        messages.error(request, _error_text(refused))
-    else:
-        messages.success(request, _("Soirée rouverte."))
-    return redirect("games:tournament", slug=slug, pk=pk)
-
-
-@login_required
-@require_POST
-def tournament_unpublish(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Taking a night's sheets back from members and the public is confirmed first."""
-    tournament = tournament_for(slug, pk)
-    require_club_admin(request.user, tournament.club)
-    if tournament.status == Tournament.Status.PUBLISHED and not _confirmed(request):
-        return _confirm(
-            request,
-            tournament,
-            title=_("Dépublier la soirée ?"),
-            consequences=[
-                _(
-                    "Ses feuilles et ses résultats ne seront plus visibles des membres ni du "
-                    "public : seuls les marqueurs et les administrateurs du club les verront."
-                ),
-                _(
-                    "Elle reste clôturée : elle compte toujours dans le classement de la saison, "
-                    "qui ne change pas."
-                ),
-                _("Vous pourrez la publier à nouveau, ou la rouvrir pour la corriger."),
-            ],
-            button=_("Dépublier la soirée"),
-        )
-    try:
-        scoring.tournament_unpublish(tournament)
-    except ValidationError as refused:
-        messages.error(request, _error_text(refused))
-    else:
-        messages.success(request, _("Soirée dépubliée : ses feuilles ne sont plus publiques."))
     return redirect("games:tournament", slug=slug, pk=pk)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from .base import Penalty
@@ -55,6 +55,28 @@ def int_field(
     return value
 
 
+def objects_listed(
+    raw: Any, place: str, shape: str, code: str, problems: list[EngineError]
+) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """A list of objects in a deal (penalties, whist's revokes), each object with its place;
+    a value that is not a list, or an item that is not an object, is a problem ``code``
+    saying the ``shape`` expected, appended as it is met, and the item is left out."""
+    if not isinstance(raw, list):
+        got = shown(raw)
+        problems.append(
+            EngineError(place, f"expected a list of {shape}, got {got}", code, {"got": got})
+        )
+        return
+    for index, item in enumerate(raw):
+        if isinstance(item, Mapping):
+            yield at(place, index), item
+        else:
+            got = shown(item)
+            problems.append(
+                EngineError(at(place, index), f"expected {shape}, got {got}", code, {"got": got})
+            )
+
+
 def parse_penalties(
     raw: Any, seats: Sequence[str], place: str, problems: list[EngineError]
 ) -> tuple[Penalty, ...]:
@@ -62,30 +84,11 @@ def parse_penalties(
     active player. Problems are appended, located at ``place.penalties[i]``."""
     if raw is None:
         return ()
-    place = at(place, "penalties")
-    if not isinstance(raw, list):
-        problems.append(
-            EngineError(
-                place,
-                f'expected a list of {{"player": name, "points": n}}, got {shown(raw)}',
-                "penalties_shape",
-                {"got": shown(raw)},
-            )
-        )
-        return ()
     penalties = []
-    for index, item in enumerate(raw):
-        item_place = at(place, index)
-        if not isinstance(item, Mapping):
-            problems.append(
-                EngineError(
-                    item_place,
-                    f'expected {{"player": name, "points": n}}, got {shown(item)}',
-                    "penalties_shape",
-                    {"got": shown(item)},
-                )
-            )
-            continue
+    items = objects_listed(
+        raw, at(place, "penalties"), '{"player": name, "points": n}', "penalties_shape", problems
+    )
+    for item_place, item in items:
         player, points = item.get("player"), item.get("points")
         if not isinstance(player, str) or player not in seats:
             problems.append(not_at_table(at(item_place, "player"), player))

@@ -95,18 +95,6 @@ class GameResult:
     rubicon: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ChouetteSettlement:
-    """What the box and each of his opponents get for one game of chouette (stakes)."""
-
-    box: int
-    each_opponent: int
-
-
-# --------------------------------------------------------------------------------------------
-# Scoring
-
-
 def declared(point_table: PointTable, counts: Mapping[str, int]) -> int:
     """The points of a player's declarations: Σ count × value (540 = bésigue + double bésigue)."""
     total = 0
@@ -249,6 +237,18 @@ def _target_winner(
 # Chouette (§4)
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class ChouetteSettlement:
+    """What the box and each of his opponents get for one game of chouette (stakes)."""
+
+    box: int
+    each_opponent: int
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring
 
 
 def chouette(value: int, box_won: bool, opponents: int) -> ChouetteSettlement:

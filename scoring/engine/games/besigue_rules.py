@@ -58,24 +58,6 @@ PARTNERS = ((0, 2), (1, 3))  # à quatre in teams: partners sit opposite
 
 
 @dataclass(frozen=True, slots=True)
-class TargetEnd:
-    """Games of several coups, won by reaching ``target`` at the end of a coup."""
-
-    target: int
-
-
-@dataclass(frozen=True, slots=True)
-class OneCoupEnd:
-    """Games of one coup, with a bonus for the winner and a rubicon for a weak loser."""
-
-    winner_bonus: int
-    rubicon_below: int
-    rubicon_bonus: int
-    rubicon_extra: int
-    drop_tens: bool
-
-
-@dataclass(frozen=True, slots=True)
 class PointTable:
     name: str
     label: str
@@ -110,6 +92,24 @@ class Deal:
 
 # --------------------------------------------------------------------------------------------
 # Point tables
+
+
+@dataclass(frozen=True, slots=True)
+class TargetEnd:
+    """Games of several coups, won by reaching ``target`` at the end of a coup."""
+
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class OneCoupEnd:
+    """Games of one coup, with a bonus for the winner and a rubicon for a weak loser."""
+
+    winner_bonus: int
+    rubicon_below: int
+    rubicon_bonus: int
+    rubicon_extra: int
+    drop_tens: bool
 
 
 def load_table(data: Mapping[str, Any], place: str = "") -> PointTable:

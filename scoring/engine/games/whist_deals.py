@@ -7,7 +7,7 @@ from typing import Any
 
 from ..dealkeys import DEALER, NAME, PENALTIES, Fields, Flag, Integer, ListOf, deal_reader
 from ..errors import EngineError, at
-from ..parsing import MAX_COUNT, is_int, not_at_table, parse_penalties, shown
+from ..parsing import MAX_COUNT, is_int, not_at_table, objects_listed, parse_penalties, shown
 from .whist_rules import (
     GAME,
     SEATS,
@@ -199,66 +199,50 @@ def _read(
     revokes = [0, 0]
     raw_revokes = raw.get("revokes")
     if raw_revokes is not None and not not_played:
-        rplace = at(place, "revokes")
-        if not isinstance(raw_revokes, list):
-            problems.append(
-                EngineError(
-                    rplace,
-                    f'expected a list of {{"team": [name, name], "count": n}}, '
-                    f"got {shown(raw_revokes)}",
-                    "revokes_shape",
-                    {"got": shown(raw_revokes)},
+        items = objects_listed(
+            raw_revokes,
+            at(place, "revokes"),
+            '{"team": [name, name], "count": n}',
+            "revokes_shape",
+            problems,
+        )
+        for iplace, item in items:
+            team = _team(item.get("team"), seats, at(iplace, "team"), problems)
+            count = item.get("count")
+            if not is_int(count) or count < 1:
+                problems.append(
+                    EngineError(
+                        at(iplace, "count"),
+                        f"expected an integer ≥ 1, got {shown(count)}",
+                        "revokes_count",
+                        {"got": shown(count)},
+                    )
                 )
-            )
-        else:
-            for index, item in enumerate(raw_revokes):
-                iplace = at(rplace, index)
-                if not isinstance(item, Mapping):
-                    problems.append(
-                        EngineError(
-                            iplace,
-                            f'expected {{"team": [name, name], "count": n}}, got {shown(item)}',
-                            "revokes_shape",
-                            {"got": shown(item)},
-                        )
+                continue
+            if count > MAX_COUNT:
+                problems.append(
+                    EngineError(
+                        at(iplace, "count"),
+                        f"expected at most {MAX_COUNT}, got {count}",
+                        "too_large",
+                        {"maximum": MAX_COUNT, "got": count},
                     )
-                    continue
-                team = _team(item.get("team"), seats, at(iplace, "team"), problems)
-                count = item.get("count")
-                if not is_int(count) or count < 1:
-                    problems.append(
-                        EngineError(
-                            at(iplace, "count"),
-                            f"expected an integer ≥ 1, got {shown(count)}",
-                            "revokes_count",
-                            {"got": shown(count)},
-                        )
+                )
+                continue
+            if team is None or teams is None:
+                continue
+            side = _side(team, teams, seats, at(iplace, "team"), problems)
+            if side is not None and revokes[side]:
+                problems.append(
+                    EngineError(
+                        at(iplace, "team"),
+                        f"{_names(team, seats)} already has a revokes entry",
+                        "revokes_twice",
+                        {"players": [seats[s] for s in team]},
                     )
-                    continue
-                if count > MAX_COUNT:
-                    problems.append(
-                        EngineError(
-                            at(iplace, "count"),
-                            f"expected at most {MAX_COUNT}, got {count}",
-                            "too_large",
-                            {"maximum": MAX_COUNT, "got": count},
-                        )
-                    )
-                    continue
-                if team is None or teams is None:
-                    continue
-                side = _side(team, teams, seats, at(iplace, "team"), problems)
-                if side is not None and revokes[side]:
-                    problems.append(
-                        EngineError(
-                            at(iplace, "team"),
-                            f"{_names(team, seats)} already has a revokes entry",
-                            "revokes_twice",
-                            {"players": [seats[s] for s in team]},
-                        )
-                    )
-                elif side is not None:
-                    revokes[side] = count
+                )
+            elif side is not None:
+                revokes[side] = count
 
     if len(problems) != found or teams is None:
         return None

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
@@ -27,6 +28,21 @@ def _number(**attrs: Any) -> forms.NumberInput:
 
 def _plis(count: int) -> str:
     return ngettext("%(count)d pli", "%(count)d plis", count) % {"count": count}
+
+
+# Django's refusals of a number field, said again in the site's words (DealForm._say_bounds).
+BOUND_CODES = frozenset({"min_value", "max_value", "invalid", "invalid_choice"})
+
+
+def _bounds(field: forms.Field | None) -> tuple[int | None, int | None]:
+    """The range of a number field, or of a list of numbers (the tricks: 0 … 13)."""
+    if isinstance(field, forms.IntegerField):
+        return field.min_value, field.max_value
+    if isinstance(field, forms.TypedChoiceField) and field.coerce is int:
+        values = [int(value) for value, _label in field.choices if str(value).isdigit()]
+        if values:
+            return min(values), max(values)
+    return None, None
 
 
 def _one_name(value: Any) -> str:
@@ -88,6 +104,19 @@ class DealForm(forms.Form):
     def clean_deal(self) -> None:
         """The shape checks: add an error to each field the deal needs and lacks."""
 
+    def unused_fields(self) -> set[str]:
+        """The fields the deal as chosen does not read (a misère's tricks when the scorer
+        picked a solo): whatever they hold is ignored, never refused."""
+        return set()
+
+    def contract_words(self) -> str:
+        """The chosen contract as the club says it ("Petite misère"), for the refusals."""
+        return ""
+
+    def field_words(self, name: str) -> str:
+        """Whose or what a field is, for the refusals: the player a number belongs to."""
+        return str(self.fields[name].label or "")
+
     def build_deal(self) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -105,6 +134,10 @@ class DealForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        for name in self.unused_fields():
+            self._errors.pop(name, None)
+            cleaned.pop(name, None)
+        self._say_bounds()
         self.clean_deal()
         for index in range(self.penalty_count):
             player_field, points_field = f"penalty_{index}_player", f"penalty_{index}_points"
@@ -116,6 +149,31 @@ class DealForm(forms.Form):
             elif points is not None and not player:
                 self.add_error(player_field, gettext("Choisissez le joueur pénalisé."))
         return cleaned
+
+    def _say_bounds(self) -> None:
+        """A number out of its range, or not a number, said in the site's words with the
+        contract and the player it belongs to, not as Django's generic sentence."""
+        for name, errors in list(self._errors.items()):
+            field = self.fields.get(name)
+            low, high = _bounds(field)
+            if name == NON_FIELD_ERRORS or (
+                low is None and not isinstance(field, forms.IntegerField)
+            ):
+                continue
+            if not any(e.code in BOUND_CODES for e in errors.as_data()):
+                continue
+            got = str(self.data.get(self.add_prefix(name), ""))[:12]
+            whose = ", ".join(
+                part for part in (self.contract_words(), self.field_words(name)) if part
+            )
+            if low is not None and high is not None:
+                text = gettext("%(whose)s : %(got)s ? C'est un nombre de %(low)s à %(high)s.")
+            else:
+                text = gettext("%(whose)s : %(got)s ? C'est un nombre entier.")
+            self._errors[name] = self.error_class(
+                [text % {"whose": whose, "got": got, "low": low, "high": high}],
+                renderer=self.renderer,
+            )
 
     def deal_data(self) -> dict[str, Any]:
         """The deal JSON; only after ``is_valid()``."""

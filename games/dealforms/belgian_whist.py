@@ -14,7 +14,7 @@ from scoring.engine.errors import EngineError
 from scoring.engine.games.belgian_whist import CONTRACTS, PASS, contract_made
 
 from ..labels import CONTRACT_LABELS
-from .base import TRICK_CHOICES, TRICKS, DealForm, _number, _plis
+from .base import TRICK_CHOICES, TRICKS, DealForm, _plis
 
 # scoring-rules.md §1.1, FR column.
 # Contracts whose name on the sheet carries the bid ("Emballage 9"); the others' bid is fixed
@@ -75,8 +75,13 @@ class BelgianWhistDealForm(DealForm):
             widget=forms.Select(attrs={"data-chips": "tricks"}),
         )
         for seat, name in self.seats:
+            # A misère's tricks are buttons too (dealform.js): one tap per declarer.
             self.fields[f"tricks_{seat}"] = forms.IntegerField(
-                label=name, min_value=0, max_value=TRICKS, required=False, widget=_number()
+                label=name,
+                min_value=0,
+                max_value=TRICKS,
+                required=False,
+                widget=forms.Select(choices=TRICK_CHOICES, attrs={"data-chips": "tricks"}),
             )
         # Kept so that correcting a deal that names its dealer does not drop him.
         self.fields["dealer"] = forms.ChoiceField(
@@ -120,6 +125,35 @@ class BelgianWhistDealForm(DealForm):
                     )
         elif data.get("tricks") is None and "tricks" not in self.errors:
             self.add_error("tricks", gettext("Choisissez le nombre de plis."))
+
+    def unused_fields(self) -> set[str]:
+        contract = self.cleaned_data.get("contract")
+        if contract is None:
+            return set()
+        each = {f"tricks_{seat}" for seat, _name in self.seats}
+        if contract == PASS:
+            return {"bid", "declarers", "tricks", *each}
+        info = self.contracts[contract]
+        unused = set() if info["bids"] else {"bid"}
+        if info["side"] == "each":
+            ticked = set(self.cleaned_data.get("declarers") or ())
+            return unused | {"tricks"} | {f"tricks_{seat}" for seat in ticked ^ set(self.names)}
+        return unused | each
+
+    def contract_words(self) -> str:
+        contract = self.cleaned_data.get("contract")
+        if contract is None:
+            return ""
+        title = str(CONTRACT_LABELS.get(contract, contract))
+        bid = self.cleaned_data.get("bid")
+        if contract in BID_IN_NAME and bid is not None:
+            title = f"{title} {bid}"
+        return title
+
+    def field_words(self, name: str) -> str:
+        if name.startswith("tricks_"):
+            return gettext("plis de %(name)s") % {"name": self.names.get(name[7:], name[7:])}
+        return super().field_words(name)
 
     def _declarers(self) -> list[str]:
         before = [str(seat) for seat in self.initial_deal.get("declarers") or ()]

@@ -51,13 +51,24 @@ def next_number(numbers: Sequence[int | None]) -> int:
 
 
 def short_names(names: Sequence[str]) -> list[tuple[str, str]]:
-    """Column headers on a phone, per seat: the first name; "Anne D." when two players at the
-    table share one; and the initials for the narrowest columns (CSS picks)."""
+    """Column headers and the form's buttons on a phone, per seat: the whole first name; where
+    two players at the table share one, it is followed by as much of the last name as tells
+    them apart ("Anne D.", "Anne J."; "Anne Du." and "Anne Dy." when even that is shared); and
+    the initials for the narrowest columns (CSS picks)."""
     firsts = [name.split()[0] if name.split() else name for name in names]
+    lasts = [name.split()[-1] if len(name.split()) > 1 else "" for name in names]
     shorts = []
-    for name, first in zip(names, firsts, strict=True):
+    for index, (name, first) in enumerate(zip(names, firsts, strict=True)):
         words = name.split()
-        short = first if firsts.count(first) == 1 or len(words) < 2 else f"{first} {words[-1][0]}."
+        short = first
+        namesakes = [lasts[i] for i, other in enumerate(firsts) if other == first and i != index]
+        if namesakes and lasts[index]:
+            size = 1
+            while size < len(lasts[index]) and any(
+                last[:size] == lasts[index][:size] for last in namesakes
+            ):
+                size += 1
+            short = f"{first} {lasts[index][:size]}."
         shorts.append((short, "".join(word[0] for word in words[:3]).upper() or name[:2]))
     return shorts
 

@@ -47,7 +47,7 @@ def sheet_messages() -> dict[str, str]:
             "Cette donne est revenue dans le formulaire (voir le message) : corrigez-la et "
             "enregistrez-la."
         ),
-        "in_form": _("dans le formulaire"),
+        "refused_fix": _("Donne refusée, à corriger"),
         "session_changed": _(
             "Votre session a changé (une connexion dans un autre onglet ?) : rechargez la "
             "page, puis touchez « Réessayer ». Les donnes attendent sur ce téléphone."

@@ -23,6 +23,7 @@ from .sheet import (
     REFUSED,
     UNDONE,
     deal_form,
+    name_the_deal,
     refuse,
     seats_of,
     sheet_context,
@@ -107,10 +108,12 @@ def deal_edit(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpRes
             problem, status = " ".join(conflict.messages), 409
             deal.refresh_from_db()
         except ValidationError as refused:
-            refuse(form, refused, seats, deal.poule)
+            refuse(form, refused, seats, deal.poule, deal)
         else:
             messages.success(request, _("Donne corrigée."))
             return redirect("games:sheet", slug=slug, pk=pk, poule_pk=deal.poule_id)
+    elif request.method == "POST":
+        name_the_deal(form, deal.poule, deal)
     names = {str(seat.number): seat.player.display_name for seat in seats}
     context = {
         "club": tournament.club,

@@ -14,7 +14,7 @@ import uuid
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -30,7 +30,7 @@ from scoring.engine.games import game_module
 
 from ..dealforms import DealForm, deal_form_class
 from ..models import Deal, Poule, Tournament
-from ..presenters.sheet import deal_numbers, next_number, uncounted_contracts
+from ..presenters.sheet import deal_numbers, next_number, short_names, uncounted_contracts
 from ..presenters.sheet import poule_sheet as poule_sheet_model
 from ..presenters.sheet_messages import sheet_messages
 from .common import (
@@ -40,7 +40,7 @@ from .common import (
     require_sheet_reader,
     shows_public_names,
 )
-from .problems import refusal_texts
+from .problems import deal_named, refusal_texts
 
 # What the phone's script reads from a sheet answer (header X-Sheet-Result).
 RECORDED, REPLAYED, REFUSED, CONFLICT, UNDONE = (
@@ -65,10 +65,17 @@ def deal_form(
 ) -> DealForm:
     return deal_form_class(tournament.game)(
         data,
-        seats=[(seat.number, seat.player.display_name) for seat in seats],
+        seats=_seat_names(seats),
         point_table=tournament.point_table.engine_table(),
         initial_deal=deal.data if deal else initial_deal,
     )
+
+
+def _seat_names(seats: list[Any]) -> list[tuple[int, str]]:
+    """The players as the form's buttons name them: whole first names, told apart where two
+    share one (the sheet's columns say the same)."""
+    shorts = short_names([seat.player.display_name for seat in seats])
+    return [(seat.number, short) for seat, (short, _initials) in zip(seats, shorts, strict=True)]
 
 
 # A blank deal form, rendered, per game, table version, seat numbers and language, with a
@@ -99,19 +106,44 @@ def _blank_form_html(tournament: Tournament, seats: list[Any]) -> SafeString:
             point_table=tournament.point_table.engine_table(),
         )
         html = _BLANK_FORMS[key] = str(form.render())
-    for seat in seats:
-        html = html.replace(_stand_in(seat.number), escape(seat.player.display_name))
+    for number, name in _seat_names(seats):
+        html = html.replace(_stand_in(number), escape(name))
     return mark_safe(html)  # the form's own HTML, the names escaped above
 
 
-def refuse(form: DealForm, error: ValidationError, seats: list[Any], poule: Poule) -> None:
+def _sheet_numbers(poule: Poule, deal: Deal | None = None) -> tuple[list[int | None], int]:
+    """Each deal's number on the sheet and the index of the deal being typed: ``deal`` being
+    corrected, or the new one (the next number)."""
+    deals = list(poule.deals.order_by("number"))
+    numbers = deal_numbers(poule.tournament.game, deals)
+    if deal is not None and deal.pk in [d.pk for d in deals]:
+        return numbers, [d.pk for d in deals].index(deal.pk)
+    numbers.append(next_number(numbers))
+    return numbers, len(numbers) - 1
+
+
+def refuse(
+    form: DealForm, error: ValidationError, seats: list[Any], poule: Poule, deal: Deal | None = None
+) -> None:
     """The engine's refusal in the page's language, shown on the form that keeps what was
     typed; a deal named by its number on the sheet (the new one, the next number)."""
-    numbers = deal_numbers(poule.tournament.game, list(poule.deals.order_by("number")))
-    numbers.append(next_number(numbers))
+    numbers, _index = _sheet_numbers(poule, deal)
     names = {str(seat.number): seat.player.display_name for seat in seats}
     for text in refusal_texts(error, names, numbers):
         form.add_error(None, text)
+
+
+def name_the_deal(form: DealForm, poule: Poule, deal: Deal | None = None) -> None:
+    """The form's own refusals (a number out of range, a choice missing) begin with the deal
+    they are about, as the engine's do: "Donne 7 : Petite misère, plis de Anne : 14 ? …"."""
+    numbers, index = _sheet_numbers(poule, deal)
+    prefix = deal_named(index, numbers)
+    for name, errors in list(form.errors.items()):
+        form.errors[name] = form.error_class(
+            [text if text.startswith(prefix) else prefix + text for text in errors],
+            error_class="nonfield" if name == NON_FIELD_ERRORS else None,
+            renderer=form.renderer,
+        )
 
 
 # Each deal's row of the grid, rendered: the same rows are sent back after every deal of the
@@ -300,6 +332,7 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
             form = deal_form(tournament, seats)
             context = sheet_context(request, tournament, poule, form, seats)
             return sheet_response(request, context, result)
+        name_the_deal(form, poule)
         context = sheet_context(request, tournament, poule, form, seats)
         return sheet_response(request, context, REFUSED)
     require_sheet_reader(request, tournament)

@@ -19,6 +19,16 @@
     if (element) element.hidden = !visible;
   }
 
+  // A part the chosen contract does not use is not only hidden: its fields are disabled, so
+  // they are neither sent nor kept in the draft (a misère's tricks left over when the scorer
+  // picks a solo). The server ignores them all the same.
+  function use(element, used) {
+    if (!element) return;
+    element.querySelectorAll("input, select, textarea").forEach(function (field) {
+      field.disabled = !used;
+    });
+  }
+
   function storage() {
     try { return window.localStorage; } catch (e) { return null; }
   }
@@ -116,6 +126,15 @@
       root.dispatchEvent(new Event("change", { bubbles: true }));
     });
     var reflectTricks = chipSelect(tricks, "tricks");
+    // Only the ticked declarers' rows show: the help that says so is not needed.
+    var eachHelp = part("each-tricks") && part("each-tricks").querySelector(".dealform-help");
+    show(eachHelp, false);
+    // A misère's tricks: a row of buttons per declarer, as for the other contracts.
+    var reflectEach = [];
+    root.querySelectorAll('[data-part="each-tricks"] select[data-chips]').forEach(function (select) {
+      var reflect = chipSelect(select, "tricks");
+      if (reflect) reflectEach.push(reflect);
+    });
 
     function declarerBoxes() {
       return root.querySelectorAll('input[name$="declarers"]');
@@ -159,11 +178,16 @@
         box.disabled = !box.checked && (mort || ticked >= limit);
         box.closest("label").title = mort ? (form.dataset.mortLabel || "") : "";
       });
+      if (!(info && info.side)) use(part("declarers"), false);
+      use(part("tricks"), Boolean(info && (info.side === "pair" || info.side === "solo")));
       root.querySelectorAll("[data-seat]").forEach(function (cell) {
         var box = root.querySelector('input[name$="declarers"][value="' + cell.dataset.seat + '"]');
+        var used = Boolean(info && info.side === "each" && box && box.checked);
         show(cell, Boolean(box && box.checked));
+        use(cell, used);
       });
       if (reflectTricks) reflectTricks();
+      reflectEach.forEach(function (reflect) { reflect(); });
     }
 
     root.addEventListener("change", update);

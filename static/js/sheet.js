@@ -144,12 +144,21 @@
       badge.textContent = "";
       return;
     }
-    var labels = queue.map(function (entry) {
-      return entry.label + (entry.refused ? " (" + say("in_form") + ")" : "");
-    }).filter(Boolean).join(", ");
+    // A deal the server refused is no waiting deal: it is back in the form, to correct.
+    var parts = [];
+    var waiting = queue;
+    if (queue[0].refused) {
+      parts.push(say("refused_fix") + (queue[0].label ? " : " + queue[0].label : ""));
+      waiting = queue.slice(1);
+    }
+    if (waiting.length) {
+      var labels = waiting.map(function (entry) { return entry.label; }).filter(Boolean).join(", ");
+      parts.push(say(waiting.length === 1 ? "waiting_one" : "waiting_many", { n: waiting.length }) +
+        (labels ? " : " + labels : ""));
+    }
     badge.hidden = false;
-    badge.textContent = say(queue.length === 1 ? "waiting_one" : "waiting_many", { n: queue.length }) +
-      (labels ? " : " + labels : "") +
+    badge.classList.toggle("refused", Boolean(queue[0].refused));
+    badge.textContent = parts.join(" · ") +
       (navigator.onLine === false ? " — " + say("offline_short") : "");
   }
 
@@ -509,7 +518,11 @@
       done();
       if (csrfRefused(response, answer.text)) showAlert(say("session_changed"));
       else if (loginPage(response, answer.text)) showAlert(say("login_undo"));
-      else if (response.ok || response.status === 409) swap(answer.text, false);
+      else if (response.ok || response.status === 409) {
+        swap(answer.text, false);
+        // The undone deal, back in the form, is kept as the draft: a reload finds it there.
+        if (document.querySelector(".last-deal.undone")) keepDraft();
+      }
       else if (response.status === 403) showAlert(say("forbidden_undo"));
       else showAlert(say("server_undo", { status: response.status }));
     }).catch(function () {

@@ -165,7 +165,21 @@
   // copy follows.
   document.addEventListener("sheet:swapped", keepSheet);
 
+  // On the score sheet the site's menu folds behind one button: the sheet takes the screen.
+  function foldMenu() {
+    var toggle = document.querySelector("[data-menu-toggle]");
+    if (!toggle || !document.body.classList.contains("sheet-page")) return;
+    var header = toggle.closest(".site-header");
+    header.classList.add("menu-folds");
+    toggle.hidden = false;
+    toggle.addEventListener("click", function () {
+      var open = header.classList.toggle("menu-open");
+      toggle.setAttribute("aria-expanded", String(open));
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    foldMenu();
     setup(document);
     showWaitingDeals();
     offlineReady();

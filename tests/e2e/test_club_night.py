@@ -60,7 +60,7 @@ def record(page: Page, contract: str, bid: int | None, declarers: list[str], tri
     for seat in declarers:
         form.locator(f"label:has(input[name=declarers][value='{seat}'])").click()
     if tricks is not None:
-        form.locator(f".tricks button[data-value='{tricks}']").click()
+        form.locator(f"[data-part=tricks] .tricks button[data-value='{tricks}']").click()
     form.locator("button[type=submit]").click()
 
 
@@ -132,7 +132,7 @@ def test_a_scorer_runs_a_night_on_a_phone(live_server, phone: Page, club, season
     form.locator(".calls button[data-value^='petite_misere:']").click()
     # The refused form kept what was typed: seat 1 is still ticked.
     expect(form.locator("input[name=declarers][value='1']")).to_be_checked()
-    form.locator("input[name=tricks_1]").fill("13")
+    form.locator("[data-seat='1'] .tricks button[data-value='13']").click()
     form.locator("button[type=submit]").click()
     expect(page.locator(".dealform-errors")).to_contain_text("13")
     # In the page's language, not the engine's English.
@@ -143,7 +143,7 @@ def test_a_scorer_runs_a_night_on_a_phone(live_server, phone: Page, club, season
     # Correct deal 2: the solo was made with 8 tricks, not 7.
     page.locator("#donne-2 summary").click()
     page.locator("#donne-2 a.edit").click()
-    page.locator(".tricks button[data-value='8']").click()
+    page.locator("[data-part=tricks] .tricks button[data-value='8']").click()
     page.click("button:has-text('Enregistrer la correction')")
     expect(page.locator("#donne-2 details.history")).to_contain_text("corrigée")
     change = DealChange.objects.get()

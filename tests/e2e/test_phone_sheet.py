@@ -152,9 +152,10 @@ def record_belgian_whist(page: Page, deal: dict[str, Any], *, wait_for: int | No
     tricks = deal.get("tricks")
     if isinstance(tricks, dict):
         for seat, count in tricks.items():
-            taps.fill(form.locator(f"input[name=tricks_{seat}]"), str(count))
+            # A misère's tricks are buttons too: one tap per declarer.
+            taps.click(form.locator(f"[data-seat='{seat}'] .tricks button[data-value='{count}']"))
     elif tricks is not None:
-        taps.click(form.locator(f".tricks button[data-value='{tricks}']"))
+        taps.click(form.locator(f"[data-part=tricks] .tricks button[data-value='{tricks}']"))
     taps.click(form.locator("[data-save]"))
     if wait_for is not None:
         expect(page.locator("#sheet")).to_have_attribute("data-deals", str(wait_for))
@@ -462,7 +463,7 @@ def test_a_deal_half_typed_survives_a_reload(live_server, new_context, club, sea
     expect(form.locator("input[name=declarers][value='3']")).to_be_checked()
     # Saved, the deal leaves nothing behind for the next one.
     form.locator("label:has(input[name=declarers][value='1'])").click()
-    form.locator(".tricks button[data-value='9']").click()
+    form.locator("[data-part=tricks] .tricks button[data-value='9']").click()
     form.locator("[data-save]").click()
     expect(page.locator("#sheet")).to_have_attribute("data-deals", "1")
     page.reload()
@@ -579,8 +580,9 @@ def test_a_refused_deal_in_the_queue_stays_first_and_the_others_wait_behind_it(
     expect(alert).to_contain_text("Les 2 donne(s) qui la suivent attendent")
     # The refused deal is in the form; nothing behind it left (their order sets the dealer).
     assert pressed_calls(page) == ["E8"]
-    expect(page.locator("[data-queue]")).to_contain_text("3 donnes en attente")
-    expect(page.locator("[data-queue]")).to_contain_text("dans le formulaire")
+    # Said as refused, to correct (not as waiting); the two behind it wait.
+    expect(page.locator("[data-queue]")).to_contain_text("Donne refusée, à corriger : E8")
+    expect(page.locator("[data-queue]")).to_contain_text("2 donnes en attente")
     assert poule.deals.count() == 0
 
     # Mended (a second declarer) and saved: it leaves first, then the others, in order.

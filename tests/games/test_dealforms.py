@@ -557,7 +557,43 @@ def test_a_refused_deal_shows_its_errors_and_what_was_typed():
     assert "seat 2 is the mort" in html
     assert 'value="petite_misere" id="id_deal-contract_2" required checked' in html
     assert 'value="2" id="id_deal-declarers_1" checked' in html
-    assert 'name="deal-tricks_3" value="4"' in html
+    assert '<option value="4" selected>4</option>' in html.split('name="deal-tricks_3"')[1]
+
+
+def test_what_the_chosen_contract_does_not_use_is_ignored_not_refused():
+    # The misère's tricks left at 14 in a hidden field, the scorer having picked a solo.
+    data = {"contract": "solo", "bid": 7, "declarers": ["2"], "tricks": 8, "tricks_2": 14}
+    assert typed("belgian_whist", "rcwhist", data) == {
+        "contract": "solo",
+        "bid": 7,
+        "declarers": ["2"],
+        "tricks": 8,
+    }
+    # A misère reads each declarer's own tricks, not the solo's count; a pass reads nothing.
+    misere = {"contract": "petite_misere", "declarers": ["4"], "tricks_4": 0, "tricks": 99}
+    assert typed("belgian_whist", "rcwhist", misere)["tricks"] == {"4": 0}
+    passed = {"contract": "pass", "bid": 99, "declarers": ["1"], "tricks": 77, "tricks_3": -4}
+    assert typed("belgian_whist", "rcwhist", passed) == {"contract": "pass"}
+
+
+def test_a_number_out_of_range_is_said_with_the_contract_and_the_player():
+    data = {"contract": "petite_misere", "declarers": ["2"], "tricks_2": 14}
+    form = form_for("belgian_whist", "rcwhist", MultiValueDict(_lists(data)))
+    assert not form.is_valid()
+    assert form.errors["tricks_2"] == [
+        "Petite misère, plis de Bruno : 14 ? C'est un nombre de 0 à 13."
+    ]
+    solo = {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 14}
+    form = form_for("belgian_whist", "rcwhist", MultiValueDict(_lists(solo)))
+    assert not form.is_valid()
+    assert form.errors["tricks"] == [
+        "Solo 6, Plis des déclarants : 14 ? C'est un nombre de 0 à 13."
+    ]
+    hearts = {"hearts_1": 20, "hearts_2": 0, "hearts_3": 0, "hearts_4": 0, "queen_of_spades": "1"}
+    form = form_for("hearts", "coeurs", MultiValueDict(_lists(hearts)))
+    assert not form.is_valid()
+    assert "Assurez-vous" not in str(form.errors)
+    assert "Anne : 20 ? C'est un nombre de 0 à 13." in form.errors["hearts_1"]
 
 
 def test_a_deal_with_a_penalty_opens_with_the_penalties_unfolded():

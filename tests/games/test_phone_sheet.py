@@ -261,6 +261,30 @@ def test_a_refused_deal_is_named_by_its_number_on_the_sheet(client, running_nigh
     assert "Donne 2 :" not in page
 
 
+def test_the_form_refuses_in_the_sites_words_and_ignores_what_the_contract_does_not_use(
+    client, running_night, scorer
+):
+    """The stuck deal: a petite misère with 14 tricks is refused next to its field, naming the
+    deal, the contract and the player; the solo the scorer picks instead is recorded although
+    the misère's 14 is posted with it."""
+    poule = table_of(running_night, 4)
+    client.force_login(scorer)
+    misere = {"contract": "petite_misere", "declarers": ["2"], "tricks": {"2": 0}}
+    name = poule.seats.get(number=2).player.display_name.split()[0]
+
+    response = post_deal(client, poule, misere, tricks_2="14")
+    page = response.content.decode()
+    assert response["X-Sheet-Result"] == "refused"
+    assert f"Donne 1 : Petite misère, plis de {name} : 14 ? C&#x27;est un nombre de 0 à 13." in page
+    assert "Assurez-vous" not in page
+    assert poule.deals.count() == 0
+
+    solo = {"contract": "solo", "bid": 7, "declarers": ["2"], "tricks": 8}
+    response = post_deal(client, poule, solo, tricks_2="14")
+    assert response["X-Sheet-Result"] == "recorded"
+    assert [deal.data for deal in poule.deals.all()] == [solo]
+
+
 # -- undo
 
 

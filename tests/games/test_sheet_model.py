@@ -37,6 +37,17 @@ def test_two_players_sharing_a_first_name_get_their_last_initial():
     ]
 
 
+def test_whole_first_names_and_as_much_of_the_last_name_as_tells_namesakes_apart():
+    names = ["Jean-Baptiste Claes", "Anne Dubois", "Anne Dupont", "Anne Janssens", "Maximilien"]
+    assert [short for short, _initials in short_names(names)] == [
+        "Jean-Baptiste",
+        "Anne Dub.",
+        "Anne Dup.",
+        "Anne J.",
+        "Maximilien",
+    ]
+
+
 def test_a_removed_deal_is_named_by_its_sheet_number_in_the_history(client, running_night, scorer):
     poule = min(running_night.poules.all(), key=lambda poule: poule.seats.count())
     recorded = scoring_services.deals_record(poule, [EMBALLAGE, PASS, SOLO, EMBALLAGE])

@@ -27,8 +27,9 @@ from typing import Any
 
 from scoring.engine.base import Penalty
 from scoring.engine.games.belgian_whist import PASS, Deal, PointTable, active_seats, score_deal
-from scoring.engine.night import rank_nights, read_night
+from scoring.engine.night import read_night
 from scoring.engine.ranking import RankingRules, TournamentEntry, season_ranking
+from scoring.engine.season_file import rank_nights
 from scoring.engine.tables import preset
 
 from .report import names, thin

@@ -107,3 +107,19 @@ def test_the_engine_imports_the_standard_library_only():
                 if top not in sys.stdlib_module_names and not name.startswith("scoring.engine"):
                     foreign.append(f"{path.relative_to(ROOT)}: {name}")
     assert foreign == []
+
+
+# The house splits a module by topic past ~400 lines; none of the apps' modules (migrations
+# aside) may grow past this without being split.
+MODULE_LINES_MAX = 500
+
+
+def test_no_module_of_the_apps_is_past_its_size():
+    oversized = {
+        str(path.relative_to(ROOT)): lines
+        for app in APPS
+        for path in (ROOT / app).rglob("*.py")
+        if "migrations" not in path.parts
+        and (lines := len(path.read_text().splitlines())) > MODULE_LINES_MAX
+    }
+    assert oversized == {}, "split these by topic (docs/map.md)"

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import DocumentRefused, EngineError
-from .night import rank_nights, ranking_document, score_night_document
+from .night import score_night_document
 from .ranking import RankingRules
+from .season_file import rank_nights, ranking_document
 
 
 def _read(path: str) -> Any:

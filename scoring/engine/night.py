@@ -17,7 +17,6 @@ from .base import PouleScore
 from .errors import DocumentRefused, EngineError, at, file_error
 from .games import GAME_CODES, game_module
 from .parsing import shown, table_error
-from .ranking import RankingRules, SeasonStanding, TournamentEntry, season_ranking
 from .standings import (
     PouleResult,
     PouleStanding,
@@ -32,7 +31,6 @@ from .tables import load_table, preset
 
 INPUT_FORMAT = "club-night/1"
 RESULT_FORMAT = "club-night-result/1"
-RANKING_FORMAT = "season-ranking/1"
 # The club plays 12 deals at a table of 4 and 15 at a table of 5 (Belgian whist); a poule with
 # fewer is scored but flagged, since a missing sheet line is the usual cause.
 DEFAULT_DEALS_PER_POULE = {4: 12, 5: 15}
@@ -446,53 +444,6 @@ def result_document(doc: Mapping[str, Any], night: ScoredNight) -> dict[str, Any
 def score_night_document(doc: Any) -> dict[str, Any]:
     """``club-night/1`` in, ``club-night-result/1`` out; ``DocumentRefused`` for a bad document."""
     return result_document(doc, read_night(doc))
-
-
-def rank_nights(
-    docs: Sequence[Any], rules: RankingRules | None = None
-) -> tuple[SeasonStanding, ...]:
-    """The season ranking of several club nights, players matched by name.
-
-    A refused night refuses the whole ranking; its problems are prefixed with ``nights[i]``.
-    """
-    entries: list[TournamentEntry] = []
-    problems: list[EngineError] = []
-    for index, doc in enumerate(docs):
-        try:
-            night = read_night(doc)
-        except DocumentRefused as refused:
-            problems.extend(error.moved(f"nights[{index}]") for error in refused.errors)
-            continue
-        entries.extend(
-            TournamentEntry(
-                player=line.player,
-                tournament=index,
-                tournament_points=line.tournament_points,
-                game_points=line.game_points,
-                rank=line.rank,
-            )
-            for line in night.standings
-        )
-    if problems:
-        raise DocumentRefused(problems)
-    return season_ranking(entries, rules)
-
-
-def ranking_document(standings: Sequence[SeasonStanding]) -> dict[str, Any]:
-    return {
-        "format": RANKING_FORMAT,
-        "standings": [
-            {
-                "player": line.player,
-                "rank": line.rank,
-                "tied": line.tied,
-                "tournament_points": decimal_string(line.tournament_points),
-                "game_points": line.game_points,
-                "tournaments_played": line.tournaments_played,
-            }
-            for line in standings
-        ],
-    }
 
 
 __all__ = [

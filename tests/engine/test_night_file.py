@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from scoring.engine.errors import DocumentRefused
-from scoring.engine.night import rank_nights, read_night, score_night_document
+from scoring.engine.night import read_night, score_night_document
 from scoring.engine.ranking import RankingRules
+from scoring.engine.season_file import rank_nights
 from scoring.engine.tables import preset_data
 
 ROOT = Path(__file__).resolve().parents[2]

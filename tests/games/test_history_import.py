@@ -18,7 +18,7 @@ from games import nightfile
 from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Tournament
 from games.nightfile import tournaments_import
-from scoring.engine.night import rank_nights
+from scoring.engine.season_file import rank_nights
 from scoring.models import RankingSnapshot
 from scoring.services import RESULTS_EMAIL, SEASON_RANKING_UPDATE
 

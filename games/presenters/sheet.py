@@ -8,7 +8,7 @@ the history of corrections and removals read it; nothing else numbers or describ
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -20,34 +20,13 @@ from scoring.models import PouleStanding
 
 from ..dealforms import describe_deal, short_deal, whist_progress
 from ..models import Deal, DealChange, Poule, Tournament
-
-
-def is_numbered(game: str, counted: bool, data: Mapping[str, Any]) -> bool:
-    """A deal that counts takes the next number on the sheet; a pass (everybody passed) or a
-    classic whist deal not played ("je chante") does not, so "Donne 13" never shows at 11/15."""
-    return counted and not (game == "whist" and data.get("not_played"))
-
-
-def sheet_numbers(game: str, deals: Iterable[tuple[bool, Mapping[str, Any]]]) -> list[int | None]:
-    """Each deal's number on the sheet, in playing order, from ``(counted, data)`` pairs; None
-    for a deal that takes none."""
-    numbers: list[int | None] = []
-    ordinal = 0
-    for counted, data in deals:
-        numbered = is_numbered(game, counted, data)
-        ordinal += numbered
-        numbers.append(ordinal if numbered else None)
-    return numbers
-
-
-def deal_numbers(game: str, deals: Sequence[Deal]) -> list[int | None]:
-    """``sheet_numbers`` of stored deals (in playing order)."""
-    return sheet_numbers(game, ((deal.counted, deal.data) for deal in deals))
-
-
-def next_number(numbers: Sequence[int | None]) -> int:
-    """The number the next numbered deal will take."""
-    return sum(1 for number in numbers if number is not None) + 1
+from ..numbering import (  # noqa: F401 (the sheet model's numbering, read from here too)
+    deal_numbers,
+    is_numbered,
+    next_number,
+    removed_numbers,
+    sheet_numbers,
+)
 
 
 def short_names(names: Sequence[str]) -> list[tuple[str, str]]:
@@ -225,9 +204,9 @@ def poule_sheet(
     rows, totals = _rows(game, deals, numbers, changes, point_table, names, seat_count)
     removals = [change for change in changes if change.action == DealChange.Action.DELETED]
     removed = change_lines(removals, game, names)
-    removed_numbers = _removed_numbers(game, deals, removals)
+    numbers_removed = removed_numbers(game, deals, removals)
     for line in removed:
-        line["number"] = removed_numbers[line["change"].pk]
+        line["number"] = numbers_removed[line["change"].pk]
     # The header's teams by the columns' short names: it stays on two lines on a phone.
     shorts = {str(column.number): column.short for column in columns}
     dealer = (
@@ -294,25 +273,6 @@ def _rows(
             }
         )
     return rows, totals
-
-
-def _removed_numbers(
-    game: str, deals: Sequence[Deal], removals: Sequence[DealChange]
-) -> dict[int, int | None]:
-    """The number each removed deal had on the sheet when it was removed (None for a pass):
-    the sheet is rebuilt backwards, each removal put back where it stood, latest first, since
-    the deals after a removed one moved up and deals recorded since came at the end."""
-    counts = getattr(game_module(game), "counts_toward_poule", None)
-    played: list[tuple[bool, Mapping[str, Any]]] = [(deal.counted, deal.data) for deal in deals]
-    numbers: dict[int, int | None] = {}
-    for change in sorted(removals, key=lambda change: (change.at, change.pk), reverse=True):
-        before = change.before or {}
-        contract = before.get("contract")
-        counted = counts is None or contract is None or counts(contract)
-        place = min(change.number - 1, len(played))
-        played.insert(place, (counted, before))
-        numbers[change.pk] = sheet_numbers(game, played[: place + 1])[-1]
-    return numbers
 
 
 def _standings(poule: Poule, deals: Sequence[Deal]) -> list[PouleStanding]:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from games.models import Deal, DealChange, Poule, Seat, Tournament
+from games.numbering import deal_numbers, removed_numbers
 from games.services import require_open
 from scoring.engine.games import game_module
 
@@ -47,23 +48,34 @@ def _removed_keys_check(poule: Poule, keys: Sequence[Any]) -> None:
     sent = [key for key in keys if key is not None]
     if not sent or not poule.corrections:
         return
-    number = (
+    removal = (
         DealChange.objects.filter(
             poule=poule, action=DealChange.Action.DELETED, client_key__in=sent
         )
-        .values_list("number", flat=True)
+        .order_by("-at", "-pk")
         .first()
     )
-    if number is not None:
-        raise DealConflict(
-            _(
-                "La donne %(number)s envoyée par ce téléphone a été enregistrée, puis retirée "
-                "de la feuille depuis : elle n'est pas enregistrée à nouveau. Vérifiez la "
-                "feuille et encodez la donne à nouveau si elle doit y être."
-            )
-            % {"number": number},
-            code="deal_removed",
+    if removal is None:
+        return
+    # Named by the number it had on the sheet when it was undone (a refusal only: the sheet
+    # and its removals are read for it, never on the way of a deal that is recorded).
+    removals = list(poule.changes.filter(action=DealChange.Action.DELETED))
+    number = removed_numbers(poule.tournament.game, list(poule.deals.order_by("number")), removals)[
+        removal.pk
+    ]
+    if number is None:
+        message = _(
+            "La passe envoyée par ce téléphone a été enregistrée, puis retirée de la feuille "
+            "depuis : elle n'est pas enregistrée à nouveau. Vérifiez la feuille et encodez la "
+            "donne à nouveau si elle doit y être."
         )
+    else:
+        message = _(
+            "La donne %(number)s envoyée par ce téléphone a été enregistrée, puis retirée "
+            "de la feuille depuis : elle n'est pas enregistrée à nouveau. Vérifiez la "
+            "feuille et encodez la donne à nouveau si elle doit y être."
+        ) % {"number": number}
+    raise DealConflict(message, code="deal_removed")
 
 
 class DealConflict(ValidationError):
@@ -75,16 +87,23 @@ class DealConflict(ValidationError):
 def key_reused_check(deal: Deal, data: dict[str, Any]) -> None:
     """A key the poule knows, sent with another deal: a client's bug (a key made once and
     reused), not a retry. Refused: answering the stored deal would lose the new one unseen."""
-    if not deal.sent_as(data):
-        raise DealConflict(
-            _(
-                "Cette donne a été envoyée avec la clé de la donne %(number)s, déjà "
-                "enregistrée et différente : rien n'a été enregistré. Rechargez la feuille, "
-                "vérifiez-la et encodez la donne à nouveau si elle n'y est pas."
-            )
-            % {"number": deal.number},
-            code="key_reused",
+    if deal.sent_as(data):
+        return
+    sheet = list(deal.poule.deals.order_by("number"))
+    number = deal_numbers(deal.poule.tournament.game, sheet)[sheet.index(deal)]
+    if number is None:
+        message = _(
+            "Cette donne a été envoyée avec la clé d'une passe déjà enregistrée et "
+            "différente : rien n'a été enregistré. Rechargez la feuille, vérifiez-la et "
+            "encodez la donne à nouveau si elle n'y est pas."
         )
+    else:
+        message = _(
+            "Cette donne a été envoyée avec la clé de la donne %(number)s, déjà "
+            "enregistrée et différente : rien n'a été enregistré. Rechargez la feuille, "
+            "vérifiez-la et encodez la donne à nouveau si elle n'y est pas."
+        ) % {"number": number}
+    raise DealConflict(message, code="key_reused")
 
 
 def _deal_count_guard(

@@ -107,6 +107,31 @@ def test_a_retry_of_an_undone_deal_says_so_even_once_the_night_is_closed(running
     assert poule.deals.count() == 1
 
 
+def test_refusals_name_a_deal_by_its_number_on_the_sheet_where_passes_take_none(running_night):
+    poule = table_of(running_night, 4)
+    scoring_services.deal_record(poule, PASS)
+    scoring_services.deal_record(poule, EMBALLAGE)
+    kept, undone = uuid.uuid4(), uuid.uuid4()
+    scoring_services.deal_record(poule, SOLO, client_key=kept)
+    scoring_services.deal_delete(
+        scoring_services.deal_record(poule, EMBALLAGE, client_key=undone), last_only=True
+    )
+    # Third in the table's storage, second on the sheet: the pass before it takes no number.
+    with pytest.raises(scoring_services.DealConflict) as reused:
+        scoring_services.deal_record(poule, EMBALLAGE, client_key=kept)
+    assert "la clé de la donne 2, déjà enregistrée" in str(reused.value.messages[0])
+    with pytest.raises(scoring_services.DealConflict) as removed:
+        scoring_services.deal_record(poule, EMBALLAGE, client_key=undone)
+    assert "La donne 3 envoyée par ce téléphone" in str(removed.value.messages[0])
+    passed = uuid.uuid4()
+    scoring_services.deal_delete(
+        scoring_services.deal_record(poule, PASS, client_key=passed), last_only=True
+    )
+    with pytest.raises(scoring_services.DealConflict) as removed_pass:
+        scoring_services.deal_record(poule, PASS, client_key=passed)
+    assert "La passe envoyée par ce téléphone" in str(removed_pass.value.messages[0])
+
+
 def test_the_sheet_answers_a_retry_of_an_undone_deal_409_in_words(client, running_night, scorer):
     poule = table_of(running_night, 4)
     client.force_login(scorer)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .base import Penalty
@@ -56,25 +56,29 @@ def int_field(
 
 
 def objects_listed(
-    raw: Any, place: str, shape: str, code: str, problems: list[EngineError]
+    raw: Any,
+    place: str,
+    problems: list[EngineError],
+    refused: Callable[[str, str, bool], EngineError],
 ) -> Iterator[tuple[str, Mapping[str, Any]]]:
-    """A list of objects in a deal (penalties, whist's revokes), each object with its place;
-    a value that is not a list, or an item that is not an object, is a problem ``code``
-    saying the ``shape`` expected, appended as it is met, and the item is left out."""
+    """A list of objects in a deal (penalties, whist's revokes), each object with its place.
+    A value that is not a list, or an item that is not an object, is the problem ``refused``
+    makes of its place, the value shown and whether the whole list was wrong; appended as it
+    is met, and the item left out."""
     if not isinstance(raw, list):
-        got = shown(raw)
-        problems.append(
-            EngineError(place, f"expected a list of {shape}, got {got}", code, {"got": got})
-        )
+        problems.append(refused(place, shown(raw), True))
         return
     for index, item in enumerate(raw):
         if isinstance(item, Mapping):
             yield at(place, index), item
         else:
-            got = shown(item)
-            problems.append(
-                EngineError(at(place, index), f"expected {shape}, got {got}", code, {"got": got})
-            )
+            problems.append(refused(at(place, index), shown(item), False))
+
+
+def _penalties_shape(place: str, got: str, whole: bool) -> EngineError:
+    shape = '{"player": name, "points": n}'
+    expected = f"a list of {shape}" if whole else shape
+    return EngineError(place, f"expected {expected}, got {got}", "penalties_shape", {"got": got})
 
 
 def parse_penalties(
@@ -85,9 +89,7 @@ def parse_penalties(
     if raw is None:
         return ()
     penalties = []
-    items = objects_listed(
-        raw, at(place, "penalties"), '{"player": name, "points": n}', "penalties_shape", problems
-    )
+    items = objects_listed(raw, at(place, "penalties"), problems, _penalties_shape)
     for item_place, item in items:
         player, points = item.get("player"), item.get("points")
         if not isinstance(player, str) or player not in seats:

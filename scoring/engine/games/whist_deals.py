@@ -101,6 +101,12 @@ DEAL_KEYS = Fields(
 )
 
 
+def _revokes_shape(place: str, got: str, whole: bool) -> EngineError:
+    shape = '{"team": [name, name], "count": n}'
+    expected = f"a list of {shape}" if whole else shape
+    return EngineError(place, f"expected {expected}, got {got}", "revokes_shape", {"got": got})
+
+
 def _read(
     point_table: PointTable,
     raw: Mapping[str, Any],
@@ -199,13 +205,7 @@ def _read(
     revokes = [0, 0]
     raw_revokes = raw.get("revokes")
     if raw_revokes is not None and not not_played:
-        items = objects_listed(
-            raw_revokes,
-            at(place, "revokes"),
-            '{"team": [name, name], "count": n}',
-            "revokes_shape",
-            problems,
-        )
+        items = objects_listed(raw_revokes, at(place, "revokes"), problems, _revokes_shape)
         for iplace, item in items:
             team = _team(item.get("team"), seats, at(iplace, "team"), problems)
             count = item.get("count")

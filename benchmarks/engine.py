@@ -29,7 +29,7 @@ from scoring.engine.base import Penalty
 from scoring.engine.games.belgian_whist import PASS, Deal, PointTable, active_seats, score_deal
 from scoring.engine.night import read_night
 from scoring.engine.ranking import RankingRules, TournamentEntry, season_ranking
-from scoring.engine.season_file import rank_nights
+from scoring.engine.season_file import night_entries, rank_nights
 from scoring.engine.tables import preset
 
 from .report import names, thin
@@ -258,17 +258,7 @@ def _deal_document(deal: Deal, seats: Sequence[str]) -> dict[str, Any]:
 def season_entries(docs: Sequence[dict[str, Any]]) -> list[TournamentEntry]:
     entries = []
     for index, doc in enumerate(docs):
-        night = read_night(doc)
-        entries.extend(
-            TournamentEntry(
-                player=line.player,
-                tournament=index,
-                tournament_points=line.tournament_points,
-                game_points=line.game_points,
-                rank=line.rank,
-            )
-            for line in night.standings
-        )
+        entries.extend(night_entries(index, read_night(doc).standings))
     return entries
 
 

@@ -4,13 +4,13 @@ read and scored as the site would, then ranked by the season's rules into
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from .errors import DocumentRefused, EngineError
 from .night import read_night
 from .ranking import RankingRules, SeasonStanding, TournamentEntry, season_ranking
-from .standings import decimal_string
+from .standings import TournamentStanding, decimal_string
 
 RANKING_FORMAT = "season-ranking/1"
 
@@ -30,16 +30,7 @@ def rank_nights(
         except DocumentRefused as refused:
             problems.extend(error.moved(f"nights[{index}]") for error in refused.errors)
             continue
-        entries.extend(
-            TournamentEntry(
-                player=line.player,
-                tournament=index,
-                tournament_points=line.tournament_points,
-                game_points=line.game_points,
-                rank=line.rank,
-            )
-            for line in night.standings
-        )
+        entries.extend(night_entries(index, night.standings))
     if problems:
         raise DocumentRefused(problems)
     return season_ranking(entries, rules)
@@ -60,3 +51,19 @@ def ranking_document(standings: Sequence[SeasonStanding]) -> dict[str, Any]:
             for line in standings
         ],
     }
+
+
+def night_entries(
+    night: Hashable, standings: Sequence[TournamentStanding]
+) -> list[TournamentEntry]:
+    """One night's standings as the season ranking reads them, the night named ``night``."""
+    return [
+        TournamentEntry(
+            player=line.player,
+            tournament=night,
+            tournament_points=line.tournament_points,
+            game_points=line.game_points,
+            rank=line.rank,
+        )
+        for line in standings
+    ]

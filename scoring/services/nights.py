@@ -154,28 +154,33 @@ def tournament_close(
     return tournament
 
 
-@transaction.atomic
-def tournament_publish(tournament: Tournament) -> Tournament:
-    """A closed night's score sheets become visible to members and the public."""
+def _status_moved(tournament: Tournament, start: str, end: str, refusal: str) -> Tournament:
+    """The night, locked, moved from ``start`` to ``end`` (refused with ``refusal`` in any
+    other state); the published pages that show it are drawn again."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.CLOSED:
-        raise ValidationError(_("Seule une soirée clôturée peut être publiée."))
-    tournament.status = Tournament.Status.PUBLISHED
+    if tournament.status != start:
+        raise ValidationError(refusal)
+    tournament.status = end
     tournament.save(update_fields=["status"])
     published_pages_changed(tournament.club_id)
     return tournament
 
 
 @transaction.atomic
+def tournament_publish(tournament: Tournament) -> Tournament:
+    """A closed night's score sheets become visible to members and the public."""
+    closed, published = Tournament.Status.CLOSED, Tournament.Status.PUBLISHED
+    refusal = _("Seule une soirée clôturée peut être publiée.")
+    return _status_moved(tournament, closed, published, refusal)
+
+
+@transaction.atomic
 def tournament_reopen(tournament: Tournament) -> Tournament:
     """A club admin reopens a closed night to correct it; the ranking follows when re-closed."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.CLOSED:
-        raise ValidationError(_("Seule une soirée clôturée peut être rouverte."))
-    tournament.status = Tournament.Status.RUNNING
-    tournament.save(update_fields=["status"])
+    closed, running = Tournament.Status.CLOSED, Tournament.Status.RUNNING
+    refusal = _("Seule une soirée clôturée peut être rouverte.")
+    tournament = _status_moved(tournament, closed, running, refusal)
     season_ranking_queue(tournament.season_id)
-    published_pages_changed(tournament.club_id)
     return tournament
 
 
@@ -184,10 +189,6 @@ def tournament_unpublish(tournament: Tournament) -> Tournament:
     """A club admin takes a published night's score sheets back from members and the public
     (published by mistake, a sheet to check again). The night stays closed: it still counts in
     the season ranking, which does not change."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.PUBLISHED:
-        raise ValidationError(_("Seule une soirée publiée peut être dépubliée."))
-    tournament.status = Tournament.Status.CLOSED
-    tournament.save(update_fields=["status"])
-    published_pages_changed(tournament.club_id)
-    return tournament
+    published, closed = Tournament.Status.PUBLISHED, Tournament.Status.CLOSED
+    refusal = _("Seule une soirée publiée peut être dépubliée.")
+    return _status_moved(tournament, published, closed, refusal)

@@ -48,4 +48,5 @@ def test_the_point_table_grid_scrolls_inside_its_box_at_1280_px(
     box.focus()
     for _ in range(5):
         page.keyboard.press("ArrowRight")
-    assert box.evaluate("el => el.scrollLeft") > 0
+    # The arrow keys scroll the box smoothly: wait for it to move, rather than read it at once.
+    page.wait_for_function("el => el.scrollLeft > 0", arg=box.element_handle(), timeout=5_000)

@@ -326,14 +326,27 @@ def reminders_queue(today: datetime.date | None = None) -> int:
     night: the night is marked in the same transaction as its work row. Returns how many."""
     today = today or timezone.localdate()
     queued = 0
-    due = PlannedNight.objects.filter(
-        status=PlannedNight.Status.PLANNED,
-        reminders_queued__isnull=True,
-        date__gte=today,
-        club__calendar__reminders=True,
-    ).select_related("club__calendar")
-    for night in due:
-        if night.date - datetime.timedelta(days=night.club.calendar.reminder_days) > today:
+    # Reminders are on, two days before, for a club whose admin has not said otherwise.
+    default = ClubCalendar()
+    due = (
+        PlannedNight.objects.filter(
+            status=PlannedNight.Status.PLANNED,
+            reminders_queued__isnull=True,
+            tournament__isnull=True,
+            date__gte=today,
+            date__lte=today + datetime.timedelta(days=14),
+        )
+        .exclude(club__calendar__reminders=False)
+        .order_by("date")
+    )
+    nights = list(due)
+    settings = {
+        c.club_id: c
+        for c in ClubCalendar.objects.filter(club__in={n.club_id for n in nights})
+    }
+    for night in nights:
+        days = settings.get(night.club_id, default).reminder_days
+        if night.date - datetime.timedelta(days=days) > today:
             continue
         with transaction.atomic():
             marked = PlannedNight.objects.filter(pk=night.pk, reminders_queued__isnull=True).update(

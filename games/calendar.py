@@ -341,8 +341,7 @@ def reminders_queue(today: datetime.date | None = None) -> int:
     )
     nights = list(due)
     settings = {
-        c.club_id: c
-        for c in ClubCalendar.objects.filter(club__in={n.club_id for n in nights})
+        c.club_id: c for c in ClubCalendar.objects.filter(club__in={n.club_id for n in nights})
     }
     for night in nights:
         days = settings.get(night.club_id, default).reminder_days

@@ -77,7 +77,8 @@ def test_who_said_no_or_opted_out_or_the_club_turned_them_off_gets_none(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_reminders_queued_while_the_broker_is_down_go_once_it_is_back(club, members, broker_down):
+@pytest.mark.usefixtures("broker_down")
+def test_reminders_queued_while_the_broker_is_down_go_once_it_is_back(club, members):
     night = calendar.night_plan(club, in_days(1), calendar.NightPlan())
 
     assert calendar.reminders_queue() == 1

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from club.models import Club, Player
 
-from ..calendar import TablePlan, club_calendar, deadline, table_plan
+from ..calendar import TablePlan, deadline, table_plan
 from ..models import ClubCalendar, PlannedNight, Reply
 
 
@@ -48,6 +48,15 @@ def _entry(
     )
 
 
+def _settings(club: Club) -> ClubCalendar:
+    """The club's calendar settings as read with its nights; a club that never changed them
+    has none stored: the defaults."""
+    try:
+        return club.calendar
+    except ClubCalendar.DoesNotExist:
+        return ClubCalendar(club=club)
+
+
 def calendar_entries(
     club: Club,
     player: Player | None,
@@ -55,11 +64,11 @@ def calendar_entries(
     limit: int | None = None,
 ) -> list[CalendarEntry]:
     """The club's coming nights (from today), each with its counts and ``player``'s answer."""
-    settings = club_calendar(club)
     nights = PlannedNight.objects.filter(club=club).coming(now.date()).with_counts()
-    if limit:
-        nights = nights[:limit]
-    nights = list(nights.select_related("club"))
+    # The club's calendar settings come with the nights (one query for both).
+    nights = nights.select_related("club__calendar")
+    nights = list(nights[:limit] if limit else nights)
+    settings = _settings(nights[0].club) if nights else None
     mine = (
         {r.night_id: r for r in Reply.objects.filter(player=player, night__in=nights)}
         if player is not None and nights
@@ -70,8 +79,8 @@ def calendar_entries(
 
 def night_replies(night: PlannedNight, now: datetime.datetime) -> CalendarEntry:
     """One night for its club admin: the counts and who said what (waiting list in order)."""
-    night = PlannedNight.objects.with_counts().select_related("club").get(pk=night.pk)
-    entry = _entry(night, club_calendar(night.club), now, None)
+    night = PlannedNight.objects.with_counts().select_related("club__calendar").get(pk=night.pk)
+    entry = _entry(night, _settings(night.club), now, None)
     replies = Reply.objects.filter(night=night).select_related("player").order_by("answered", "pk")
     names: dict[str, list[Reply]] = {"yes": [], "waiting": [], "maybe": [], "no": []}
     for reply in replies:

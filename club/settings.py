@@ -232,6 +232,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "club.tasks.pending_work_requeue",
         "schedule": float(PENDING_REQUEUE_SECONDS),
     },
+    # The calendar's reminders due today go to the outbox, once per night (games.calendar).
+    "calendar-reminders": {
+        "task": "games.tasks.calendar_reminders_queue",
+        "schedule": 15 * 60.0,
+    },
 }
 # The largest night file (or list of them) the API's import reads: a 40-player night is about
 # 100 kB, a season of them a few MB.
@@ -290,6 +295,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "club.models.GAME_CHOICES",
         "NightStatusEnum": "games.models.Tournament.Status",
+        "PlannedNightStatusEnum": "games.calendar_models.PlannedNight.Status",
         "PublicNameEnum": "club.models.Player.PublicName",
         "LanguageEnum": "club.settings.LANGUAGES",
     },

@@ -11,9 +11,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from club.models import Club, Player
 from scoring.engine.base import next_dealer
 from scoring.engine.games import belgian_whist, mort
 
+from . import calendar
 from .draw import table_sizes
 
 # The demo club's 28 members (first names A … Z, then two more).
@@ -210,3 +212,22 @@ def random_hearts_night(
     ]
     name = f"Soirée des cœurs du {date.day} {MONTHS[date.month - 1]} {date.year}"
     return _night(club, season, date, name, "hearts", "coeurs", players, poules)
+
+
+def demo_calendar(club: Club, rng: random.Random, today: datetime.date) -> int:
+    """The demo club's coming Fridays on its calendar (eight of them, at 20:00), the next two
+    with a few members' replies: what a new user of the calendar sees. Returns how many."""
+    first = today + datetime.timedelta(days=(4 - today.weekday()) % 7 or 7)
+    series = calendar.series_plan(
+        club,
+        first=first,
+        last=first + datetime.timedelta(weeks=7),
+        weekday=4,
+        plan=calendar.NightPlan(place=club.contact_address or "Salle Saint-Roch", cap=28),
+    )
+    members = list(Player.objects.in_club(club).order_by("pk"))
+    for night in series.nights.order_by("date")[:2]:
+        for player in rng.sample(members, min(len(members), 19)):
+            answer = rng.choices(("yes", "maybe", "no"), weights=(14, 3, 2))[0]
+            calendar.reply_set(night, player, answer)
+    return series.nights.count()

@@ -446,3 +446,15 @@ class ResultEmail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} → {self.player}"
+
+
+# The club's calendar (its own module: this one stays small). Imported last so Django
+# registers its models in this app.
+from .calendar_models import (  # noqa: E402,F401
+    ClubCalendar,
+    MemberCalendar,
+    PlannedNight,
+    PlannedSeries,
+    ReminderEmail,
+    Reply,
+)

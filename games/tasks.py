@@ -5,7 +5,7 @@ from celery import shared_task
 from club.outbox import work_run
 from scoring.services import RESULTS_EMAIL
 
-from . import mailing
+from . import calendar, calendar_mailing, mailing
 from .models import Tournament
 
 
@@ -27,3 +27,33 @@ def tournament_results_email(tournament_id: int) -> int:
 def night_results_email(tournament_id: int) -> int:
     """The task's former name: messages queued before an upgrade still run (one release)."""
     return tournament_results_email(tournament_id)
+
+
+@shared_task
+def calendar_reminders_queue() -> int:
+    """Celery beat: hand to the outbox the reminders due today (once per night)."""
+    return calendar.reminders_queue()
+
+
+@shared_task
+def calendar_reminders_email(night_id: int) -> int:
+    """E-mail a planned night's reminders; a second run sends none (one row per member)."""
+    sent = work_run(
+        calendar.REMINDERS_EMAIL,
+        night_id,
+        lambda: calendar_mailing.reminders_send(night_id),
+        atomic=False,
+    )
+    return sent or 0
+
+
+@shared_task
+def calendar_promoted_email(reply_id: int) -> int:
+    """Tell a member who waited that a place freed for him (once)."""
+    sent = work_run(
+        calendar.PROMOTED_EMAIL,
+        reply_id,
+        lambda: calendar_mailing.promoted_send(reply_id),
+        atomic=False,
+    )
+    return sent or 0

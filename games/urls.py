@@ -1,10 +1,19 @@
 from django.urls import path
 
-from .views import deal_changes, publication, results, room, sheet, tournament
+from .views import calendar, deal_changes, publication, results, room, sheet, tournament
 
 app_name = "games"
 
 urlpatterns = [
+    # The club's calendar (games/views/calendar.py).
+    path("calendrier/", calendar.calendar_page, name="calendar"),
+    path("calendrier.ics", calendar.calendar_feed, name="calendar-feed"),
+    path("calendrier/gestion/", calendar.calendar_manage, name="calendar-manage"),
+    path("calendrier/<id:pk>/repondre/", calendar.calendar_answer, name="calendar-answer"),
+    path("calendrier/<id:pk>/reponses/", calendar.calendar_replies, name="calendar-replies"),
+    path("calendrier/<id:pk>/annuler/", calendar.calendar_cancel, name="calendar-cancel"),
+    path("calendrier/<id:pk>/ouvrir/", calendar.calendar_open, name="calendar-open"),
+    path("calendrier/reponse/<str:token>/", calendar.calendar_reply, name="calendar-reply"),
     path("nouvelle/", tournament.tournament_create, name="tournament-create"),
     path("<id:pk>/", tournament.tournament_detail, name="tournament"),
     path("<id:pk>/presents/", tournament.presence, name="presence"),

@@ -8,6 +8,7 @@ the next role finds it."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -19,7 +20,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club import services as club_services
 from club.models import Membership, Player
-from games.models import Deal, Poule, Tournament
+from games import calendar
+from games.models import Deal, PlannedNight, Poule, Tournament
 from scoring import services as scoring_services
 from tests.conftest import persona
 from tests.factories import ClubFactory
@@ -70,6 +72,13 @@ class World:
             ),
         }
         self.player: Player = self.users["member"].player
+        # A night on the club's calendar, a week ahead.
+        self.planned: PlannedNight = calendar.night_plan(
+            self.club, datetime.date.today() + datetime.timedelta(days=7), calendar.NightPlan()
+        )
+
+    def planned_url(self, name: str) -> str:
+        return reverse(name, args=[self.club.slug, self.planned.pk])
 
     def night_url(self, name: str, **kwargs: Any) -> str:
         return reverse(name, kwargs={"slug": self.club.slug, "pk": self.night.pk, **kwargs})
@@ -220,6 +229,56 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     "games:publish": ("post", lambda w: w.night_url("games:publish"), ADMINS_ACTION),
     "games:reopen": ("post", lambda w: w.night_url("games:reopen"), ADMINS_ACTION),
     "games:unpublish": ("post", lambda w: w.night_url("games:unpublish"), ADMINS_ACTION),
+    # The club's calendar: public; a member answers for himself; its admin plans and reads
+    # the names; the scorers open the night at the door.
+    "games:calendar": ("get", lambda w: reverse("games:calendar", args=[w.club.slug]), EVERYBODY),
+    "games:calendar-feed": (
+        "get",
+        lambda w: reverse("games:calendar-feed", args=[w.club.slug]),
+        EVERYBODY,
+    ),
+    "games:calendar-manage": (
+        "get",
+        lambda w: reverse("games:calendar-manage", args=[w.club.slug]),
+        ADMINS_PAGE,
+    ),
+    "games:calendar-answer": (
+        "post",
+        lambda w: w.planned_url("games:calendar-answer"),
+        statuses(302, 302, 302, 302, 404),
+    ),
+    "games:calendar-replies": (
+        "get",
+        lambda w: w.planned_url("games:calendar-replies"),
+        ADMINS_PAGE,
+    ),
+    "games:calendar-cancel": (
+        "post",
+        lambda w: w.planned_url("games:calendar-cancel"),
+        ADMINS_ACTION,
+    ),
+    "games:calendar-open": ("post", lambda w: w.planned_url("games:calendar-open"), SCORERS_ACTION),
+    # The e-mail's signed link is the access (a wrong one is a 404: tests/games/test_calendar.py).
+    "games:calendar-reply": (
+        "get",
+        lambda w: reverse(
+            "games:calendar-reply",
+            args=[w.club.slug, calendar.reply_token(w.planned, w.player)],
+        ),
+        EVERYBODY,
+    ),
+    "my-calendar": ("get", lambda w: reverse("my-calendar"), SIGNED_IN),
+    "my-calendar-renew": (
+        "post",
+        lambda w: reverse("my-calendar-renew"),
+        statuses(302, 302, 302, 302, 302),
+    ),
+    "member-feed": ("get", lambda w: reverse("member-feed", args=["pas-une-cle"]), NOT_FOUND),
+    "calendar-reminders-off": (
+        "get",
+        lambda w: reverse("calendar-reminders-off", args=["pas-un-lien"]),
+        NOT_FOUND,
+    ),
     "invitation-accept": (
         "get",
         lambda w: reverse("invitation-accept", args=["pas-un-lien"]),
@@ -319,6 +378,22 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         + "?"
         + urlencode({"version": scoring_services.deal_version(w.deal)}),
         statuses(401, 403, 204, 204, 404),
+    ),
+    "api:calendar": ("get", lambda w: reverse("api:calendar", args=[w.club.slug]), EVERYBODY),
+    "api:calendar-reply": (
+        "get",
+        lambda w: w.planned_url("api:calendar-reply"),
+        statuses(401, 200, 200, 200, 404),
+    ),
+    "api:calendar-replies": (
+        "get",
+        lambda w: w.planned_url("api:calendar-replies"),
+        statuses(401, 403, 403, 200, 404),
+    ),
+    "api:calendar-link-reply": (
+        "get",
+        lambda w: reverse("api:calendar-link-reply", args=["pas-un-lien"]),
+        NOT_FOUND,
     ),
     "api:me": ("get", lambda w: reverse("api:me"), API_SIGNED_IN),
     "api:my-results": ("get", lambda w: reverse("api:my-results"), API_SIGNED_IN),

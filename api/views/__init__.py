@@ -3,6 +3,7 @@ the same permission functions as the pages (club/permissions.py, games/visibilit
 of the club is told he may not (403); anybody else learns nothing of the club's private data
 (404)."""
 
+from .calendar import CalendarList, LinkReply, MyReply, NightReplies
 from .clubs import ClubDetail, ClubList, SeasonList, SeasonRanking
 from .deals import DealEdit, DealRecord
 from .me import Me, MyData, MyResults
@@ -11,18 +12,22 @@ from .nights import NightDetail, NightExport, NightList
 from .players import PlayerDetail, PlayerList
 
 __all__ = [
+    "CalendarList",
     "ClubDetail",
     "ClubList",
     "DealEdit",
     "DealRecord",
+    "LinkReply",
     "Me",
     "MyData",
+    "MyReply",
     "MyResults",
     "NightClose",
     "NightDetail",
     "NightExport",
     "NightImport",
     "NightList",
+    "NightReplies",
     "PlayerDetail",
     "PlayerList",
     "RoundDraw",

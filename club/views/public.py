@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
+from django.utils import timezone
 
 from games.models import Tournament
+from games.presenters.calendar import calendar_entries
 from scoring.models import TournamentStanding
 
-from ..models import Club
+from ..models import Club, Player
 from ..permissions import is_club_admin, is_member, is_scorer
 
 
@@ -57,6 +59,13 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         )
         if member
         else [],
+        # The next nights on the club's calendar, with the member's answer.
+        "coming": calendar_entries(
+            club,
+            Player.objects.filter(user=request.user).first() if member else None,
+            timezone.now(),
+            limit=3,
+        ),
     }
     template = "club/club_detail.html"
     if request.htmx:

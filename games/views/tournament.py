@@ -20,7 +20,7 @@ from club.permissions import is_club_admin, is_scorer, require_scorer
 from scoring import services as scoring
 from scoring.engine.standings import scheme
 
-from .. import services
+from .. import calendar, services
 from ..forms import TournamentForm
 from ..mailing import result_recipients
 from ..models import Poule, RoundDraw, Seat, Tournament
@@ -161,6 +161,8 @@ def _presence_page(
         "members": _club_members(tournament),
         "present": present,
         "error": error,
+        # Made from the calendar: who said yes and is not ticked, who is and did not answer.
+        "replies": calendar.presence_check(tournament, present),
     }
     return TemplateResponse(request, "games/presence.html", context)
 

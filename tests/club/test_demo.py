@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from club.models import Club, Player
-from games.models import Tournament
+from games.models import PlannedNight, Reply, Tournament
 from scoring.models import RankingSnapshot
 
 pytestmark = pytest.mark.django_db
@@ -22,6 +22,10 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
 
     club = Club.objects.get(name="RCWhist La Chevalerie")
     assert Player.objects.in_club(club).count() == 28
+    # The coming Fridays on its calendar, the next ones with replies.
+    planned = PlannedNight.objects.filter(club=club)
+    assert planned.count() == 8 and all(n.date.weekday() == 4 for n in planned)
+    assert Reply.objects.filter(night__club=club, answer="yes").count() >= 10
     assert sorted(club.seasons.values_list("name", flat=True)) == ["2024", "2025"]
     table_sizes = set()
     for season in club.seasons.all():

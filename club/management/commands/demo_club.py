@@ -17,9 +17,16 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
 from club.models import Club, Membership, Player
-from games.demo import FIRST_NAMES, LAST_NAMES, random_hearts_night, random_night
+from games.demo import (
+    FIRST_NAMES,
+    LAST_NAMES,
+    demo_calendar,
+    random_hearts_night,
+    random_night,
+)
 from games.models import Tournament
 from games.nightfile import tournaments_import
 from scoring.services import ranking_publish, tournament_publish
@@ -119,7 +126,12 @@ class Command(BaseCommand):
             tournament_publish(tournament)
         for season in club.seasons.all():
             ranking_publish(season)
-        self.stdout.write(f"{CLUB}: {len(members)} players, {tournaments} club nights imported.")
+        # The coming Fridays on the club's calendar, with a few replies.
+        planned = demo_calendar(club, rng, timezone.localdate())
+        self.stdout.write(
+            f"{CLUB}: {len(members)} players, {tournaments} club nights imported, "
+            f"{planned} planned."
+        )
 
     @transaction.atomic
     def _build_hearts(self, seed: int) -> None:

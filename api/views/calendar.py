@@ -1,0 +1,182 @@
+"""The club's calendar: the coming nights (public), a member's reply (signed in, or with the
+signed link of his e-mail), and the club admin's replies with names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from club.models import Player
+from club.permissions import is_member, require_club_admin
+from games import calendar
+from games.models import PlannedNight, Reply
+from games.presenters.calendar import CalendarEntry, calendar_entries, night_replies
+
+from ..serializers import calendar as cs
+from .common import NOT_YOURS, REFUSED, club_of
+
+LINK_REFUSED = {404: OpenApiResponse(description="The link expired, was tampered with, or is not.")}
+
+
+def _entry(entry: CalendarEntry) -> dict[str, Any]:
+    night = entry.night
+    return {
+        "id": night.pk,
+        "date": night.date,
+        "start": night.start,
+        "name": night.name,
+        "place": night.place,
+        "rules": night.rules,
+        "rounds": night.rounds,
+        "cap": night.cap,
+        "status": night.status,
+        "deadline": entry.deadline,
+        "open": entry.open,
+        "yes": entry.yes,
+        "maybe": entry.maybe,
+        "no": entry.no,
+        "waiting": entry.waiting,
+        "tables": {
+            "fours": entry.tables.fours,
+            "fives": entry.tables.fives,
+            "refusal": entry.tables.refusal,
+        },
+        "night": night.tournament_id,
+    }
+
+
+def _reply(night: PlannedNight, reply: Reply | None) -> dict[str, Any]:
+    return {
+        "night": night.pk,
+        "answer": reply.answer if reply else None,
+        "waiting": bool(reply and reply.waiting),
+        "answered": reply.answered if reply else None,
+        "deadline": calendar.deadline(night),
+    }
+
+
+def _answer(request: Request, night: PlannedNight, player: Player) -> Response:
+    body = cs.ReplySerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    if body.validated_data["answer"] is None:
+        raise ValidationError("answer: yes, maybe or no")
+    reply = calendar.reply_set(night, player, body.validated_data["answer"])
+    return Response(cs.ReplySerializer(_reply(night, reply)).data)
+
+
+@extend_schema(
+    summary="A club's coming nights",
+    description="Public: the planned nights from today, with the replies counted and the "
+    "tables of 4 and 5 the expected count gives.",
+    tags=["calendar"],
+    responses={200: cs.PlannedNightSerializer(many=True), **NOT_YOURS},
+)
+class CalendarList(APIView):
+    permission_classes = [AllowAny]
+
+    def get(self, request: Request, slug: str) -> Response:
+        entries = calendar_entries(club_of(slug), None, timezone.now())
+        return Response(cs.PlannedNightSerializer([_entry(e) for e in entries], many=True).data)
+
+
+def _own_night(request: Request, slug: str, pk: int) -> tuple[PlannedNight, Player]:
+    night = get_object_or_404(PlannedNight.objects.select_related("club"), pk=pk, club__slug=slug)
+    player = Player.objects.filter(user=request.user).first()
+    if player is None or not is_member(request.user, night.club):
+        raise Http404("members only")
+    return night, player
+
+
+class MyReply(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="My reply for a planned night",
+        tags=["calendar"],
+        responses={200: cs.ReplySerializer, **NOT_YOURS},
+    )
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        night, player = _own_night(request, slug, pk)
+        reply = Reply.objects.filter(night=night, player=player).first()
+        return Response(cs.ReplySerializer(_reply(night, reply)).data)
+
+    @extend_schema(
+        summary="Answer for a planned night",
+        description="yes, maybe or no, until the club's deadline. A yes past the cap waits "
+        "(waiting: true) and moves up by itself when a place frees.",
+        tags=["calendar"],
+        request=cs.ReplySerializer,
+        responses={200: cs.ReplySerializer, **REFUSED, **NOT_YOURS},
+    )
+    def put(self, request: Request, slug: str, pk: int) -> Response:
+        night, player = _own_night(request, slug, pk)
+        return _answer(request, night, player)
+
+
+class LinkReply(APIView):
+    """The e-mail's signed link: one member, one night, no login."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    def _read(self, token: str) -> tuple[PlannedNight, Player]:
+        try:
+            return calendar.reply_link_read(token)
+        except calendar.LinkRefused:
+            raise Http404("link refused") from None
+
+    @extend_schema(
+        summary="The reply of a signed link",
+        tags=["calendar"],
+        responses={200: cs.ReplySerializer, **LINK_REFUSED},
+    )
+    def get(self, request: Request, token: str) -> Response:
+        night, player = self._read(token)
+        reply = Reply.objects.filter(night=night, player=player).first()
+        return Response(cs.ReplySerializer(_reply(night, reply)).data)
+
+    @extend_schema(
+        summary="Answer with a signed link",
+        description="The token of the e-mail's reply link: it answers for its member and its "
+        "night only, expires, and changes nothing after the club's deadline.",
+        tags=["calendar"],
+        request=cs.ReplySerializer,
+        responses={200: cs.ReplySerializer, **REFUSED, **LINK_REFUSED},
+    )
+    def put(self, request: Request, token: str) -> Response:
+        night, player = self._read(token)
+        return _answer(request, night, player)
+
+
+@extend_schema(
+    summary="A planned night's replies, with names",
+    description="The club admin's: counts, who said what, the waiting list in order.",
+    tags=["calendar"],
+    responses={200: cs.NightRepliesSerializer, **NOT_YOURS},
+)
+class NightReplies(APIView):
+    permission_classes = [IsAuthenticated]
+
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        night = get_object_or_404(
+            PlannedNight.objects.select_related("club"), pk=pk, club__slug=slug
+        )
+        require_club_admin(request.user, night.club)
+        entry = night_replies(night, timezone.now())
+        names = {
+            key: [
+                {"player": r.player_id, "name": r.player.display_name, "answered": r.answered}
+                for r in replies
+            ]
+            for key, replies in entry.names.items()
+        }
+        return Response(cs.NightRepliesSerializer({**_entry(entry), "names": names}).data)

@@ -14,6 +14,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import Club, Player
@@ -163,10 +164,15 @@ def calendar_manage(request: HttpRequest, slug: str) -> HttpResponse:
                     exceptions=form.cleaned_data["exceptions"],
                     plan=form.plan(),
                 )
+                added = series.nights.count()
                 messages.success(
                     request,
-                    _("%(count)s soirées ajoutées au calendrier.")
-                    % {"count": series.nights.count()},
+                    ngettext(
+                        "%(count)s soirée ajoutée au calendrier.",
+                        "%(count)s soirées ajoutées au calendrier.",
+                        added,
+                    )
+                    % {"count": added},
                 )
         except ValidationError as refused:
             form.add_error(None, refused)

@@ -9,10 +9,12 @@ from .me import Me, MyData, MyResults
 from .night_actions import NightClose, NightImport, RoundDraw
 from .nights import NightDetail, NightExport, NightList
 from .players import PlayerDetail, PlayerList
+from .ratings import ClubRatings, PlayerStatistics
 
 __all__ = [
     "ClubDetail",
     "ClubList",
+    "ClubRatings",
     "DealEdit",
     "DealRecord",
     "Me",
@@ -25,6 +27,7 @@ __all__ = [
     "NightList",
     "PlayerDetail",
     "PlayerList",
+    "PlayerStatistics",
     "RoundDraw",
     "SeasonList",
     "SeasonRanking",

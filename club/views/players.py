@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 
 from games.models import Tournament
-from scoring.models import RankingLine, TournamentStanding
+from scoring.models import PlayerRating, RankingLine, TournamentStanding
 
 from ..models import Club, Player
 from ..published import published_page
@@ -71,5 +71,18 @@ def _player_page(request: HttpRequest, club: Club, player: Player) -> TemplateRe
         .select_related("snapshot__season")
         .order_by("-snapshot__season__start")
     )
+    ratings = list(
+        PlayerRating.objects.filter(
+            player=player, tournament__club=club, tournament__status=Tournament.Status.PUBLISHED
+        )
+        .order_by("tournament__date", "tournament_id")
+        .values("tournament__date", "mu", "sigma", "conservative", "deals")
+    )
+    context["ratings"] = ratings
+    context["rating_chart"] = {
+        "labels": [row["tournament__date"].strftime("%d/%m/%Y") for row in ratings],
+        "cote": [round(row["conservative"], 2) for row in ratings],
+        "mu": [round(row["mu"], 2) for row in ratings],
+    }
     context["show_photo"] = bool(player.photo) and player.public_name == Player.PublicName.FULL
     return TemplateResponse(request, template, context)

@@ -213,9 +213,9 @@ def speed(
             raise RuntimeError(f"{address}: {response.status_code}")
         times.append(page_ms)
         counts.append(page_queries)
-    p95 = percentile(times, 95)
+    p95 = percentile(times, 0.95)
     write(
-        f"statistics page uncached: p50 {percentile(times, 50):.1f} ms, p95 {p95:.1f} ms, "
+        f"statistics page uncached: p50 {percentile(times, 0.5):.1f} ms, p95 {p95:.1f} ms, "
         f"{max(counts)} queries (goal p95 < 50 ms, ≤ 6 queries)"
     )
     connection.close()

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from openskill.models import PlackettLuce
 
-from scoring.engine.games import game_module, mort
+from scoring.engine.games import game_module
 
 INITIAL_MU = 25.0
 INITIAL_SIGMA = 25.0 / 3
@@ -46,6 +47,15 @@ METHODS = (DEALS, POULES, MIX)
 METHOD = DEALS
 
 _MODEL = PlackettLuce(mu=INITIAL_MU, sigma=INITIAL_SIGMA, beta=BETA)
+_TAU_SQUARED = _MODEL.tau * _MODEL.tau
+
+
+def rate_with_openskill(
+    ratings: Sequence[Sequence[tuple[float, float]]], ranks: Sequence[int]
+) -> list[list[tuple[float, float]]]:
+    """``PlackettLuce.rate`` itself, for the test that ``rate_match`` gives its numbers."""
+    teams = [[_MODEL.rating(mu, sigma) for mu, sigma in team] for team in ratings]
+    return [[(r.mu, r.sigma) for r in team] for team in _MODEL.rate(teams, ranks=list(ranks))]
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,14 @@ class Rating:
     sigma: float
     deals: int = 0
     season: int | None = None
+    # The model's own object, kept between deals (making one per deal costs a third of a
+    # decade's rebuild).
+    model: Any = field(default=None, repr=False, compare=False)
+
+    def model_rating(self) -> Any:
+        if self.model is None:
+            self.model = _MODEL.rating(self.mu, self.sigma)
+        return self.model
 
     @property
     def conservative(self) -> float:
@@ -112,6 +130,12 @@ def _ranks(values: Sequence[float], lower_is_better: bool) -> tuple[int, ...]:
     return tuple(place[value] for value in values)
 
 
+@cache
+def _facts(game: str) -> tuple[bool, int | None]:
+    module = game_module(game)
+    return module.LOWER_IS_BETTER, module.MORT_AT
+
+
 def deal_sides(
     game: str,
     seat_players: Sequence[int],
@@ -123,7 +147,8 @@ def deal_sides(
     tells nothing (a pass, every side scoring alike)."""
     if len(points) != len(seat_players):
         return None
-    out = mort(game, len(seat_players), None if dealer is None else dealer - 1)
+    lower_is_better, mort_at = _facts(game)
+    out = dealer - 1 if dealer is not None and mort_at == len(seat_players) else None
     active = [index for index in range(len(seat_players)) if index != out]
     declarers = {str(seat) for seat in (data.get("declarers") or ())}
     if declarers:
@@ -146,7 +171,7 @@ def deal_sides(
         return None
     return DealSides(
         sides=tuple(tuple(seat_players[index] for index in side) for side in sides),
-        ranks=_ranks(values, game_module(game).LOWER_IS_BETTER),
+        ranks=_ranks(values, lower_is_better),
     )
 
 
@@ -162,17 +187,31 @@ def _rating(ratings: dict[int, Rating], player: int, season: int) -> Rating:
         rating = ratings[player] = Rating(INITIAL_MU, INITIAL_SIGMA, 0, season)
     elif rating.season != season:
         rating.sigma = min(rating.sigma + SEASON_SIGMA_GROWTH, INITIAL_SIGMA)
-        rating.season = season
+        rating.season, rating.model = season, None
     return rating
 
 
-def _rate(ratings: dict[int, Rating], sides: Iterable[Sequence[int]], ranks: Sequence[int]) -> None:
-    teams = [[_MODEL.rating(ratings[p].mu, ratings[p].sigma) for p in side] for side in sides]
-    rated = _MODEL.rate(teams, ranks=list(ranks))
-    for side, team in zip(sides, rated, strict=True):
-        for player, new in zip(side, team, strict=True):
+def rate_match(
+    ratings: dict[int, Rating], sides: Sequence[Sequence[int]], ranks: Sequence[int]
+) -> None:
+    """One match, as ``PlackettLuce.rate`` computes it (its dynamics τ added to each σ, the
+    teams in the order of their places), on the players' own objects: ``rate`` deep-copies
+    every rating first, two thirds of a decade's rebuild. ``test_ratings`` checks that both
+    give the same numbers."""
+    order = sorted(range(len(sides)), key=ranks.__getitem__)
+    teams = []
+    for index in order:
+        team = []
+        for player in sides[index]:
+            model = ratings[player].model_rating()
+            model.sigma = math.sqrt(model.sigma * model.sigma + _TAU_SQUARED)
+            team.append(model)
+        teams.append(team)
+    _MODEL._compute(teams=teams, ranks=[ranks[i] for i in order], scores=None, weights=None)
+    for team, index in zip(teams, order, strict=True):
+        for model, player in zip(team, sides[index], strict=True):
             rating = ratings[player]
-            rating.mu, rating.sigma = new.mu, new.sigma
+            rating.mu, rating.sigma = model.mu, model.sigma
 
 
 def night_expected(
@@ -208,12 +247,12 @@ def rate_night(
     for poule in night.poules:
         if method in (DEALS, MIX):
             for deal in poule.deals:
-                _rate(ratings, deal.sides, deal.ranks)
+                rate_match(ratings, deal.sides, deal.ranks)
                 for side in deal.sides:
                     for player in side:
                         night_deals[player] += 1
         if method in (POULES, MIX) and len(poule.players) > 1:
-            _rate(ratings, [(player,) for player in poule.players], poule.ranks)
+            rate_match(ratings, [(player,) for player in poule.players], poule.ranks)
             if method == POULES:
                 for player in poule.players:
                     night_deals[player] += len(poule.deals)

@@ -17,9 +17,8 @@ from typing import Any
 from club.models import Player
 from games.models import COUNTED_STATUSES, Tournament, night_title
 from scoring.engine.errors import EngineError
-from scoring.engine.games import game_module, mort
+from scoring.engine.games import game_module
 
-from .fields import POINT_UNITS
 from .models import PlayerNightStats, PlayerRating
 
 BELGIAN_WHIST = "belgian_whist"
@@ -51,16 +50,25 @@ def _blank() -> dict[str, Any]:
     }
 
 
+_BELGIAN = game_module(BELGIAN_WHIST)
+
+
 def _deal_roles(
-    game: str, point_table: Any, data: Mapping[str, Any], seat: str
+    game: str,
+    point_table: Any,
+    data: Mapping[str, Any],
+    seat: str,
+    declarers: list[str],
+    pairs: dict[tuple[Any, Any], bool],
 ) -> tuple[str, bool | None]:
     """The seat's role in the deal and whether he made his contract (None: not declaring)."""
-    declarers = [str(s) for s in data.get("declarers") or ()]
     if game != BELGIAN_WHIST or seat not in declarers:
         return "defender", None
-    engine = game_module(BELGIAN_WHIST)
-    pair = engine.is_partner_contract(point_table, data.get("contract"), data.get("bid"))
-    return ("partner" if pair else "declarer"), engine.contract_made(point_table, data, seat)
+    key = (data.get("contract"), data.get("bid"))
+    pair = pairs.get(key)
+    if pair is None:
+        pair = pairs[key] = _BELGIAN.is_partner_contract(point_table, *key)
+    return ("partner" if pair else "declarer"), _BELGIAN.contract_made(point_table, data, seat)
 
 
 def night_statistics(
@@ -72,24 +80,31 @@ def night_statistics(
     """Each player's night: deals, mort, points by role, contracts declared and made, his
     partners and the opponents at his tables; his rank and points of the night."""
     lines: dict[int, dict[str, Any]] = {}
+    pairs: dict[tuple[Any, Any], bool] = {}
+    mort_at = game_module(game).MORT_AT
     for poule in poules:
         numbers = sorted(poule.seats)
         players = [poule.seats[n] for n in numbers]
         for player in players:
             lines.setdefault(player, _blank())
+        by_mort: dict[int | None, list[Any]] = {}
         for data, points, dealer in poule.deals:
             if len(points) != len(players):
                 continue
-            out = mort(game, len(players), None if dealer is None else dealer - 1)
+            out = dealer - 1 if dealer is not None and mort_at == len(players) else None
             active = [i for i in range(len(players)) if i != out]
             if out is not None:
                 lines[players[out]]["mort"] += 1
+            summed = by_mort.setdefault(out, [0, [0] * len(players)])
+            summed[0] += 1
+            for i in active:
+                summed[1][i] += points[i]
             declarers = [str(s) for s in data.get("declarers") or ()]
             for i in active:
                 line = lines[players[i]]
                 seat = str(numbers[i])
                 try:
-                    role, made = _deal_roles(game, point_table, data, seat)
+                    role, made = _deal_roles(game, point_table, data, seat, declarers, pairs)
                 except (EngineError, KeyError, AttributeError):
                     role, made = "defender", None
                 line["deals"] += 1
@@ -117,12 +132,20 @@ def night_statistics(
                             together[0] += 1
                             together[1] += made
                             together[2] += points[i]
-                for j in active:
-                    if j != i:
-                        versus = line["opponents"].setdefault(str(players[j]), [0, 0, 0])
-                        versus[0] += 1
-                        versus[1] += points[i]
-                        versus[2] += points[j]
+        # Head to head, summed per mort (None: everybody played): two players played together
+        # every deal whose mort was neither of them.
+        for out, (count, sums) in by_mort.items():
+            for i, player in enumerate(players):
+                if i == out:
+                    continue
+                opponents = lines[player]["opponents"]
+                for j, other in enumerate(players):
+                    if j in (i, out):
+                        continue
+                    versus = opponents.setdefault(str(other), [0, 0, 0])
+                    versus[0] += count
+                    versus[1] += sums[i]
+                    versus[2] += sums[j]
     for player, line in lines.items():
         rank, tied, game_points, units = standings.get(player, (None, False, 0, 0))
         line.update(rank=rank, tied=tied, game_points=game_points, units=units)
@@ -308,7 +331,3 @@ def season_statistics(season: Any) -> SeasonStatistics:
             key: (names[value[0]], value[1]) if value else None for key, value in best.items()
         },
     )
-
-
-def units_points(units: int) -> Fraction:
-    return Fraction(units, POINT_UNITS)

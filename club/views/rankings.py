@@ -19,8 +19,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import services
 from games.models import Tournament
+from scoring import services
 from scoring.models import PlayerRating, RankingLine, RankingSnapshot
 
 from ..exports import EXPORT_FORMATS, table_response

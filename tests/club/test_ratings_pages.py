@@ -88,7 +88,9 @@ def test_a_player_who_hides_his_name_is_in_nobodys_public_lists_by_name(
             if other != player:
                 assert other.display_name not in body
         api = client.get(reverse("api:player-statistics", args=[club.slug, player.pk])).json()
-        api_names = [line["player"]["name"] for key in ("best_partners", "opponents") for line in api[key]]
+        api_names = [
+            line["player"]["name"] for key in ("best_partners", "opponents") for line in api[key]
+        ]
         assert not set(api_names) & set(names)
     assert seen_in_lists > 0
 

@@ -15,8 +15,16 @@ from games.models import Deal, Seat, Tournament
 from games.nightfile import tournament_import
 from scoring import services as scoring_services
 from scoring.models import PlayerNightStats, PlayerRating
-from scoring.ratings import INITIAL_SIGMA, SEASON_SIGMA_GROWTH, Rating, rate_night
-from scoring.ratings import NightRecord, PouleRecord
+from scoring.ratings import (
+    INITIAL_SIGMA,
+    SEASON_SIGMA_GROWTH,
+    NightRecord,
+    PouleRecord,
+    Rating,
+    rate_match,
+    rate_night,
+    rate_with_openskill,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +71,7 @@ def test_closing_nights_stores_a_rating_per_player_and_night(three_nights):
 
 def test_the_rebuild_finds_the_same_numbers_every_time(three_nights):
     stored = ratings_table()
-    call_command("ratings_rebuild", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    call_command("ratings_rebuild", stdout=open("/dev/null", "w"))
     assert ratings_table() == stored
     scoring_services.ratings_rebuild()
     assert ratings_table() == stored
@@ -175,3 +183,22 @@ def test_the_mort_is_counted_at_a_table_of_five(running_night, django_capture_on
         scoring_services.tournament_close(running_night, unfinished_ok=True, send_results=False)
     seat_one = Seat.objects.get(poule=poule, number=1).player_id
     assert PlayerNightStats.objects.get(tournament=running_night, player=seat_one).data["mort"] == 1
+
+
+def test_each_match_is_rated_as_openskill_rates_it():
+    """The rating updates the players' own objects rather than through ``rate`` (which copies
+    them first): the numbers are OpenSkill's, ties and sides of one to three alike."""
+    cases = [
+        ([(1,), (2, 3, 4)], [1, 0]),
+        ([(1, 2), (3, 4)], [0, 1]),
+        ([(1,), (2,), (3, 4)], [0, 2, 1]),
+        ([(1,), (2,), (3,), (4,)], [1, 0, 1, 3]),
+    ]
+    start = {1: (27.0, 6.0), 2: (22.5, 8.0), 3: (25.0, 3.5), 4: (31.0, 7.1)}
+    for sides, ranks in cases:
+        ratings = {p: Rating(*start[p]) for p in start}
+        rate_match(ratings, sides, ranks)
+        expected = rate_with_openskill([[start[p] for p in side] for side in sides], ranks)
+        for side, team in zip(sides, expected, strict=True):
+            for player, (mu, sigma) in zip(side, team, strict=True):
+                assert (ratings[player].mu, ratings[player].sigma) == pytest.approx((mu, sigma))

@@ -103,10 +103,13 @@ def night_statistics(
             for i in active:
                 line = lines[players[i]]
                 seat = str(numbers[i])
-                try:
-                    role, made = _deal_roles(game, point_table, data, seat, declarers, pairs)
-                except (EngineError, KeyError, AttributeError):
+                if seat not in declarers:
                     role, made = "defender", None
+                else:
+                    try:
+                        role, made = _deal_roles(game, point_table, data, seat, declarers, pairs)
+                    except (EngineError, KeyError, AttributeError):
+                        role, made = "defender", None
                 line["deals"] += 1
                 line["points"] += points[i]
                 if line["best_deal"] is None or points[i] > line["best_deal"]:

@@ -16,6 +16,7 @@ from scoring.models import PlayerRating, RankingLine, TournamentStanding
 
 from ..models import Club, Player
 from ..published import published_page
+from .ratings import rating_history
 
 PUBLIC_FIELDS = (*Player.PUBLIC_NAME_FIELDS, "photo")
 
@@ -78,11 +79,6 @@ def _player_page(request: HttpRequest, club: Club, player: Player) -> TemplateRe
         .order_by("tournament__date", "tournament_id")
         .values("tournament__date", "mu", "sigma", "conservative", "deals")
     )
-    context["ratings"] = ratings
-    context["rating_chart"] = {
-        "labels": [row["tournament__date"].strftime("%d/%m/%Y") for row in ratings],
-        "cote": [round(row["conservative"], 2) for row in ratings],
-        "mu": [round(row["mu"], 2) for row in ratings],
-    }
+    context["rating_chart"], context["rating_rows"] = rating_history(ratings)
     context["show_photo"] = bool(player.photo) and player.public_name == Player.PublicName.FULL
     return TemplateResponse(request, template, context)

@@ -5,9 +5,12 @@ club's season statistics. Every figure is read as stored (``scoring.services.rat
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
+from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext as _
 
 from games.labels import CONTRACT_LABELS
@@ -20,6 +23,27 @@ from ..models import Club, Player
 from ..published import published_page
 
 GAMES = dict(GAME_CHOICES)
+
+
+def rating_history(ratings: list[dict[str, Any]]) -> tuple[dict[str, list[Any]], list[list[str]]]:
+    """A player's ratings after each night: the chart's numbers and its table's rows, written
+    out once here (a decade is hundreds of rows: a template filter per number is most of the
+    page's time)."""
+    point = get_format("DECIMAL_SEPARATOR")
+    rows = [
+        [
+            date_format(row["tournament__date"], "SHORT_DATE_FORMAT"),
+            *(f"{row[key]:.2f}".replace(".", point) for key in ("conservative", "mu", "sigma")),
+            str(row["deals"]),
+        ]
+        for row in ratings
+    ]
+    chart = {
+        "labels": [row[0] for row in rows],
+        "cote": [round(row["conservative"], 2) for row in ratings],
+        "mu": [round(row["mu"], 2) for row in ratings],
+    }
+    return chart, rows
 
 
 def _role_labels() -> dict[str, str]:
@@ -81,11 +105,7 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
     def build() -> TemplateResponse:
         stats = player_statistics(player, club, own=own)
-        chart = {
-            "labels": [row["tournament__date"].strftime("%d/%m/%Y") for row in stats.ratings],
-            "cote": [round(row["conservative"], 2) for row in stats.ratings],
-            "mu": [round(row["mu"], 2) for row in stats.ratings],
-        }
+        chart, rating_rows = rating_history(stats.ratings)
         labels = _role_labels()
         context = {
             "club": club,
@@ -93,6 +113,7 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "own": own,
             "stats": stats,
             "chart": chart,
+            "rating_rows": rating_rows,
             "roles": [(labels[r], d, p) for r, d, p in stats.role_lines()],
             "contracts": [
                 (str(CONTRACT_LABELS.get(code, code)), played, made, rate)

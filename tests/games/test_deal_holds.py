@@ -13,7 +13,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from rest_framework.test import APIClient
 
-from games.bench import deal_post
+from games.dealforms import deal_post
 from games.models import Deal, Poule, Tournament
 from games.nightfile import tournament_export, tournament_import
 from scoring import services as scoring_services

@@ -7,8 +7,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0015_club_room_key'),
-        ('games', '0012_dealchange_client_key'),
+        # Nights and players exist since scoring 0002's dependencies: depending on nothing
+        # newer lets games' own migrations go back and forth without this one.
         ('scoring', '0003_standing_points_units'),
     ]
 

@@ -17,6 +17,12 @@ urlpatterns = [
     path(club + "seasons/<slug:season>/ranking/", views.SeasonRanking.as_view(), name="ranking"),
     path(club + "players/", views.PlayerList.as_view(), name="players"),
     path(club + "players/<id:pk>/", views.PlayerDetail.as_view(), name="player"),
+    path(club + "ratings/", views.ClubRatings.as_view(), name="ratings"),
+    path(
+        club + "players/<id:pk>/statistics/",
+        views.PlayerStatistics.as_view(),
+        name="player-statistics",
+    ),
     path(club + "nights/", views.NightList.as_view(), name="nights"),
     path(club + "nights/import/", views.NightImport.as_view(), name="night-import"),
     path(night, views.NightDetail.as_view(), name="night"),

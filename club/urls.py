@@ -14,6 +14,7 @@ from .views import (
     players,
     public,
     rankings,
+    ratings,
     room_link,
 )
 
@@ -29,6 +30,10 @@ club_urls = [
     ),
     path("classement/<slug:season>/publier/", rankings.ranking_publish, name="ranking-publish"),
     path("joueurs/<id:pk>/", players.player_detail, name="player"),
+    path("joueurs/<id:pk>/statistiques/", ratings.player_stats, name="player-statistics"),
+    path("cote/", ratings.club_ratings, name="ratings"),
+    path("statistiques/", ratings.club_statistics, name="club-statistics"),
+    path("soirees/<id:pk>/cote/", ratings.night_ratings, name="night-ratings"),
     path("membres/", accounts.members, name="members"),
     path("membres/<id:pk>/inviter/", accounts.invite, name="invite"),
     path("membres/<id:pk>/debloquer/", accounts.member_unlock, name="member-unlock"),

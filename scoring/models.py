@@ -181,3 +181,71 @@ class RankingLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank or '–'}. {self.player}"
+
+
+class PlayerRatingQuerySet(models.QuerySet):
+    def current(self, club: Any, game: str) -> PlayerRatingQuerySet:
+        """Each player's rating after his latest night of ``game`` at ``club``, best first."""
+        return (
+            self.filter(tournament__club=club, game=game, current=True)
+            .select_related("player")
+            .order_by("-conservative", "player__display_name")
+        )
+
+
+class PlayerRating(models.Model):
+    """A player's « cote » in one game after one night: written when the night is closed or
+    corrected (``scoring.services.ratings``), never computed on read."""
+
+    tournament = models.ForeignKey(
+        "games.Tournament", on_delete=models.CASCADE, related_name="ratings"
+    )
+    player = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(_("jeu"), max_length=20)
+    mu = models.FloatField("μ")
+    sigma = models.FloatField("σ")
+    conservative = models.FloatField(_("cote"))
+    deals = models.PositiveIntegerField(_("donnes"))
+    night_deals = models.PositiveIntegerField(_("donnes de la soirée"))
+    expected = models.FloatField(_("attendu"))
+    actual = models.FloatField(_("obtenu"))
+    # The player's latest night of this game at this club: what the « cote » page lists.
+    current = models.BooleanField(default=False)
+
+    objects = PlayerRatingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["tournament", "-conservative"]
+        verbose_name = _("cote")
+        verbose_name_plural = _("cotes")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="rating_once_per_night"),
+        ]
+        indexes = [
+            models.Index(fields=["player", "game"], name="rating_player_game"),
+            models.Index(fields=["game", "current"], name="rating_current"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.game} {self.conservative:.2f}"
+
+
+class PlayerNightStats(models.Model):
+    """A player's night summed once when the night's ratings are written (``scoring.
+    statistics``): what his statistics page adds up, never read from the deals again."""
+
+    tournament = models.ForeignKey(
+        "games.Tournament", on_delete=models.CASCADE, related_name="player_stats"
+    )
+    player = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="+")
+    data = models.JSONField(default=dict)
+
+    class Meta:
+        verbose_name = _("statistiques de soirée")
+        verbose_name_plural = _("statistiques de soirée")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="stats_once_per_night"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} {self.player_id}"

@@ -5,6 +5,7 @@ from celery import shared_task
 
 from club.models import Season
 from club.outbox import work_run
+from games.models import Tournament
 
 from . import services
 
@@ -30,4 +31,15 @@ def ranking_publish(season_id: int) -> int | None:
         season_id,
         lambda: services.ranking_publish(season).pk if season else None,
         pending_only=True,
+    )
+
+
+@shared_task
+def ratings_update(tournament_id: int) -> int | None:
+    """Rate a night and every later night of its club's game; returns the nights rated."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    return work_run(
+        services.RATINGS_UPDATE,
+        tournament_id,
+        lambda: services.ratings_update(tournament) if tournament else None,
     )

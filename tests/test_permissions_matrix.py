@@ -108,6 +108,15 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         ADMINS_ACTION,
     ),
     "player": ("get", lambda w: reverse("player", args=[w.club.slug, w.player.pk]), EVERYBODY),
+    "player-statistics": (
+        "get",
+        lambda w: reverse("player-statistics", args=[w.club.slug, w.player.pk]),
+        EVERYBODY,
+    ),
+    "ratings": ("get", lambda w: reverse("ratings", args=[w.club.slug]), EVERYBODY),
+    "club-statistics": ("get", lambda w: reverse("club-statistics", args=[w.club.slug]), EVERYBODY),
+    # A night's expected and actual results: with its sheets (its scorers until published).
+    "night-ratings": ("get", lambda w: w.night_url("night-ratings"), SCORERS_PAGE),
     "members": (
         "get",
         lambda w: reverse("members", args=[w.club.slug]),
@@ -343,10 +352,17 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         NOT_FOUND,
     ),
     "api:players": ("get", lambda w: reverse("api:players", args=[w.club.slug]), EVERYBODY),
+    "api:ratings": ("get", lambda w: reverse("api:ratings", args=[w.club.slug]), EVERYBODY),
     # A member who has played no published night: his club knows him, the public does not.
     "api:player": (
         "get",
         lambda w: reverse("api:player", args=[w.club.slug, w.player.pk]),
+        statuses(404, 200, 200, 200, 404),
+    ),
+    # As the player: the public and other clubs learn only of players the club published.
+    "api:player-statistics": (
+        "get",
+        lambda w: reverse("api:player-statistics", args=[w.club.slug, w.player.pk]),
         statuses(404, 200, 200, 200, 404),
     ),
     # Everybody lists the published nights; the scorers see the running one too.

@@ -34,6 +34,7 @@ from .nights import (
     SeatSerializer,
     StandingSerializer,
 )
+from .ratings import PlayerStatisticsSerializer, RatingSerializer
 
 __all__ = [
     "DEAL_SCHEMA",
@@ -55,12 +56,14 @@ __all__ = [
     "NightSerializer",
     "PlayerRef",
     "PlayerSerializer",
+    "PlayerStatisticsSerializer",
     "PouleSerializer",
     "PouleStandingSerializer",
     "ProblemSerializer",
     "ProfileSerializer",
     "RankingLineSerializer",
     "RankingSerializer",
+    "RatingSerializer",
     "RefusalSerializer",
     "SeasonSerializer",
     "SeatSerializer",

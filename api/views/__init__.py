@@ -10,11 +10,13 @@ from .me import Me, MyData, MyResults
 from .night_actions import NightClose, NightImport, RoundDraw
 from .nights import NightDetail, NightExport, NightList
 from .players import PlayerDetail, PlayerList
+from .ratings import ClubRatings, PlayerStatistics
 
 __all__ = [
     "CalendarList",
     "ClubDetail",
     "ClubList",
+    "ClubRatings",
     "DealEdit",
     "DealRecord",
     "LinkReply",
@@ -30,6 +32,7 @@ __all__ = [
     "NightReplies",
     "PlayerDetail",
     "PlayerList",
+    "PlayerStatistics",
     "RoundDraw",
     "SeasonList",
     "SeasonRanking",

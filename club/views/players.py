@@ -12,10 +12,11 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 
 from games.models import Tournament
-from scoring.models import RankingLine, TournamentStanding
+from scoring.models import PlayerRating, RankingLine, TournamentStanding
 
 from ..models import Club, Player
 from ..published import published_page
+from .ratings import rating_history
 
 PUBLIC_FIELDS = (*Player.PUBLIC_NAME_FIELDS, "photo")
 
@@ -71,5 +72,13 @@ def _player_page(request: HttpRequest, club: Club, player: Player) -> TemplateRe
         .select_related("snapshot__season")
         .order_by("-snapshot__season__start")
     )
+    ratings = list(
+        PlayerRating.objects.filter(
+            player=player, tournament__club=club, tournament__status=Tournament.Status.PUBLISHED
+        )
+        .order_by("tournament__date", "tournament_id")
+        .values("tournament__date", "mu", "sigma", "conservative", "deals")
+    )
+    context["rating_chart"], context["rating_rows"] = rating_history(ratings)
     context["show_photo"] = bool(player.photo) and player.public_name == Player.PublicName.FULL
     return TemplateResponse(request, template, context)

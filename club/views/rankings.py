@@ -19,8 +19,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.models import Tournament
 from scoring import services
-from scoring.models import RankingLine, RankingSnapshot
+from scoring.models import PlayerRating, RankingLine, RankingSnapshot
 
 from ..exports import EXPORT_FORMATS, table_response
 from ..models import Club, Season
@@ -157,7 +158,7 @@ def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> Ht
         _("Points de tournoi"),
         _("Points de jeu"),
     ]
-    rows = (
+    rows = [
         [
             line.rank,
             line.player.public_display_name,
@@ -168,7 +169,21 @@ def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> Ht
             line.game_points,
         ]
         for line in snapshot.lines.in_order()
-    )
+    ]
+    if request.GET.get("cote"):
+        # Beside the ranking, never instead: each player's « cote » after his last published
+        # night of the season (empty for a player without one).
+        cote = {
+            player: round(figure, 2)
+            for player, figure in PlayerRating.objects.filter(
+                tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
+            )
+            .order_by("tournament__date", "tournament_id")
+            .values_list("player_id", "conservative")
+        }
+        header.append(_("Cote (μ − 3σ)"))
+        players = [line.player_id for line in snapshot.lines.order_by("position")]
+        rows = [[*row, cote.get(player, "")] for row, player in zip(rows, players, strict=True)]
     return table_response(
         fmt,
         f"classement-{season.club.slug}-{slugify(season.name)}",

@@ -17,6 +17,7 @@ One module per topic; each imports only those below it, never this package:
 - ``corrections`` (above ``deals``, ``sheets``, ``rankings``): correcting and removing a deal;
 - ``draw``: the draw of a round;
 - ``nights`` (above ``rankings``): closing, publishing and reopening a night;
+- ``ratings``: the « cote » and the night statistics stored, from a night on, in order;
 - ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
   change tried on the club's last night.
 
@@ -48,6 +49,13 @@ from .rankings import (
     season_ranking_update,
     season_totals,
 )
+from .ratings import (
+    RATINGS_UPDATE,
+    ratings_pending,
+    ratings_queue,
+    ratings_rebuild,
+    ratings_update,
+)
 from .rules import (
     RankingChange,
     Rescored,
@@ -67,6 +75,7 @@ from .sheets import (
 
 __all__ = [
     "RANKING_PUBLISH",
+    "RATINGS_UPDATE",
     "RESULTS_EMAIL",
     "SEASON_RANKING_UPDATE",
     "TABLE_GONE",
@@ -91,6 +100,10 @@ __all__ = [
     "ranking_publish",
     "ranking_publish_check",
     "ranking_publish_queue",
+    "ratings_pending",
+    "ratings_queue",
+    "ratings_rebuild",
+    "ratings_update",
     "refused_as_validation_error",
     "round_draw",
     "season_guests",

@@ -19,6 +19,7 @@ from games.models import Deal, Tournament
 from scoring.engine.games import game_module
 
 from .rankings import season_ranking_queue
+from .ratings import ratings_queue
 
 # The task that follows a night's close, by name (``games/tasks.py``).
 RESULTS_EMAIL = "games.tasks.tournament_results_email"
@@ -149,6 +150,7 @@ def tournament_close(
     published_pages_changed(tournament.club_id)
     if rank_season:
         season_ranking_queue(tournament.season_id)
+    ratings_queue(tournament.pk)
     if send_results:
         work_queue(RESULTS_EMAIL, tournament.pk)
     return tournament
@@ -181,6 +183,7 @@ def tournament_reopen(tournament: Tournament) -> Tournament:
     refusal = _("Seule une soirée clôturée peut être rouverte.")
     tournament = _status_moved(tournament, closed, running, refusal)
     season_ranking_queue(tournament.season_id)
+    ratings_queue(tournament.pk)
     return tournament
 
 

@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from club.models import Club, Player
 from games.models import PlannedNight, Reply, Tournament
-from scoring.models import RankingSnapshot
+from scoring.models import PlayerNightStats, PlayerRating, RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +46,14 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
         published = RankingSnapshot.objects.get(season=season, published_at__isnull=False)
         assert published.tournaments == tournaments.count()
     assert table_sizes == {4, 5}
+    # The « cote » and the statistics are there from the first page view: computed when the
+    # demo's nights were closed, for every player of every night.
+    nights = Tournament.objects.filter(club=club)
+    assert PlayerRating.objects.filter(tournament__in=nights).count() == sum(
+        n.standings.count() for n in nights
+    )
+    assert PlayerNightStats.objects.filter(tournament__in=nights).count() > 0
+    assert PlayerRating.objects.filter(tournament__club__default_rules="coeurs").exists()
     assert "Admin login: admin / " in out.getvalue()
     assert Player.objects.get(user__username="admin").memberships.get(club=club).role == "admin"
     # The second club plays hearts; its president is a club admin without staff rights, and

@@ -115,19 +115,20 @@ def test_a_night_closed_while_the_broker_is_down_closes_and_catches_up_once(
     assert pending == {
         (scoring_services.SEASON_RANKING_UPDATE, night.season_id),
         (scoring_services.RESULTS_EMAIL, night.pk),
+        (scoring_services.RATINGS_UPDATE, night.pk),
     }
-    assert len(said.lines) == 2
+    assert len(said.lines) == 3
     assert all("not queued (OperationalError" in line for line in said.lines)
     assert not RankingSnapshot.objects.filter(season=night.season).exists()
     assert mail.outbox == []
-    assert pending_summary().count == 2
+    assert pending_summary().count == 3
 
     # Beat runs while the broker is still down: nothing is lost, nothing is done.
     assert pending_requeue(later()) == 0
-    assert PendingWork.objects.count() == 2
+    assert PendingWork.objects.count() == 3
 
     broker_back()
-    assert pending_requeue(later()) == 2
+    assert pending_requeue(later()) == 3
 
     assert PendingWork.objects.count() == 0
     snapshot = RankingSnapshot.objects.get(season=night.season, published_at__isnull=True)

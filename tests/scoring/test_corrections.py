@@ -56,4 +56,4 @@ def test_a_closed_night_is_corrected_only_with_closed_ok(
         scoring_services.deal_correct(deal, SOLO)
     with django_capture_on_commit_callbacks() as callbacks:
         scoring_services.deal_correct(deal, SOLO, closed_ok=True)
-    assert len(callbacks) == 1  # the season ranking follows the correction
+    assert len(callbacks) == 2  # the season ranking and the ratings follow the correction

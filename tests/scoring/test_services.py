@@ -11,6 +11,7 @@ from games.models import Tournament
 from games.services import poule_create, tournament_start
 from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
 from scoring.services import (
+    RATINGS_UPDATE,
     RESULTS_EMAIL,
     SEASON_RANKING_UPDATE,
     deal_correct,
@@ -410,9 +411,9 @@ def test_closing_queues_the_ranking_and_the_results_by_their_tasks_names(
     with django_capture_on_commit_callbacks() as callbacks:
         tournament_close(tournament, unfinished_ok=True)
     queued = sorted(callback.args[0] for callback in callbacks)
-    assert queued == sorted([SEASON_RANKING_UPDATE, RESULTS_EMAIL])
+    assert queued == sorted([SEASON_RANKING_UPDATE, RESULTS_EMAIL, RATINGS_UPDATE])
     app.loader.import_default_modules()
-    assert {SEASON_RANKING_UPDATE, RESULTS_EMAIL} <= set(app.tasks)
+    assert {SEASON_RANKING_UPDATE, RESULTS_EMAIL, RATINGS_UPDATE} <= set(app.tasks)
 
 
 def test_the_counted_nights_are_the_closed_and_published_ones(club, season, point_table):

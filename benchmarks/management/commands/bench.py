@@ -5,6 +5,7 @@
     manage.py bench sheet   [--seed N] [--players N] [--rounds N]      recording a night's deals
     manage.py bench pages   [--seed N] [--requests N] [--seasons N] [--nights N] [--players N]
     manage.py bench api     [--seed N] [--requests N] [--seasons N] [--nights N]
+    manage.py bench ratings [--seed N] [--seasons N] [--nights N] [--players N] [--requests N]
     manage.py bench engine  [--deals N] [--repeats N] [--nights N] [--seed N]   (no database)
     manage.py bench load    --url http://127.0.0.1:PORT --path ADDRESS … [-c N] [-d S] [--as USER]
     manage.py bench smoke   URL [--timeout S]
@@ -26,6 +27,7 @@ from benchmarks.data import PLAYERS, ROUNDS, SEASONS, TOURNAMENTS
 from benchmarks.deals import sheet
 from benchmarks.load import MAX_SECONDS, load
 from benchmarks.pages import pages
+from benchmarks.ratings import ratings
 from benchmarks.sandbox import throwaway_database
 from benchmarks.smoke import smoke
 
@@ -92,6 +94,16 @@ class Command(BaseCommand):
             requests=100,
             players=False,
         )
+        ratings_parser = benchmarks.add_parser(
+            "ratings",
+            help="the « cote »: which model predicts the next night, rebuild and update times, "
+            "the statistics page",
+        )
+        ratings_parser.add_argument("--seed", type=int, default=2026)
+        ratings_parser.add_argument("--seasons", type=int, default=SEASONS)
+        ratings_parser.add_argument("--nights", type=int, default=40, help="nights per season")
+        ratings_parser.add_argument("--players", type=int, default=PLAYERS)
+        ratings_parser.add_argument("--requests", type=int, default=50)
         benchmarks.add_parser(
             "engine",
             parents=[engine.options()],
@@ -138,6 +150,11 @@ class Command(BaseCommand):
             rest = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": RATES}
             with throwaway_database(REST_FRAMEWORK=rest, CACHES=OWN_CACHE):
                 api(write, **self._pick(options, "seed", "requests", "seasons", "nights"))
+        elif benchmark == "ratings":
+            with throwaway_database(CACHES=OWN_CACHE):
+                ratings(
+                    write, **self._pick(options, "seed", "seasons", "nights", "players", "requests")
+                )
         elif benchmark == "engine":
             engine.run(write, **self._pick(options, "deals", "repeats", "nights", "seed"))
         elif benchmark == "load":

@@ -1,0 +1,285 @@
+"""The skill rating (« cote »): a rating with its uncertainty per player and game, from the
+stored nights, beside the official ranking and never instead of it.
+
+Not the engine: the rating is a model fitted to results (OpenSkill's Plackett–Luce, floats),
+not a rule of the game; the engine's facts (the mort, lower is better) are read from it.
+
+The model was chosen by measuring (``manage.py bench ratings``, README "La cote"): on a decade
+of generated nights whose players have a hidden true skill, rating each deal as a match
+between the declaring side and the defenders predicts the next night's poules better than
+rating each poule as a ranking of its players, or both. So:
+
+- Belgian whist: each counted deal is a match of its sides — each declaring side (a pair in
+  emballage and trou, one player in a solo; in the misères each declarer plays alone) against
+  the defenders — ranked by the points each side scored; the mort sits out.
+- Hearts, classic whist, bésigue: their deals have no declaring side; each deal ranks the
+  active players by their points (hearts: fewest first; classic whist's partners score alike,
+  so they tie).
+
+Deterministic: no randomness, nights in date order, poules by round and table, deals by
+number. Uncertainty grows between seasons: at a player's first night of a new season his σ
+grows by ``SEASON_SIGMA_GROWTH`` (capped at the starting σ).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from scoring.engine.games import game_module
+
+INITIAL_MU = 25.0
+INITIAL_SIGMA = 25.0 / 3
+BETA = 25.0 / 6
+# A season away: the club does not know as well how a player plays now.
+SEASON_SIGMA_GROWTH = 1.0
+
+DEALS = "deals"
+POULES = "poules"
+MIX = "mix"
+METHODS = (DEALS, POULES, MIX)
+# Chosen by ``manage.py bench ratings`` (README "La cote").
+METHOD = DEALS
+
+_MODEL = PlackettLuce(mu=INITIAL_MU, sigma=INITIAL_SIGMA, beta=BETA)
+_TAU_SQUARED = _MODEL.tau * _MODEL.tau
+
+
+def rate_with_openskill(
+    ratings: Sequence[Sequence[tuple[float, float]]], ranks: Sequence[int]
+) -> list[list[tuple[float, float]]]:
+    """``PlackettLuce.rate`` itself, for the test that ``rate_match`` gives its numbers."""
+    teams = [[_MODEL.rating(mu, sigma) for mu, sigma in team] for team in ratings]
+    return [[(r.mu, r.sigma) for r in team] for team in _MODEL.rate(teams, ranks=list(ranks))]
+
+
+@dataclass(frozen=True)
+class DealSides:
+    """One deal as a match: the sides (player ids), each side's place (0 best; equal places
+    tie)."""
+
+    sides: tuple[tuple[int, ...], ...]
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PouleRecord:
+    """A poule as the rating reads it: its players, their ranks at the table, its deals."""
+
+    players: tuple[int, ...]
+    ranks: tuple[int, ...]
+    deals: tuple[DealSides, ...]
+
+
+@dataclass(frozen=True)
+class NightRecord:
+    key: int
+    season: int
+    poules: tuple[PouleRecord, ...]
+
+
+@dataclass
+class Rating:
+    mu: float
+    sigma: float
+    deals: int = 0
+    season: int | None = None
+    # The model's own object, kept between deals (making one per deal costs a third of a
+    # decade's rebuild).
+    model: Any = field(default=None, repr=False, compare=False)
+
+    def model_rating(self) -> Any:
+        if self.model is None:
+            self.model = _MODEL.rating(self.mu, self.sigma)
+        return self.model
+
+    @property
+    def conservative(self) -> float:
+        """What the « cote » page ranks by: the skill the club is quite sure of."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class NightRating:
+    """A player's rating after a night, and what the night was expected to give him: the
+    number of opponents he was expected to finish above in his poules, and how many he did
+    (a tie counts a half)."""
+
+    player: int
+    mu: float
+    sigma: float
+    deals: int
+    night_deals: int
+    expected: float
+    actual: float
+
+    @property
+    def conservative(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+def _ranks(values: Sequence[float], lower_is_better: bool) -> tuple[int, ...]:
+    """Competition places (0 best) of ``values``; equal values share a place."""
+    order = sorted(set(values), reverse=not lower_is_better)
+    place = {value: index for index, value in enumerate(order)}
+    return tuple(place[value] for value in values)
+
+
+@cache
+def _facts(game: str) -> tuple[bool, int | None]:
+    module = game_module(game)
+    return module.LOWER_IS_BETTER, module.MORT_AT
+
+
+def deal_sides(
+    game: str,
+    seat_players: Sequence[int],
+    data: Mapping[str, Any],
+    points: Sequence[int],
+    dealer: int | None,
+) -> DealSides | None:
+    """A stored deal as a match (``dealer`` as stored: seat number from 1), or None when it
+    tells nothing (a pass, every side scoring alike)."""
+    if len(points) != len(seat_players):
+        return None
+    lower_is_better, mort_at = _facts(game)
+    out = dealer - 1 if dealer is not None and mort_at == len(seat_players) else None
+    active = [index for index in range(len(seat_players)) if index != out]
+    declarers = {str(seat) for seat in (data.get("declarers") or ())}
+    if declarers:
+        # Declarers who scored alike play together (emballage, trou); in a misère each
+        # declarer plays alone and may score otherwise. The defenders are one side.
+        groups: dict[int, list[int]] = {}
+        defenders = []
+        for index in active:
+            if str(index + 1) in declarers:
+                groups.setdefault(points[index], []).append(index)
+            else:
+                defenders.append(index)
+        sides = [tuple(group) for _points, group in sorted(groups.items(), reverse=True)]
+        if defenders:
+            sides.append(tuple(defenders))
+    else:
+        sides = [(index,) for index in active]
+    values = [points[side[0]] for side in sides]
+    if len(sides) < 2 or len(set(values)) < 2:
+        return None
+    return DealSides(
+        sides=tuple(tuple(seat_players[index] for index in side) for side in sides),
+        ranks=_ranks(values, lower_is_better),
+    )
+
+
+def above_probability(a: Rating, b: Rating) -> float:
+    """The chance that ``a`` finishes above ``b`` in a poule."""
+    spread = math.sqrt(2 * BETA * BETA + a.sigma * a.sigma + b.sigma * b.sigma)
+    return 0.5 * (1 + math.erf((a.mu - b.mu) / (spread * math.sqrt(2))))
+
+
+def _rating(ratings: dict[int, Rating], player: int, season: int) -> Rating:
+    rating = ratings.get(player)
+    if rating is None:
+        rating = ratings[player] = Rating(INITIAL_MU, INITIAL_SIGMA, 0, season)
+    elif rating.season != season:
+        rating.sigma = min(rating.sigma + SEASON_SIGMA_GROWTH, INITIAL_SIGMA)
+        rating.season, rating.model = season, None
+    return rating
+
+
+def rate_match(
+    ratings: dict[int, Rating], sides: Sequence[Sequence[int]], ranks: Sequence[int]
+) -> None:
+    """One match, as ``PlackettLuce.rate`` computes it (its dynamics τ added to each σ, the
+    teams in the order of their places), on the players' own objects: ``rate`` deep-copies
+    every rating first, two thirds of a decade's rebuild. ``test_ratings`` checks that both
+    give the same numbers."""
+    order = sorted(range(len(sides)), key=ranks.__getitem__)
+    teams = []
+    for index in order:
+        team = []
+        for player in sides[index]:
+            model = ratings[player].model_rating()
+            model.sigma = math.sqrt(model.sigma * model.sigma + _TAU_SQUARED)
+            team.append(model)
+        teams.append(team)
+    _MODEL._compute(teams=teams, ranks=[ranks[i] for i in order], scores=None, weights=None)
+    for team, index in zip(teams, order, strict=True):
+        for model, player in zip(team, sides[index], strict=True):
+            rating = ratings[player]
+            rating.mu, rating.sigma = model.mu, model.sigma
+
+
+def night_expected(
+    ratings: Mapping[int, Rating], poule: PouleRecord
+) -> dict[int, tuple[float, float]]:
+    """Each player's expected and actual number of opponents finished above in ``poule``."""
+    result = {}
+    for a, rank_a in zip(poule.players, poule.ranks, strict=True):
+        expected = actual = 0.0
+        for b, rank_b in zip(poule.players, poule.ranks, strict=True):
+            if a == b:
+                continue
+            expected += above_probability(ratings[a], ratings[b])
+            actual += 1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0
+        result[a] = (expected, actual)
+    return result
+
+
+def rate_night(
+    ratings: dict[int, Rating], night: NightRecord, method: str = METHOD
+) -> list[NightRating]:
+    """Rate one night: ``ratings`` (by player id) moves on; returns each player's line."""
+    expected: dict[int, list[float]] = {}
+    night_deals: dict[int, int] = {}
+    for poule in night.poules:
+        for player in poule.players:
+            _rating(ratings, player, night.season)
+            night_deals.setdefault(player, 0)
+        for player, (exp, act) in night_expected(ratings, poule).items():
+            line = expected.setdefault(player, [0.0, 0.0])
+            line[0] += exp
+            line[1] += act
+    for poule in night.poules:
+        if method in (DEALS, MIX):
+            for deal in poule.deals:
+                rate_match(ratings, deal.sides, deal.ranks)
+                for side in deal.sides:
+                    for player in side:
+                        night_deals[player] += 1
+        if method in (POULES, MIX) and len(poule.players) > 1:
+            rate_match(ratings, [(player,) for player in poule.players], poule.ranks)
+            if method == POULES:
+                for player in poule.players:
+                    night_deals[player] += len(poule.deals)
+    lines = []
+    for player in sorted(night_deals):
+        rating = ratings[player]
+        rating.deals += night_deals[player]
+        exp, act = expected.get(player, (0.0, 0.0))
+        lines.append(
+            NightRating(
+                player=player,
+                mu=rating.mu,
+                sigma=rating.sigma,
+                deals=rating.deals,
+                night_deals=night_deals[player],
+                expected=exp,
+                actual=act,
+            )
+        )
+    return lines
+
+
+def rate_nights(
+    nights: Iterable[NightRecord],
+    ratings: dict[int, Rating] | None = None,
+    method: str = METHOD,
+) -> tuple[dict[int, Rating], list[tuple[int, list[NightRating]]]]:
+    """Rate ``nights`` in their order from ``ratings`` (none: everybody new)."""
+    ratings = {} if ratings is None else ratings
+    return ratings, [(night.key, rate_night(ratings, night, method)) for night in nights]

@@ -1,0 +1,195 @@
+"""The « cote » and the statistics stored: closing a night, correcting a closed one or reopening
+it queues ``ratings_update`` (``club.outbox``), which rates that night and every later night
+of the club's game in order and stores each player's rating and night statistics.
+``ratings_rebuild`` does it from the first night and finds the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from club.models import Club
+from club.outbox import work_pending, work_queue
+from club.services import published_pages_changed
+from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament
+
+from ..models import PlayerNightStats, PlayerRating, PouleStanding, TournamentStanding
+from ..ratings import NightRecord, PouleRecord, Rating, deal_sides, rate_nights
+from ..statistics import PouleDeals, night_statistics
+
+# The task that follows a night's close or correction, by name (``scoring/tasks.py``).
+RATINGS_UPDATE = "scoring.tasks.ratings_update"
+
+
+def ratings_queue(tournament_id: int) -> None:
+    """Have the ratings from this night on recomputed once the transaction commits."""
+    work_queue(RATINGS_UPDATE, tournament_id)
+
+
+def ratings_pending(tournament_id: int) -> bool:
+    return work_pending([RATINGS_UPDATE], tournament_id)
+
+
+@dataclass
+class _Poule:
+    tournament: int
+    order: tuple[int, int]
+    seats: dict[int, int] = field(default_factory=dict)
+    ranks: dict[int, int] = field(default_factory=dict)
+    deals: list[tuple[Any, list[int], int | None]] = field(default_factory=list)
+
+
+def _nights_read(
+    game: str, nights: Sequence[Tournament]
+) -> tuple[list[NightRecord], list[PlayerNightStats]]:
+    """The nights as the rating reads them, and each player's night statistics: five queries
+    for any number of nights."""
+    ids = [night.pk for night in nights]
+    poules: dict[int, _Poule] = {}
+    for poule, tournament, round_, table, number, player in (
+        Seat.objects.filter(tournament__in=ids)
+        .order_by()
+        .values_list("poule_id", "tournament_id", "round", "poule__table", "number", "player_id")
+    ):
+        poules.setdefault(poule, _Poule(tournament, (round_, table))).seats[number] = player
+    for poule, player, rank in (
+        PouleStanding.objects.filter(poule__tournament__in=ids)
+        .order_by()
+        .values_list("poule_id", "player_id", "rank")
+    ):
+        if poule in poules:
+            poules[poule].ranks[player] = rank
+    for poule, data, points, dealer in (
+        Deal.objects.filter(poule__tournament__in=ids, counted=True)
+        .order_by("poule_id", "number")
+        .values_list("poule_id", "data", "points", "dealer")
+    ):
+        if poule in poules:
+            poules[poule].deals.append((data, points, dealer))
+    tables = {
+        table.pk: table.engine_table()
+        for table in PointTable.objects.filter(pk__in={night.point_table_id for night in nights})
+    }
+    standings: dict[int, dict[int, tuple[int, bool, int, str]]] = {}
+    for tournament, player, rank, tied, game_points, points in (
+        TournamentStanding.objects.filter(tournament__in=ids)
+        .order_by()
+        .values_list("tournament_id", "player_id", "rank", "tied", "game_points", "points_units")
+    ):
+        standings.setdefault(tournament, {})[player] = (rank, tied, game_points, points)
+
+    by_night: dict[int, list[_Poule]] = {}
+    for poule in sorted(poules.values(), key=lambda p: p.order):
+        by_night.setdefault(poule.tournament, []).append(poule)
+    records, stats = [], []
+    for night in nights:
+        night_poules = [p for p in by_night.get(night.pk, []) if p.ranks]
+        built = []
+        for poule in night_poules:
+            players = [poule.seats[number] for number in sorted(poule.seats)]
+            sides = (deal_sides(game, players, *deal) for deal in poule.deals)
+            built.append(
+                PouleRecord(
+                    players=tuple(players),
+                    ranks=tuple(poule.ranks.get(player, len(players)) for player in players),
+                    deals=tuple(side for side in sides if side is not None),
+                )
+            )
+        records.append(NightRecord(key=night.pk, season=night.season_id, poules=tuple(built)))
+        lines = night_statistics(
+            game,
+            tables.get(night.point_table_id),
+            [PouleDeals(p.seats, p.deals) for p in night_poules],
+            standings.get(night.pk, {}),
+        )
+        stats += [
+            PlayerNightStats(tournament_id=night.pk, player_id=player, data=data)
+            for player, data in sorted(lines.items())
+        ]
+    return records, stats
+
+
+def _ratings_before(club_id: int, game: str, night: Tournament | None) -> dict[int, Rating]:
+    """Each player's rating before ``night`` (None: none at all), from the stored rows."""
+    if night is None:
+        return {}
+    rows = (
+        PlayerRating.objects.filter(tournament__club=club_id, game=game)
+        .filter(
+            Q(tournament__date__lt=night.date)
+            | Q(tournament__date=night.date, tournament__lt=night)
+        )
+        .order_by("tournament__date", "tournament_id")
+        .values_list("player_id", "mu", "sigma", "deals", "tournament__season_id", "pk")
+    )
+    ratings = {}
+    for player, mu, sigma, deals, season, pk in rows:
+        ratings[player] = Rating(mu, sigma, deals, season)
+        ratings[player].row = pk  # type: ignore[attr-defined]
+    return ratings
+
+
+@transaction.atomic
+def ratings_update(tournament: Tournament) -> int:
+    """Rate ``tournament`` (if it counts) and every later night of its club's game, in order,
+    from the ratings stored before it; store each player's rating and night statistics.
+    Returns how many nights were rated. Safe to run twice."""
+    club_id, game = tournament.club_id, tournament.game
+    Club.objects.select_for_update().filter(pk=club_id).first()
+    from_here = Q(date__gt=tournament.date) | Q(date=tournament.date, pk__gte=tournament.pk)
+    all_later = Tournament.objects.filter(from_here, club=club_id, game=game)
+    nights = list(all_later.filter(status__in=COUNTED_STATUSES).order_by("date", "pk"))
+    PlayerRating.objects.filter(tournament__in=all_later.values("pk")).delete()
+    PlayerNightStats.objects.filter(tournament__in=all_later.values("pk")).delete()
+    ratings = _ratings_before(club_id, game, tournament)
+    before = {player: rating.row for player, rating in ratings.items()}  # type: ignore[attr-defined]
+    records, stats = _nights_read(game, nights)
+    _final, lines = rate_nights(records, ratings)
+    last_night = {line.player: night for night, night_lines in lines for line in night_lines}
+    rows = [
+        PlayerRating(
+            tournament_id=night,
+            player_id=line.player,
+            game=game,
+            mu=line.mu,
+            sigma=line.sigma,
+            conservative=line.conservative,
+            deals=line.deals,
+            night_deals=line.night_deals,
+            expected=line.expected,
+            actual=line.actual,
+            current=last_night[line.player] == night,
+        )
+        for night, night_lines in lines
+        for line in night_lines
+    ]
+    PlayerRating.objects.bulk_create(rows, batch_size=2000)
+    PlayerNightStats.objects.bulk_create(stats, batch_size=2000)
+    # One current row per player: his latest night, rated now or before this one.
+    PlayerRating.objects.filter(
+        pk__in=[pk for player, pk in before.items() if player in last_night], current=True
+    ).update(current=False)
+    PlayerRating.objects.filter(
+        pk__in=[pk for player, pk in before.items() if player not in last_night]
+    ).update(current=True)
+    published_pages_changed(club_id)
+    return len(nights)
+
+
+def ratings_rebuild(club: Club | None = None) -> int:
+    """Every rating and night statistic from scratch (``manage.py ratings_rebuild``): each
+    club's game from its first night. Returns the nights rated."""
+    clubs = [club] if club else list(Club.objects.order_by("pk"))
+    rated = 0
+    for one in clubs:
+        firsts: dict[str, Tournament] = {}
+        for night in Tournament.objects.filter(club=one).order_by("date", "pk"):
+            firsts.setdefault(night.game, night)
+        for game in sorted(firsts):
+            rated += ratings_update(firsts[game])
+    return rated

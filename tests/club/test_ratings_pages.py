@@ -1,0 +1,137 @@
+"""The « cote » pages, a player's statistics page and their API: beside the ranking, public
+names only, a fixed number of queries."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from club.models import Player
+from games.demo import random_night
+from games.models import Tournament
+from games.nightfile import tournament_import
+from scoring import services as scoring_services
+from scoring.models import PlayerRating
+from scoring.statistics import player_statistics
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def published_nights(club, club_members, django_capture_on_commit_callbacks) -> list[Tournament]:
+    rng = random.Random(11)
+    nights = []
+    for week in range(2):
+        doc = random_night(
+            rng,
+            club=club.name,
+            season="2024",
+            date=datetime.date(2024, 4, 4) + datetime.timedelta(days=7 * week),
+            members=[p.display_name for p in club_members],
+            present=8,
+        )
+        with django_capture_on_commit_callbacks(execute=True):
+            night = tournament_import(doc)
+        nights.append(scoring_services.tournament_publish(night))
+    return nights
+
+
+def test_the_cote_page_lists_each_player_best_first_and_is_linked_beside_the_ranking(
+    client, club, published_nights
+):
+    response = client.get(reverse("ratings", args=[club.slug]))
+    assert response.status_code == 200
+    lines = response.context["lines"]
+    assert len(lines) == PlayerRating.objects.filter(current=True).count() > 0
+    figures = [line.conservative for line in lines]
+    assert figures == sorted(figures, reverse=True)
+    address = reverse("ratings", args=[club.slug])
+    assert address in client.get(reverse("ranking", args=[club.slug])).content.decode()
+    assert address in client.get(reverse("club-detail", args=[club.slug])).content.decode()
+
+
+def test_the_statistics_page_takes_at_most_six_queries_uncached(
+    client, club, published_nights, django_assert_max_num_queries
+):
+    player = PlayerRating.objects.filter(tournament=published_nights[0]).first().player
+    address = reverse("player-statistics", args=[club.slug, player.pk])
+    cache.clear()
+    with django_assert_max_num_queries(6):
+        response = client.get(address)
+    assert response.status_code == 200
+    assert response.context["stats"].nights == 2
+    assert b"rating-chart-data" in response.content
+
+
+def test_a_player_who_hides_his_name_is_in_nobodys_public_lists_by_name(
+    client, club, published_nights
+):
+    """Whoever chose his initials appears under them in every other player's partners and
+    opponents, on the page and in the API."""
+    for hidden in Player.objects.filter(pk__in=PlayerRating.objects.values("player")):
+        Player.objects.filter(pk=hidden.pk).update(public_name=Player.PublicName.INITIALS)
+    scoring_services.ratings_rebuild(club)  # moves the club's stamp: no cached page
+    players = list(Player.objects.filter(pk__in=PlayerRating.objects.values("player")))
+    names = [p.display_name for p in players]
+    seen_in_lists = 0
+    for player in players:
+        page = client.get(reverse("player-statistics", args=[club.slug, player.pk]))
+        stats = page.context["stats"]
+        listed = [*stats.best_partners, *stats.worst_partners, *stats.opponents]
+        seen_in_lists += len(listed)
+        body = page.content.decode()
+        for other in players:
+            if other != player:
+                assert other.display_name not in body
+        api = client.get(reverse("api:player-statistics", args=[club.slug, player.pk])).json()
+        api_names = [
+            line["player"]["name"] for key in ("best_partners", "opponents") for line in api[key]
+        ]
+        assert not set(api_names) & set(names)
+    assert seen_in_lists > 0
+
+
+def test_the_member_sees_all_his_own_nights_and_the_public_only_published_ones(
+    client, club, published_nights, member
+):
+    night = published_nights[1]
+    scoring_services.tournament_unpublish(night)
+    someone = PlayerRating.objects.filter(tournament=night).first().player
+    assert player_statistics(someone, club, own=True).nights == 2
+    assert player_statistics(someone, club, own=False).nights == 1
+    # On the site: the player himself, signed in, sees both nights; the public one.
+    Player.objects.filter(user=member).exclude(pk=someone.pk).update(user=None)
+    Player.objects.filter(pk=someone.pk).update(user=member)
+    address = reverse("player-statistics", args=[club.slug, someone.pk])
+    assert client.get(address).context["stats"].nights == 1
+    client.force_login(member)
+    assert client.get(address).context["stats"].nights == 2
+
+
+def test_a_nights_expected_and_actual_results(client, club, published_nights):
+    night = published_nights[1]
+    response = client.get(reverse("night-ratings", args=[club.slug, night.pk]))
+    assert response.status_code == 200
+    lines = response.context["lines"]
+    assert len(lines) == 8
+    # Each poule of four: six pairs, every pair's result given out once (ties halved).
+    assert sum(line.actual for line in lines) == pytest.approx(sum(line.expected for line in lines))
+
+
+def test_the_api_gives_the_cote_best_first(client, club, published_nights):
+    rows = client.get(reverse("api:ratings", args=[club.slug])).json()
+    assert rows and [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
+    assert client.get(reverse("api:ratings", args=[club.slug]) + "?game=poker").status_code == 404
+
+
+def test_the_ranking_export_can_add_the_cote(client, club, published_nights, club_admin):
+    scoring_services.ranking_publish(published_nights[0].season)
+    address = reverse("ranking-export", args=[club.slug, published_nights[0].season.slug, "csv"])
+    plain = client.get(address).content.decode()
+    with_cote = client.get(address + "?cote=1").content.decode()
+    assert "Cote" not in plain.splitlines()[0]
+    assert "Cote" in with_cote.splitlines()[0]

@@ -17,6 +17,7 @@ One module per topic; each imports only those below it, never this package:
 - ``corrections`` (above ``deals``, ``sheets``, ``rankings``): correcting and removing a deal;
 - ``draw``: the draw of a round;
 - ``nights`` (above ``rankings``): closing, publishing and reopening a night;
+- ``ranking_import``: a past season's published ranking imported from its table;
 - ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
   change tried on the club's last night.
 
@@ -36,6 +37,7 @@ from .nights import (
     tournament_reopen,
     tournament_unpublish,
 )
+from .ranking_import import ImportedLine, ranking_import, ranking_lines_read
 from .rankings import (
     RANKING_PUBLISH,
     SEASON_RANKING_UPDATE,
@@ -72,6 +74,7 @@ __all__ = [
     "TABLE_GONE",
     "CloseCheck",
     "DealConflict",
+    "ImportedLine",
     "RankingChange",
     "Rescored",
     "RescoredLine",
@@ -87,6 +90,8 @@ __all__ = [
     "last_night_rescored",
     "night_sheets_store",
     "poule_score",
+    "ranking_import",
+    "ranking_lines_read",
     "ranking_pending",
     "ranking_publish",
     "ranking_publish_check",

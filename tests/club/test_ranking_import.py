@@ -21,7 +21,7 @@ from club.name_matching import AMBIGUOUS, LIKE, NEW, SAME, name_matches
 from club.ranking_files import header_guess, table_from_csv, table_from_paste, table_read
 from games.models import Tournament
 from scoring.models import RankingLine, RankingSnapshot
-from scoring.services import ranking_import, ranking_lines_read
+from scoring.services import ranking_import, ranking_lines_read, ranking_publish_check
 
 from ..factories import PlayerFactory
 
@@ -276,7 +276,7 @@ def test_a_season_with_nights_refuses_an_import_over_it(club, club_members, impo
 def test_an_import_again_replaces_the_imported_ranking_and_new_players_are_former_members(
     club, club_members
 ):
-    rows = ranking_rows(2013) + [["6", "Marc Vos", "3", "2", ""]]
+    rows = [*ranking_rows(2013), ["6", "Marc Vos", "3", "2", ""]]
     import_directly(club, 2013, rows)
     marc = Player.objects.get(display_name="Marc Vos")
     membership = Membership.objects.get(player=marc, club=club)
@@ -289,8 +289,6 @@ def test_an_import_again_replaces_the_imported_ranking_and_new_players_are_forme
     snapshot = RankingSnapshot.objects.get(season__club=club, season__name="2013")
     assert snapshot.lines.count() == 2
     # A publication from the nights cannot replace it: the season has none.
-    from scoring.services import ranking_publish_check
-
     with pytest.raises(ValidationError):
         ranking_publish_check(snapshot.season)
 

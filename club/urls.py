@@ -13,6 +13,7 @@ from .views import (
     offline,
     players,
     public,
+    ranking_import,
     rankings,
     ratings,
     room_link,
@@ -47,6 +48,15 @@ club_urls = [
     path("membres/<id:pk>/reprise/", club_admin.member_resume, name="member-resume"),
     path("membres/<id:pk>/devient-membre/", club_admin.member_from_guest, name="member-from-guest"),
     path("saisons/", club_admin.seasons, name="seasons"),
+    path("saisons/importer/", ranking_import.ranking_import_table, name="ranking-import"),
+    path(
+        "saisons/importer/colonnes/",
+        ranking_import.ranking_import_columns,
+        name="ranking-import-columns",
+    ),
+    path(
+        "saisons/importer/noms/", ranking_import.ranking_import_names, name="ranking-import-names"
+    ),
     path("saisons/<slug:season>/", club_admin.season_edit, name="season-edit"),
     path("reglages/", club_admin.club_settings, name="club-settings"),
     path("couleurs.css", club_admin.club_colours, name="club-colours"),

@@ -231,3 +231,25 @@ def demo_calendar(club: Club, rng: random.Random, today: datetime.date) -> int:
             answer = rng.choices(("yes", "maybe", "no"), weights=(14, 3, 2))[0]
             calendar.reply_set(night, player, answer)
     return series.nights.count()
+
+
+# The two seasons the demo club published before it came to the site (imported rankings): its
+# old site wrote the names its own way, and two players of those years have left since.
+PAST_SEASONS = (2022, 2023)
+FORMER_PLAYERS = ["Raymond Delvaux", "Josiane Piron"]
+
+
+def past_ranking(rng: random.Random, year: int, members: list[str]) -> list[list[str]]:
+    """A past season's published ranking as its table: rank, name (as the old site wrote
+    it: "DUPONT Anne", "A. Dupont"), tournament points, nights played."""
+    players = rng.sample(members, 18) + FORMER_PLAYERS
+    scores = sorted(((rng.randint(20, 160), name) for name in players), reverse=True)
+    rows = [["Rang", "Joueur", "Points", "Soirées"]]
+    rank = 0
+    for index, (points, name) in enumerate(scores):
+        if index == 0 or points != scores[index - 1][0]:
+            rank = index + 1
+        first, _sep, last = name.partition(" ")
+        written = [name, f"{last.upper()} {first}", f"{first[0]}. {last}"][index % 3]
+        rows.append([str(rank), written, str(points), str(rng.randint(4, 10))])
+    return rows

@@ -1,6 +1,16 @@
 from django.urls import path
 
-from .views import calendar, deal_changes, publication, results, room, sheet, tournament
+from .views import (
+    calendar,
+    deal_changes,
+    printing,
+    publication,
+    results,
+    room,
+    sheet,
+    sheet_entry,
+    tournament,
+)
 
 app_name = "games"
 
@@ -20,7 +30,10 @@ urlpatterns = [
     path("<id:pk>/presents/ajouter/", tournament.player_add, name="player-add"),
     path("<id:pk>/tours/<id:round>/tirage/", tournament.round_draw, name="draw"),
     path("<id:pk>/tours/<id:round>/placement/", tournament.seating, name="seating"),
+    path("<id:pk>/tours/<id:round>/feuilles/", printing.round_sheets, name="paper-sheets"),
+    path("<id:pk>/feuilles-vierges/", printing.blank_sheets, name="blank-sheets"),
     path("<id:pk>/poules/<id:poule_pk>/", sheet.poule_sheet, name="sheet"),
+    path("<id:pk>/poules/<id:poule_pk>/saisie/", sheet_entry.sheet_entry, name="sheet-entry"),
     path("<id:pk>/poules/<id:poule_pk>/annuler/", deal_changes.deal_undo, name="sheet-undo"),
     path("<id:pk>/donnes/<id:deal_pk>/corriger/", deal_changes.deal_edit, name="deal-edit"),
     path("<id:pk>/donnes/<id:deal_pk>/supprimer/", deal_changes.deal_delete, name="deal-delete"),

@@ -125,6 +125,9 @@ class RankingSnapshot(models.Model):
     published_at = models.DateTimeField(_("publié le"), null=True, blank=True)
     rules = models.JSONField(_("règles appliquées"), default=dict)
     tournaments = models.PositiveSmallIntegerField(_("soirées"), default=0)
+    # A ranking the club published before it came here, imported from its table (rank, name,
+    # points, nights played): no nights behind it, nothing recomputes it.
+    imported = models.BooleanField(_("classement importé"), default=False)
 
     objects = RankingSnapshotQuerySet.as_manager()
 

@@ -169,6 +169,19 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: reverse("season-edit", args=[w.club.slug, w.season.slug]),
         ADMINS_PAGE,
     ),
+    # A past ranking imported: the table, then its columns and its names (sent back to the
+    # table while nothing is read).
+    "ranking-import": ("get", lambda w: reverse("ranking-import", args=[w.club.slug]), ADMINS_PAGE),
+    "ranking-import-columns": (
+        "get",
+        lambda w: reverse("ranking-import-columns", args=[w.club.slug]),
+        statuses(302, 403, 403, 302, 404),
+    ),
+    "ranking-import-names": (
+        "get",
+        lambda w: reverse("ranking-import-names", args=[w.club.slug]),
+        statuses(302, 403, 403, 302, 404),
+    ),
     "club-settings": ("get", lambda w: reverse("club-settings", args=[w.club.slug]), ADMINS_PAGE),
     # The room screen's colours: as public as the club's name.
     "club-colours": ("get", lambda w: reverse("club-colours", args=[w.club.slug]), EVERYBODY),
@@ -198,6 +211,17 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     "games:player-add": ("post", lambda w: w.night_url("games:player-add"), SCORERS_ACTION),
     "games:draw": ("post", lambda w: w.night_url("games:draw", round=2), SCORERS_ACTION),
     "games:seating": ("get", lambda w: w.night_url("games:seating", round=1), SCORERS_PAGE),
+    "games:paper-sheets": (
+        "get",
+        lambda w: w.night_url("games:paper-sheets", round=1),
+        SCORERS_PAGE,
+    ),
+    "games:blank-sheets": ("get", lambda w: w.night_url("games:blank-sheets"), SCORERS_PAGE),
+    "games:sheet-entry": (
+        "get",
+        lambda w: w.night_url("games:sheet-entry", poule_pk=w.poule.pk),
+        SCORERS_PAGE,
+    ),
     "games:sheet": (
         "get",
         lambda w: w.night_url("games:sheet", poule_pk=w.poule.pk),

@@ -39,6 +39,10 @@ class SeasonSerializer(serializers.Serializer):
     ranking_published_at = serializers.DateTimeField(
         allow_null=True, help_text="When its ranking was last published (null: not yet)."
     )
+    imported = serializers.BooleanField(
+        help_text="True: its published ranking was imported from the club's past tables "
+        "(rank, name, points, nights played), with no nights on the site behind it."
+    )
 
 
 class RankingLineSerializer(serializers.Serializer):
@@ -93,4 +97,8 @@ class RankingSerializer(serializers.Serializer):
     computed_at = serializers.DateTimeField(help_text="When it was computed.")
     tournaments = serializers.IntegerField(help_text="Nights of the season it counts.")
     rules = serializers.DictField(help_text="The ranking rules applied (best n, minimum …).")
+    imported = serializers.BooleanField(
+        help_text="True: imported from the club's past published table, without nights "
+        "(game points and nights won are 0)."
+    )
     lines = RankingLineSerializer(many=True, help_text="In ranking order, those apart last.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -54,7 +54,12 @@ class SeasonList(generics.ListAPIView):
             .order_by("-published_at")
             .values("published_at")[:1]
         )
-        return club.seasons.annotate(ranking_published_at=Subquery(latest)).order_by("-start")
+        imported = RankingSnapshot.objects.latest_published().filter(
+            season=OuterRef("pk"), imported=True
+        )
+        return club.seasons.annotate(
+            ranking_published_at=Subquery(latest), imported=Exists(imported)
+        ).order_by("-start")
 
 
 def _ranking(snapshot: RankingSnapshot, club: Club) -> dict[str, Any]:
@@ -67,6 +72,7 @@ def _ranking(snapshot: RankingSnapshot, club: Club) -> dict[str, Any]:
         "computed_at": snapshot.computed_at,
         "tournaments": snapshot.tournaments,
         "rules": snapshot.rules,
+        "imported": snapshot.imported,
         "lines": [
             {
                 "rank": line.rank,

@@ -18,6 +18,7 @@ One module per topic; each imports only those below it, never this package:
 - ``draw``: the draw of a round;
 - ``nights`` (above ``rankings``): closing, publishing and reopening a night;
 - ``ratings``: the « cote » and the night statistics stored, from a night on, in order;
+- ``ranking_import``: a past season's published ranking imported from its table;
 - ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
   change tried on the club's last night.
 
@@ -37,6 +38,7 @@ from .nights import (
     tournament_reopen,
     tournament_unpublish,
 )
+from .ranking_import import ImportedLine, ranking_import, ranking_lines_read
 from .rankings import (
     RANKING_PUBLISH,
     SEASON_RANKING_UPDATE,
@@ -81,6 +83,7 @@ __all__ = [
     "TABLE_GONE",
     "CloseCheck",
     "DealConflict",
+    "ImportedLine",
     "RankingChange",
     "Rescored",
     "RescoredLine",
@@ -96,6 +99,8 @@ __all__ = [
     "last_night_rescored",
     "night_sheets_store",
     "poule_score",
+    "ranking_import",
+    "ranking_lines_read",
     "ranking_pending",
     "ranking_publish",
     "ranking_publish_check",

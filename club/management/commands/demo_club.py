@@ -1,4 +1,5 @@
-"""manage.py demo_club — the RCWhist demo: 28 players, seasons 2024 and 2025, and an admin;
+"""manage.py demo_club — the RCWhist demo: 28 players, seasons 2024 and 2025 (and the rankings
+of 2022 and 2023, imported as the club published them), and an admin;
 and a second club that plays hearts (14 players, season 2025), so that a site of several clubs
 has something to show: its president (not staff) runs it from the site, and the RCWhist
 president is a member there too (a player of two clubs, a role in each).
@@ -20,16 +21,24 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, Membership, Player
+from club.name_matching import name_matches
 from games.demo import (
     FIRST_NAMES,
     LAST_NAMES,
+    PAST_SEASONS,
     demo_calendar,
+    past_ranking,
     random_hearts_night,
     random_night,
 )
 from games.models import Tournament
 from games.nightfile import tournaments_import
-from scoring.services import ranking_publish, tournament_publish
+from scoring.services import (
+    ranking_import,
+    ranking_lines_read,
+    ranking_publish,
+    tournament_publish,
+)
 
 CLUB = "RCWhist La Chevalerie"
 HEARTS_CLUB = "Cercle des Cœurs de Namur"
@@ -126,12 +135,27 @@ class Command(BaseCommand):
             tournament_publish(tournament)
         for season in club.seasons.all():
             ranking_publish(season)
+        self._past_rankings(rng, club, members)
         # The coming Fridays on the club's calendar, with a few replies.
         planned = demo_calendar(club, rng, timezone.localdate())
         self.stdout.write(
             f"{CLUB}: {len(members)} players, {tournaments} club nights imported, "
             f"{planned} planned."
         )
+
+    def _past_rankings(self, rng: random.Random, club: Club, members: list[str]) -> None:
+        """The rankings the club published before it came here, imported as a club admin
+        would: each name as matched (a name the demo cannot tell is a new player)."""
+        columns = {"rank": 0, "name": 1, "points": 2, "nights": 3}
+        for year in PAST_SEASONS:
+            lines = ranking_lines_read(past_ranking(rng, year, members), columns, header=True)
+            matches = name_matches([line.name for line in lines], Player.objects.in_club(club))
+            choices = {
+                line.line: match.proposed.pk if match.proposed else "new"
+                for line, match in zip(lines, matches, strict=True)
+            }
+            start, end = datetime.date(year, 1, 1), datetime.date(year, 12, 31)
+            ranking_import(club, str(year), start, end, lines, choices)
 
     @transaction.atomic
     def _build_hearts(self, seed: int) -> None:

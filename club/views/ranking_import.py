@@ -1,0 +1,283 @@
+"""A past season's published ranking imported by a club admin, in three pages: the table (a
+file, or pasted from a web page), its columns and its season, then each name matched to the
+club's players and the whole stored at once (``scoring.services.ranking_import``).
+
+What was read waits in the club admin's session between the pages; nothing is stored before
+the last one, and then all of it in one transaction.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.services.ranking_import import (
+    NEW,
+    SKIP,
+    ImportedLine,
+    column_letter,
+    ranking_import,
+    ranking_lines_read,
+    season_dates_of,
+)
+
+from ..models import Club, Player
+from ..name_matching import AMBIGUOUS, LIKE, SAME, name_matches
+from ..name_matching import NEW as NEW_NAME
+from ..ranking_files import header_guess, table_from_paste, table_read
+from .club_admin import admin_club
+
+COLUMN_LABELS = {
+    "rank": gettext_lazy("Rang"),
+    "name": gettext_lazy("Nom"),
+    "points": gettext_lazy("Points"),
+    "nights": gettext_lazy("Soirées jouées"),
+}
+PREVIEW_ROWS = 8
+
+
+def _key(club: Club) -> str:
+    return f"ranking_import_{club.pk}"
+
+
+class TableForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Fichier CSV ou Excel"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx,.html,.htm"}),
+    )
+    pasted = forms.CharField(
+        label=gettext_lazy("Ou le tableau copié d'une page web"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload, pasted = data.get("file"), (data.get("pasted") or "").strip()
+        try:
+            if upload:
+                data["rows"] = table_read(upload.name, upload.read())
+            elif pasted:
+                data["rows"] = table_from_paste(pasted)
+            else:
+                raise ValidationError(_("Choisissez un fichier ou collez le tableau."))
+        except ValidationError as refused:
+            raise ValidationError(refused.messages) from None
+        return data
+
+
+@login_required
+def ranking_import_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """First page: the table, from a file or pasted."""
+    club = admin_club(request, slug)
+    form = TableForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        rows = form.cleaned_data["rows"]
+        upload = form.cleaned_data.get("file")
+        request.session[_key(club)] = {"rows": rows, "source": upload.name if upload else ""}
+        return redirect("ranking-import-columns", slug=club.slug)
+    context = {"club": club, "form": form, "step": 1}
+    return TemplateResponse(request, "club/admin/ranking_import.html", context)
+
+
+def _pending(request: HttpRequest, club: Club) -> dict[str, Any] | None:
+    return request.session.get(_key(club))
+
+
+def _column_choices(rows: list[list[str]], header: bool) -> list[tuple[str, str]]:
+    width = max(len(row) for row in rows)
+    heads = rows[0] if header else []
+    return [
+        (
+            str(i),
+            column_letter(i) + (f" – {heads[i]}" if i < len(heads) and heads[i] else ""),
+        )
+        for i in range(width)
+    ]
+
+
+class ColumnsForm(forms.Form):
+    header = forms.BooleanField(
+        label=gettext_lazy("La première ligne nomme les colonnes"), required=False
+    )
+    season = forms.CharField(
+        label=gettext_lazy("Saison"), max_length=40, help_text=gettext_lazy("Par exemple « 2015 ».")
+    )
+    start = forms.DateField(
+        label=gettext_lazy("Début"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end = forms.DateField(
+        label=gettext_lazy("Fin"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for key, label in COLUMN_LABELS.items():
+            self.fields[key] = forms.TypedChoiceField(
+                label=label,
+                choices=[("", "—"), *choices],
+                coerce=int,
+                empty_value=None,
+                required=key != "nights",
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        name = data.get("season") or ""
+        if not (data.get("start") and data.get("end")):
+            dates = season_dates_of(name)
+            if dates is None and name:
+                raise ValidationError(
+                    _("Donnez les dates de la saison : son nom ne dit pas son année.")
+                )
+            if dates:
+                data["start"], data["end"] = dates
+        chosen = [data.get(key) for key in COLUMN_LABELS if data.get(key) is not None]
+        if len(chosen) != len(set(chosen)):
+            raise ValidationError(_("Une colonne est choisie deux fois."))
+        return data
+
+
+@login_required
+def ranking_import_columns(request: HttpRequest, slug: str) -> HttpResponse:
+    """Second page: which column is which, and the season the ranking is of."""
+    club = admin_club(request, slug)
+    pending = _pending(request, club)
+    if pending is None:
+        return redirect("ranking-import", slug=club.slug)
+    rows = pending["rows"]
+    header, guessed = header_guess(rows)
+    if request.method == "POST":
+        header = bool(request.POST.get("header"))
+    initial = {"header": header, **{k: v for k, v in guessed.items() if v is not None}}
+    source_dates = season_dates_of(pending.get("source", ""))
+    if source_dates:
+        initial["season"] = str(source_dates[0].year)
+    form = ColumnsForm(request.POST or None, initial=initial, choices=_column_choices(rows, header))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        columns = {key: data.get(key) for key in COLUMN_LABELS}
+        try:
+            ranking_lines_read(rows, columns, header=data["header"], labels=_labels(rows, data))
+        except ValidationError as refused:
+            for message in refused.messages:
+                form.add_error(None, message)
+        else:
+            pending.update(
+                header=data["header"],
+                columns=columns,
+                season=data["season"],
+                start=data["start"].isoformat(),
+                end=data["end"].isoformat(),
+            )
+            request.session[_key(club)] = pending
+            return redirect("ranking-import-names", slug=club.slug)
+    context = {
+        "club": club,
+        "form": form,
+        "step": 2,
+        "preview": rows[:PREVIEW_ROWS],
+        "letters": [column_letter(i) for i in range(max(len(row) for row in rows))],
+        "more": max(0, len(rows) - PREVIEW_ROWS),
+    }
+    return TemplateResponse(request, "club/admin/ranking_import.html", context)
+
+
+def _labels(rows: list[list[str]], data: dict[str, Any]) -> list[str]:
+    return rows[0] if data.get("header") else []
+
+
+def _lines(pending: dict[str, Any]) -> list[ImportedLine]:
+    rows = pending["rows"]
+    labels = rows[0] if pending["header"] else []
+    return ranking_lines_read(rows, pending["columns"], header=pending["header"], labels=labels)
+
+
+# What the review proposes for each kind of name (club.name_matching).
+KIND_LABELS = {
+    SAME: gettext_lazy("même joueur"),
+    LIKE: gettext_lazy("même joueur ? (initiales)"),
+    AMBIGUOUS: gettext_lazy("plusieurs joueurs possibles : choisissez"),
+    NEW_NAME: gettext_lazy("nouveau joueur"),
+}
+
+
+@login_required
+def ranking_import_names(request: HttpRequest, slug: str) -> HttpResponse:
+    """Third page: each name of the table, matched to the club's players; the club admin
+    confirms or changes each, then the ranking is stored whole."""
+    club = admin_club(request, slug)
+    pending = _pending(request, club)
+    if pending is None or "columns" not in pending:
+        return redirect("ranking-import", slug=club.slug)
+    lines = _lines(pending)
+    players = list(Player.objects.in_club(club).only("pk", "display_name").order_by("display_name"))
+    matches = name_matches([line.name for line in lines], players)
+    problems: list[str] = []
+    chosen: dict[int, str] = {}
+    if request.method == "POST":
+        choices: dict[int, int | str] = {}
+        for line in lines:
+            value = request.POST.get(f"line-{line.line}", "")
+            chosen[line.line] = value
+            if value in (NEW, SKIP):
+                choices[line.line] = value
+            elif value.isascii() and value.isdigit():
+                choices[line.line] = int(value)
+        try:
+            snapshot = ranking_import(
+                club,
+                pending["season"],
+                datetime.date.fromisoformat(pending["start"]),
+                datetime.date.fromisoformat(pending["end"]),
+                lines,
+                choices,
+            )
+        except ValidationError as refused:
+            problems = refused.messages
+        else:
+            del request.session[_key(club)]
+            messages.success(
+                request,
+                _("Classement %(season)s importé : %(count)s joueurs.")
+                % {"season": snapshot.season.name, "count": snapshot.lines.count()},
+            )
+            return redirect("ranking-season", slug=club.slug, season=snapshot.season.slug)
+    rows = []
+    for line, match in zip(lines, matches, strict=True):
+        default = str(match.proposed.pk) if match.proposed else ""
+        if match.kind == NEW_NAME:
+            default = NEW
+        candidates = {player.pk for player in match.candidates}
+        rows.append(
+            {
+                "line": line,
+                "match": match,
+                "kind": KIND_LABELS[match.kind],
+                "selected": chosen.get(line.line, default),
+                "candidates": match.candidates,
+                "others": [p for p in players if p.pk not in candidates],
+            }
+        )
+    context = {
+        "club": club,
+        "step": 3,
+        "rows": rows,
+        "problems": problems,
+        "season": pending["season"],
+        "NEW": NEW,
+        "SKIP": SKIP,
+        "ambiguous": sum(1 for row in rows if row["match"].kind == AMBIGUOUS),
+    }
+    return TemplateResponse(request, "club/admin/ranking_import.html", context)

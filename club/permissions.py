@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import CharField, OuterRef, Subquery, Value
 from django.http import Http404
 
-from .models import Club, Membership
+from .models import Club, Federation, FederationAdmin, Membership
 
 SCORING_ROLES = (Membership.Role.ADMIN, Membership.Role.SCORER)
 
@@ -80,3 +80,19 @@ def require_scorer(user: User | AnonymousUser, club: Club) -> None:
 def require_club_admin(user: User | AnonymousUser, club: Club) -> None:
     if not is_club_admin(user, club):
         refuse(user, club, "club admins only")
+
+
+def is_federation_admin(user: User | AnonymousUser, federation: Federation) -> bool:
+    """A federation's administrators (and the site's operator) run its seasons and clubs; a
+    club admin of one of its clubs has no right in it."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return FederationAdmin.objects.filter(federation=federation, player__user=user).exists()
+
+
+def require_federation_admin(user: User | AnonymousUser, federation: Federation) -> None:
+    """A federation's pages are public: a visitor who may not run it is told so (403)."""
+    if not is_federation_admin(user, federation):
+        raise PermissionDenied("federation admins only")

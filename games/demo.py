@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from club.models import Club, Player
+from club.models import Club, Membership, Player
 from scoring.engine.base import next_dealer
 from scoring.engine.games import belgian_whist, mort
 
@@ -225,7 +225,11 @@ def demo_calendar(club: Club, rng: random.Random, today: datetime.date) -> int:
         weekday=4,
         plan=calendar.NightPlan(place=club.contact_address or "Salle Saint-Roch", cap=28),
     )
-    members = list(Player.objects.in_club(club).order_by("pk"))
+    # Today's members answer (the players of the club's imported past who have left do not).
+    current = Membership.objects.filter(club=club, end__isnull=True).exclude(
+        status=Membership.Status.FORMER
+    )
+    members = list(Player.objects.filter(pk__in=current.values("player")).order_by("pk"))
     for night in series.nights.order_by("date")[:2]:
         for player in rng.sample(members, min(len(members), 19)):
             answer = rng.choices(("yes", "maybe", "no"), weights=(14, 3, 2))[0]

@@ -141,6 +141,16 @@ class Tournament(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="tournaments")
+    # An inter-club night: held by ``club`` within a federation's season, open to the players
+    # of every club of the federation (a visitor plays without joining the host club).
+    federation_season = models.ForeignKey(
+        "club.FederationSeason",
+        verbose_name=_("saison de fédération"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="nights",
+    )
     date = models.DateField(_("date"))
     name = models.CharField(_("nom"), max_length=120, blank=True)
     game = models.CharField(_("jeu"), max_length=20, choices=GAME_CHOICES)
@@ -197,6 +207,16 @@ class Tournament(models.Model):
             raise ValidationError({"date": why})
         if self.season_id and not self.season.start <= self.date <= self.season.end:
             raise ValidationError({"date": _("La date est en dehors de la saison.")})
+        if self.federation_season_id:
+            fed_season = self.federation_season
+            if not fed_season.federation.clubs.filter(pk=self.club_id).exists():
+                raise ValidationError(
+                    {"federation_season": _("Le club n'est pas de cette fédération.")}
+                )
+            if self.date and not fed_season.start <= self.date <= fed_season.end:
+                raise ValidationError(
+                    {"date": _("La date est en dehors de la saison de la fédération.")}
+                )
         if self.point_table_id and self.point_table.game != self.game:
             raise ValidationError(
                 {"point_table": _("Ce tableau des points est pour un autre jeu.")}

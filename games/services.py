@@ -12,11 +12,11 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max, Q
+from django.db.models import F, Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from club import services as club_services
-from club.models import Club, Membership, Player, Season
+from club.models import Club, FederationSeason, Membership, Player, Season
 from scoring.engine.games import game_module
 from scoring.engine.tables import PRESET_GAME, preset_data
 
@@ -131,8 +131,12 @@ def tournament_create(
     tournament_points: Any = None,
     rounds: int | None = None,
     draw_method: str = DrawMethod.AVOID_REPEATS,
+    federation_season: FederationSeason | None = None,
 ) -> Tournament:
+    """A new night of ``club``; with ``federation_season``, an inter-club night the club hosts
+    for its federation."""
     tournament = Tournament(
+        federation_season=federation_season,
         draw_method=draw_method,
         club=club,
         season=season,
@@ -148,23 +152,37 @@ def tournament_create(
     return tournament
 
 
+def night_players(tournament: Tournament) -> QuerySet[Player]:
+    """Who may play the night: the host club's players; at an inter-club night, the players of
+    every club of the federation too (a visitor plays without joining the host club)."""
+    if tournament.federation_season_id is None:
+        return Player.objects.in_club(tournament.club)
+    clubs = tournament.federation_season.federation.clubs.values("pk")
+    return Player.objects.filter(
+        Q(memberships__club=tournament.club_id) | Q(memberships__club__in=clubs)
+    ).distinct()
+
+
 @transaction.atomic
 def presence_set(tournament: Tournament, players: Iterable[Player]) -> None:
-    """Tonight's present players (the members ticked on the list)."""
+    """Tonight's present players (the members ticked on the list; at an inter-club night, the
+    players of the federation's clubs)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     require_open(tournament)
     players = list(players)
     members = set(
-        Player.objects.in_club(tournament.club)
+        night_players(tournament)
         .filter(pk__in=[p.pk for p in players])
         .values_list("pk", flat=True)
     )
     strangers = [p for p in players if p.pk not in members]
     if strangers:
-        raise ValidationError(
-            _("Pas membre du club : %(players)s.")
-            % {"players": ", ".join(str(p) for p in strangers)}
+        message = (
+            _("Pas membre d'un club de la fédération : %(players)s.")
+            if tournament.federation_season_id
+            else _("Pas membre du club : %(players)s.")
         )
+        raise ValidationError(message % {"players": ", ".join(str(p) for p in strangers)})
     tournament.present.set(players)
 
 

@@ -252,3 +252,55 @@ class PlayerNightStats(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} {self.player_id}"
+
+
+class FederationRanking(models.Model):
+    """A federation season's ranking across its clubs, recomputed by a task when a night that
+    counts in it is published, corrected or unpublished (``scoring.services.federations``).
+    Only nights their host club has published count: nothing appears here first."""
+
+    season = models.OneToOneField(
+        "club.FederationSeason", on_delete=models.CASCADE, related_name="ranking"
+    )
+    computed_at = models.DateTimeField(_("calculé le"))
+    rules = models.JSONField(_("règles appliquées"), default=dict)
+    tournaments = models.PositiveIntegerField(_("soirées"), default=0)
+    clubs = models.PositiveIntegerField(_("clubs"), default=0)
+
+    class Meta:
+        verbose_name = _("classement de fédération")
+        verbose_name_plural = _("classements de fédération")
+
+    def __str__(self) -> str:
+        return str(self.season)
+
+
+class FederationRankingLine(models.Model):
+    ranking = models.ForeignKey(FederationRanking, on_delete=models.CASCADE, related_name="lines")
+    player = models.ForeignKey("club.Player", on_delete=models.PROTECT, related_name="+")
+    rank = models.PositiveIntegerField(_("rang"), null=True, blank=True)
+    tied = models.BooleanField(_("ex aequo"), default=False)
+    position = models.PositiveIntegerField(_("ordre"))
+    tournament_points = FractionField(_("points de tournoi"))
+    game_points = models.IntegerField(_("points de jeu"))
+    tournaments_played = models.PositiveSmallIntegerField(_("soirées jouées"))
+    tournaments_counted = models.PositiveSmallIntegerField(_("soirées retenues"))
+    tournaments_won = models.PositiveSmallIntegerField(_("soirées gagnées"), default=0)
+    # How many different clubs' nights the player played in the season (a traveller's mark).
+    clubs_played = models.PositiveSmallIntegerField(_("clubs visités"), default=1)
+
+    class Meta:
+        ordering = ["ranking", "position"]
+        verbose_name = _("ligne de classement de fédération")
+        verbose_name_plural = _("lignes de classement de fédération")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ranking", "player"], name="federation_ranking_line_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["ranking", "position"], name="federation_ranking_line_position"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rank or '–'}. {self.player}"

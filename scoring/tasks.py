@@ -3,7 +3,7 @@ work row (``club.outbox``) in the same transaction as the work."""
 
 from celery import shared_task
 
-from club.models import Season
+from club.models import FederationSeason, Season
 from club.outbox import work_run
 from games.models import Tournament
 
@@ -42,4 +42,15 @@ def ratings_update(tournament_id: int) -> int | None:
         services.RATINGS_UPDATE,
         tournament_id,
         lambda: services.ratings_update(tournament) if tournament else None,
+    )
+
+
+@shared_task
+def federation_ranking_update(season_id: int) -> int | None:
+    """Recompute a federation season's ranking; returns its id (None: no such season)."""
+    season = FederationSeason.objects.select_related("federation").filter(pk=season_id).first()
+    return work_run(
+        services.FEDERATION_RANKING_UPDATE,
+        season_id,
+        lambda: services.federation_ranking_update(season).pk if season else None,
     )

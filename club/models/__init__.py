@@ -13,6 +13,8 @@ from .clubs import (
     default_precedence,
     default_scheme,
 )
+from .federations import Federation, FederationAdmin, FederationSeason
+from .merges import PlayerMerge
 from .players import (
     Membership,
     Player,
@@ -35,11 +37,15 @@ __all__ = [
     "ApiToken",
     "Club",
     "EmailChange",
+    "Federation",
+    "FederationAdmin",
+    "FederationSeason",
     "Invitation",
     "Membership",
     "PendingWork",
     "Player",
     "PlayerClaim",
+    "PlayerMerge",
     "PlayerQuerySet",
     "Season",
     "ThrottleEvent",

@@ -91,6 +91,11 @@ class Club(models.Model):
         _("soirées minimum pour être classé"), default=0
     )
     ranking_precedence = models.JSONField(_("critères de classement"), default=default_precedence)
+    # Whether the inter-club nights of its federations count in the club's own ranking (for
+    # its members), the host club's included; else they count in the federation's only.
+    ranking_interclub = models.BooleanField(
+        _("soirées inter-clubs comptées au classement du club"), default=False
+    )
     # The club as its pages present it (club settings, set by its admin in the site).
     short_name = models.CharField(
         _("nom court"), max_length=30, blank=True, help_text=_("Par exemple « RCWhist ».")

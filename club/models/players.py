@@ -72,6 +72,16 @@ class Player(models.Model):
     )
     language = models.CharField(_("langue"), max_length=5, choices=settings.LANGUAGES, default="fr")
     result_emails = models.BooleanField(_("résultats par e-mail"), default=True)
+    # Another record of the same person that this one was merged into (``PlayerMerge``): his
+    # results and memberships moved there, and this record's old addresses lead there.
+    merged_into = models.ForeignKey(
+        "self",
+        verbose_name=_("fusionné dans"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()

@@ -11,6 +11,14 @@ from .clubs import (
     club_settings_set,
     room_key_renew,
 )
+from .federations import (
+    federation_admin_add,
+    federation_club_add,
+    federation_club_remove,
+    federation_open,
+    federation_season_create,
+    federation_season_for,
+)
 from .members import (
     MEMBER_FILTERS,
     SEASON_RANKING_UPDATE,
@@ -25,7 +33,7 @@ from .members import (
     players_join_as_written,
     role_set,
 )
-from .pages import player_pages_changed, published_pages_changed
+from .pages import federation_pages_changed, player_pages_changed, published_pages_changed
 from .seasons import (
     SEASON_RULE_FIELDS,
     season_create,
@@ -44,6 +52,13 @@ __all__ = [
     "club_named",
     "club_open",
     "club_settings_set",
+    "federation_admin_add",
+    "federation_club_add",
+    "federation_club_remove",
+    "federation_open",
+    "federation_pages_changed",
+    "federation_season_create",
+    "federation_season_for",
     "guest_to_member",
     "member_add",
     "member_edit",

@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from ..models import (
     Club,
+    Federation,
     Player,
 )
 
@@ -16,6 +17,14 @@ def published_pages_changed(club_id: int) -> None:
     Club.objects.filter(pk=club_id).update(pages_changed=timezone.now())
 
 
+def federation_pages_changed(federation_id: int) -> None:
+    """What a federation shows the public changed (its ranking, its clubs, its nights)."""
+    Federation.objects.filter(pk=federation_id).update(pages_changed=timezone.now())
+
+
 def player_pages_changed(player: Player) -> None:
-    """A player's name or photo changed: the published pages of each of his clubs show them."""
-    Club.objects.filter(memberships__player=player).update(pages_changed=timezone.now())
+    """A player's name or photo changed: the published pages of each of his clubs show them,
+    and those of their federations."""
+    now = timezone.now()
+    Club.objects.filter(memberships__player=player).update(pages_changed=now)
+    Federation.objects.filter(clubs__memberships__player=player).update(pages_changed=now)

@@ -17,6 +17,8 @@ One module per topic; each imports only those below it, never this package:
 - ``corrections`` (above ``deals``, ``sheets``, ``rankings``): correcting and removing a deal;
 - ``draw``: the draw of a round;
 - ``nights`` (above ``rankings``): closing, publishing and reopening a night;
+- ``federations`` (above ``rankings``): a federation season ranked across its clubs, and the
+  rankings a night's change reaches beyond its own club;
 - ``ratings``: the « cote » and the night statistics stored, from a night on, in order;
 - ``ranking_import``: a past season's published ranking imported from its table;
 - ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
@@ -28,6 +30,14 @@ Every name below is importable from ``scoring.services`` as before the split.
 from .corrections import deal_correct, deal_delete, deal_version
 from .deals import TABLE_GONE, DealConflict, deal_record, deals_record, key_reused_check
 from .draw import round_draw
+from .federations import (
+    FEDERATION_RANKING_UPDATE,
+    federation_nights,
+    federation_ranking_pending,
+    federation_ranking_update,
+    federation_seasons_of,
+    night_rankings_queue,
+)
 from .nights import (
     RESULTS_EMAIL,
     CloseCheck,
@@ -47,9 +57,11 @@ from .rankings import (
     ranking_publish_check,
     ranking_publish_queue,
     season_guests,
+    season_nights,
     season_ranking_queue,
     season_ranking_update,
     season_totals,
+    standings_totals,
 )
 from .ratings import (
     RATINGS_UPDATE,
@@ -76,6 +88,7 @@ from .sheets import (
 )
 
 __all__ = [
+    "FEDERATION_RANKING_UPDATE",
     "RANKING_PUBLISH",
     "RATINGS_UPDATE",
     "RESULTS_EMAIL",
@@ -95,8 +108,13 @@ __all__ = [
     "deal_version",
     "deals_record",
     "engine_validation_error",
+    "federation_nights",
+    "federation_ranking_pending",
+    "federation_ranking_update",
+    "federation_seasons_of",
     "key_reused_check",
     "last_night_rescored",
+    "night_rankings_queue",
     "night_sheets_store",
     "poule_score",
     "ranking_import",
@@ -112,11 +130,13 @@ __all__ = [
     "refused_as_validation_error",
     "round_draw",
     "season_guests",
+    "season_nights",
     "season_ranking_queue",
     "season_ranking_update",
     "season_rules_preview",
     "season_rules_set",
     "season_totals",
+    "standings_totals",
     "tournament_close",
     "tournament_close_check",
     "tournament_publish",

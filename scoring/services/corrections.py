@@ -20,6 +20,7 @@ from games.services import require_open
 from scoring.engine.games import game_module
 
 from .deals import TABLE_GONE, DealConflict, _extra_deals_follow
+from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
 from .ratings import ratings_queue
 from .sheets import _poule_rescore, _poule_sheet_save, tournament_standings_update
@@ -67,6 +68,9 @@ def _after_closed_correction(tournament: Tournament) -> None:
     and its published pages show the correction at once."""
     if tournament.is_locked:
         season_ranking_queue(tournament.season_id)
+        night_rankings_queue(
+            tournament, published_changed=tournament.status == Tournament.Status.PUBLISHED
+        )
         ratings_queue(tournament.pk)
         published_pages_changed(tournament.club_id)
 

@@ -18,6 +18,7 @@ from club.typography import semicolon_join
 from games.models import Deal, Tournament
 from scoring.engine.games import game_module
 
+from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
 from .ratings import ratings_queue
 
@@ -150,6 +151,7 @@ def tournament_close(
     published_pages_changed(tournament.club_id)
     if rank_season:
         season_ranking_queue(tournament.season_id)
+        night_rankings_queue(tournament, published_changed=False)
     ratings_queue(tournament.pk)
     if send_results:
         work_queue(RESULTS_EMAIL, tournament.pk)
@@ -165,6 +167,9 @@ def _status_moved(tournament: Tournament, start: str, end: str, refusal: str) ->
     tournament.status = end
     tournament.save(update_fields=["status"])
     published_pages_changed(tournament.club_id)
+    # Published or taken back: the federation's ranking counts published nights only.
+    published = Tournament.Status.PUBLISHED
+    night_rankings_queue(tournament, published_changed=published in (start, end))
     return tournament
 
 

@@ -40,24 +40,50 @@ def season_guests(season: Season) -> QuerySet[Membership]:
     )
 
 
+def season_nights(season: Season) -> Q:
+    """Which nights a club season's ranking counts (a filter on standings): the season's own
+    nights, and the inter-club nights of the club's federations within its dates when the
+    club's rules say so (``Club.ranking_interclub``; for its members only: a visitor is ranked
+    by his own club). Without that rule an inter-club night counts in its federation's ranking
+    only, even at the club that hosted it."""
+    own = Q(tournament__season=season)
+    if not season.club.ranking_interclub:
+        return own & Q(tournament__federation_season__isnull=True)
+    members = Membership.objects.filter(club=season.club_id).values("player")
+    visited = Q(
+        tournament__federation_season__federation__clubs=season.club_id,
+        tournament__date__range=(season.start, season.end),
+        player__in=members,
+    ) & ~Q(tournament__club=season.club_id)
+    return own | visited
+
+
 def season_totals(
     season: Season, rules: RankingRules, *, guests: bool | None = None
 ) -> dict[int, SeasonTotals]:
     """Each player's season summed by the database, for the engine to rank; tied players are
     listed by name. ``guests``: whether guests are ranked (default: the season's rule); a
-    season that ranks members only leaves them out of its ranking, not out of the nights.
+    season that ranks members only leaves them out of its ranking, not out of the nights."""
+    # A join, as the plain SQL would write it (a subquery of the nights was slower on SQLite).
+    standings = TournamentStanding.objects.filter(
+        season_nights(season), tournament__status__in=COUNTED_STATUSES
+    ).order_by()
+    if not (season.ranking_guests if guests is None else guests):
+        standings = standings.exclude(player__in=season_guests(season))
+    return standings_totals(standings, rules)
+
+
+def standings_totals(
+    standings: QuerySet[TournamentStanding], rules: RankingRules
+) -> dict[int, SeasonTotals]:
+    """Each player's nights among ``standings`` summed by the database (a club's season, a
+    federation's), for the engine to rank.
 
     Tournament points are summed exactly as whole units (``fields.POINT_UNITS``). With the
     best N nights only, a player's nights are grouped by their points and taken best first;
     where the N-th night falls inside a group, that group's nights are read to keep those with
     the most game points (the engine's order: tournament points, then game points).
     """
-    # A join, as the plain SQL would write it (a subquery of the nights was slower on SQLite).
-    standings = TournamentStanding.objects.filter(
-        tournament__season=season, tournament__status__in=COUNTED_STATUSES
-    ).order_by()
-    if not (season.ranking_guests if guests is None else guests):
-        standings = standings.exclude(player__in=season_guests(season))
     sums = {"game": Sum("game_points"), "played": Count("pk"), "won": Count("pk", filter=Q(rank=1))}
     totals: dict[int, SeasonTotals] = {}
     if rules.best_n is None:
@@ -140,7 +166,16 @@ def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapsho
         "precedence": list(rules.precedence),
         "guests": season.ranking_guests,
     }
-    snapshot.tournaments = Tournament.objects.filter(season=season).counted().count()
+    counted = TournamentStanding.objects.filter(
+        season_nights(season), tournament__status__in=COUNTED_STATUSES
+    )
+    snapshot.tournaments = (
+        counted.values("tournament").distinct().count()
+        if season.club.ranking_interclub
+        else Tournament.objects.filter(season=season, federation_season__isnull=True)
+        .counted()
+        .count()
+    )
     snapshot.computed_at = timezone.now()
     snapshot.save()
     snapshot.lines.all().delete()

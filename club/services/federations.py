@@ -1,0 +1,104 @@
+"""Federations: one opened with its first administrator, clubs joining and leaving, its
+administrators and its seasons. Each function validates before it writes, in one transaction."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from ..models import (
+    DEFAULT_PRECEDENCE,
+    Club,
+    Federation,
+    FederationAdmin,
+    FederationSeason,
+    Player,
+    season_slug,
+)
+from .pages import federation_pages_changed
+
+
+@transaction.atomic
+def federation_open(name: str, *, clubs: list[Club], admin: Player | None = None) -> Federation:
+    """A new federation of ``clubs``, run by ``admin`` (a player with a login)."""
+    base = slugify(name)[:50] or "federation"
+    slug, n = base, 1
+    while Federation.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    federation = Federation(name=" ".join(name.split()), slug=slug)
+    federation.full_clean()
+    federation.save()
+    federation.clubs.set(clubs)
+    if admin is not None:
+        federation_admin_add(federation, admin)
+    return federation
+
+
+@transaction.atomic
+def federation_club_add(federation: Federation, club: Club) -> None:
+    federation.clubs.add(club)
+    federation_pages_changed(federation.pk)
+
+
+@transaction.atomic
+def federation_club_remove(federation: Federation, club: Club) -> None:
+    """A club leaves the federation; its inter-club nights stay in the seasons they were held."""
+    federation.clubs.remove(club)
+    federation_pages_changed(federation.pk)
+
+
+def federation_admin_add(federation: Federation, player: Player) -> FederationAdmin:
+    if player.user_id is None:
+        raise ValidationError(
+            _("%(player)s n'a pas de compte : il ne peut pas administrer la fédération.")
+            % {"player": player}
+        )
+    role, _created = FederationAdmin.objects.get_or_create(federation=federation, player=player)
+    return role
+
+
+@transaction.atomic
+def federation_season_create(
+    federation: Federation,
+    name: str,
+    start: datetime.date,
+    end: datetime.date,
+    *,
+    game: str = "belgian_whist",
+    counts: str = FederationSeason.Counts.CHAMPIONSHIP,
+    **rules: Any,
+) -> FederationSeason:
+    """A federation season with its ranking rules (best_n, min_tournaments, precedence)."""
+    season = FederationSeason(
+        federation=federation,
+        name=name.strip(),
+        slug=season_slug(name),
+        start=start,
+        end=end,
+        game=game,
+        counts=counts,
+        ranking_best_n=rules.get("best_n"),
+        ranking_min_tournaments=rules.get("min_tournaments") or 0,
+        ranking_precedence=list(rules.get("precedence") or DEFAULT_PRECEDENCE),
+    )
+    season.full_clean()
+    season.save()
+    federation_pages_changed(federation.pk)
+    return season
+
+
+def federation_season_for(club: Club, date: datetime.date) -> FederationSeason | None:
+    """The federation season a club's inter-club night on ``date`` belongs to (its
+    federations' season that holds the date; the first by name when several do)."""
+    return (
+        FederationSeason.objects.filter(federation__clubs=club, start__lte=date, end__gte=date)
+        .select_related("federation")
+        .order_by("federation__name", "start")
+        .first()
+    )

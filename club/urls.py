@@ -7,6 +7,7 @@ from games.views import calendar, point_tables, room
 from .views import (
     accounts,
     club_admin,
+    federation_admin,
     health,
     media,
     member,
@@ -73,6 +74,21 @@ club_urls = [
     path("soirees/", include("games.urls")),
 ]
 
+# A federation's administrators (club/views/federation_admin.py): its clubs, admins, seasons.
+federation_admin_urls = [
+    path("", federation_admin.federation_admin, name="federation-admin"),
+    path("clubs/ajouter/", federation_admin.club_add, name="federation-club-add"),
+    path("clubs/<id:pk>/retirer/", federation_admin.club_remove, name="federation-club-remove"),
+    path("administrateurs/ajouter/", federation_admin.admin_add, name="federation-admin-add"),
+    path(
+        "administrateurs/<id:pk>/retirer/",
+        federation_admin.admin_remove,
+        name="federation-admin-remove",
+    ),
+    path("saisons/nouvelle/", federation_admin.season_add, name="federation-season-add"),
+    path("saisons/<slug:season>/", federation_admin.season_edit, name="federation-season-edit"),
+]
+
 account_urls = [
     path("invitation/<str:token>/", accounts.invitation_accept, name="invitation-accept"),
     path("relier/<str:token>/", accounts.claim_confirm, name="claim-confirm"),
@@ -101,6 +117,7 @@ account_urls = [
 urlpatterns = [
     path("", public.home, name="home"),
     path("clubs/<slug:slug>/", include(club_urls)),
+    path("federations/<slug:slug>/gestion/", include(federation_admin_urls)),
     path("compte/", include(account_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
     # The JSON API (api/): versioned, so that a club's web site keeps working when v2 comes.

@@ -12,12 +12,15 @@ from .clubs import (
     room_key_renew,
 )
 from .federations import (
+    FEDERATION_SEASON_RULE_FIELDS,
     federation_admin_add,
+    federation_admin_remove,
     federation_club_add,
     federation_club_remove,
     federation_open,
     federation_season_create,
     federation_season_for,
+    federation_season_rules_set,
 )
 from .members import (
     MEMBER_FILTERS,
@@ -46,6 +49,7 @@ from .seasons import (
 __all__ = [
     "CLUB_IDENTITY_FIELDS",
     "CLUB_SETTING_FIELDS",
+    "FEDERATION_SEASON_RULE_FIELDS",
     "MEMBER_FILTERS",
     "SEASON_RANKING_UPDATE",
     "SEASON_RULE_FIELDS",
@@ -53,12 +57,14 @@ __all__ = [
     "club_open",
     "club_settings_set",
     "federation_admin_add",
+    "federation_admin_remove",
     "federation_club_add",
     "federation_club_remove",
     "federation_open",
     "federation_pages_changed",
     "federation_season_create",
     "federation_season_for",
+    "federation_season_rules_set",
     "guest_to_member",
     "member_add",
     "member_edit",

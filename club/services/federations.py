@@ -93,6 +93,57 @@ def federation_season_create(
     return season
 
 
+# What a season's administrators may change once it is open: its dates and ranking rules. Its
+# name (its pages' address) and game (its nights are played with it) stay.
+FEDERATION_SEASON_RULE_FIELDS = (
+    "start",
+    "end",
+    "counts",
+    "ranking_best_n",
+    "ranking_min_tournaments",
+    "ranking_precedence",
+)
+
+
+@transaction.atomic
+def federation_season_rules_set(season: FederationSeason, **changes: Any) -> FederationSeason:
+    """A federation season's dates and ranking rules (which nights count, best N, minimum
+    nights, precedence). Its ranking is recomputed by ``scoring`` (the caller queues it in the
+    same transaction: the club app does not know how a ranking is made)."""
+    if unknown := set(changes) - set(FEDERATION_SEASON_RULE_FIELDS):
+        raise ValueError(f"not a federation season rule: {sorted(unknown)}")
+    season = FederationSeason.objects.select_for_update().get(pk=season.pk)
+    for name, value in changes.items():
+        setattr(season, name, value)
+    season.full_clean()
+    # An inter-club night belongs to the season that held its date: new dates must still hold
+    # every night already hosted for it.
+    outside = season.nights.exclude(date__range=(season.start, season.end)).order_by("date")
+    if night := outside.first():
+        raise ValidationError(
+            {
+                "start": _(
+                    "La soirée inter-clubs du %(date)s de cette saison tomberait en dehors de "
+                    "ses dates."
+                )
+                % {"date": night.date.strftime("%d/%m/%Y")}
+            }
+        )
+    season.save(update_fields=list(changes) or None)
+    federation_pages_changed(season.federation_id)
+    return season
+
+
+@transaction.atomic
+def federation_admin_remove(federation: Federation, player: Player) -> None:
+    """An administrator steps down; the federation keeps at least one (or only the site's
+    operator could run it again)."""
+    admins = FederationAdmin.objects.select_for_update().filter(federation=federation)
+    if not admins.exclude(player=player).exists():
+        raise ValidationError(_("La fédération garde au moins un administrateur."))
+    admins.filter(player=player).delete()
+
+
 def federation_season_for(club: Club, date: datetime.date) -> FederationSeason | None:
     """The federation season a club's inter-club night on ``date`` belongs to (its
     federations' season that holds the date; the first by name when several do)."""

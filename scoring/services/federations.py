@@ -73,6 +73,12 @@ def night_rankings_queue(tournament: Tournament, *, published_changed: bool) -> 
             work_queue(FEDERATION_RANKING_UPDATE, season_id)
 
 
+def federation_ranking_queue(season_id: int) -> None:
+    """Have a federation season's ranking recomputed once the current transaction commits:
+    its rules or dates changed (the change and the request are committed together)."""
+    work_queue(FEDERATION_RANKING_UPDATE, season_id)
+
+
 def federation_ranking_pending(season: FederationSeason) -> bool:
     return work_pending([FEDERATION_RANKING_UPDATE], season.pk)
 

@@ -1,0 +1,305 @@
+"""A federation's administrators run it here: its clubs, its administrators, its seasons and
+their ranking rules. Every page asks ``require_federation_admin`` first: a club admin of one of
+its clubs, another federation's admin or a member is refused (403), a visitor is sent to the
+login page. The services in ``club.services`` do the work; a season's ranking follows its rules
+through ``scoring.services`` (queued with the change, recomputed by a task)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from scoring import services as scoring_services
+from scoring.engine.ranking import SEASON_METRICS
+
+from .. import services
+from ..models import GAME_CHOICES, Club, Federation, FederationSeason, Player
+from ..permissions import require_federation_admin
+from .club_admin import METRIC_LABELS
+
+# Enough names to find the one meant; a longer list means the name typed is too short.
+ADMIN_SEARCH_LIMIT = 20
+
+
+def admin_federation(request: HttpRequest, slug: str) -> Federation:
+    federation = get_object_or_404(Federation, slug=slug)
+    require_federation_admin(request.user, federation)
+    return federation
+
+
+def _refused(request: HttpRequest, error: ValidationError) -> None:
+    messages.error(request, " ".join(error.messages))
+
+
+def _admin_candidates(federation: Federation, typed: str) -> list[Player]:
+    """Players with a login whose name holds what was typed (an administrator signs in);
+    a record merged into another is not a person of its own any more."""
+    words = typed.split()
+    if not words:
+        return []
+    found = Player.objects.filter(user__isnull=False, merged_into__isnull=True).exclude(
+        federation_roles__federation=federation
+    )
+    for word in words:
+        found = found.filter(
+            Q(display_name__icontains=word)
+            | Q(first_name__icontains=word)
+            | Q(last_name__icontains=word)
+        )
+    return list(found.order_by("display_name")[:ADMIN_SEARCH_LIMIT])
+
+
+@login_required
+def federation_admin(request: HttpRequest, slug: str) -> TemplateResponse:
+    """The federation's clubs, administrators and seasons, with what may be added to each."""
+    federation = admin_federation(request, slug)
+    typed = request.GET.get("q", "").strip()[:120]
+    context = {
+        "federation": federation,
+        "clubs": list(federation.clubs.order_by("name")),
+        "other_clubs": list(Club.objects.exclude(federations=federation).order_by("name")),
+        "admins": list(federation.admins.select_related("player").order_by("player__display_name")),
+        "typed": typed,
+        "candidates": _admin_candidates(federation, typed),
+        "seasons": list(federation.seasons.order_by("-start")),
+    }
+    return TemplateResponse(request, "club/federation/admin_index.html", context)
+
+
+def _back(federation: Federation) -> HttpResponse:
+    return redirect("federation-admin", slug=federation.slug)
+
+
+@login_required
+@require_POST
+def club_add(request: HttpRequest, slug: str) -> HttpResponse:
+    federation = admin_federation(request, slug)
+    club = Club.objects.filter(pk=_posted_pk(request, "club")).first()
+    if club is None:
+        messages.error(request, _("Choisissez un club du site."))
+    else:
+        services.federation_club_add(federation, club)
+        messages.success(
+            request,
+            _("%(club)s fait partie de %(federation)s.") % {"club": club, "federation": federation},
+        )
+    return _back(federation)
+
+
+@login_required
+@require_POST
+def club_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    federation = admin_federation(request, slug)
+    club = get_object_or_404(federation.clubs, pk=pk)
+    services.federation_club_remove(federation, club)
+    messages.success(
+        request,
+        _(
+            "%(club)s ne fait plus partie de %(federation)s ; ses soirées inter-clubs déjà "
+            "jouées restent dans leur saison."
+        )
+        % {"club": club, "federation": federation},
+    )
+    return _back(federation)
+
+
+def _posted_pk(request: HttpRequest, name: str) -> int | None:
+    value = request.POST.get(name, "")
+    return int(value) if value.isdigit() and len(value) < 12 else None
+
+
+@login_required
+@require_POST
+def admin_add(request: HttpRequest, slug: str) -> HttpResponse:
+    federation = admin_federation(request, slug)
+    player = Player.objects.filter(pk=_posted_pk(request, "player")).first()
+    if player is None:
+        messages.error(request, _("Cherchez le joueur par son nom, puis choisissez-le."))
+        return _back(federation)
+    try:
+        services.federation_admin_add(federation, player)
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(player)s administre %(federation)s.")
+            % {"player": player, "federation": federation},
+        )
+    return _back(federation)
+
+
+@login_required
+@require_POST
+def admin_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    federation = admin_federation(request, slug)
+    role = get_object_or_404(federation.admins.select_related("player"), player_id=pk)
+    try:
+        services.federation_admin_remove(federation, role.player)
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(player)s n'administre plus %(federation)s.")
+            % {"player": role.player, "federation": federation},
+        )
+    return _back(federation)
+
+
+# Seasons
+
+
+class FederationSeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Nom"), max_length=40)
+    start = forms.DateField(
+        label=gettext_lazy("Début"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    end = forms.DateField(
+        label=gettext_lazy("Fin"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    game = forms.ChoiceField(label=gettext_lazy("Jeu"), choices=GAME_CHOICES)
+    counts = forms.ChoiceField(
+        label=gettext_lazy("Soirées comptées"),
+        choices=FederationSeason.Counts.choices,
+        widget=forms.RadioSelect,
+    )
+    ranking_best_n = forms.IntegerField(
+        label=gettext_lazy("Meilleures soirées retenues"),
+        min_value=1,
+        required=False,
+        help_text=gettext_lazy("Vide : toutes les soirées comptent."),
+    )
+    ranking_min_tournaments = forms.IntegerField(
+        label=gettext_lazy("Soirées minimum pour être classé"), min_value=0, required=False
+    )
+    precedence_1 = forms.ChoiceField(label=gettext_lazy("Classés d'abord par"))
+    precedence_2 = forms.ChoiceField(label=gettext_lazy("puis, à égalité, par"), required=False)
+    precedence_3 = forms.ChoiceField(label=gettext_lazy("puis par"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        metrics = [(m, METRIC_LABELS[m]) for m in SEASON_METRICS]
+        self.fields["precedence_1"].choices = metrics
+        for name in ("precedence_2", "precedence_3"):
+            self.fields[name].choices = [("", "—"), *metrics]
+
+    @staticmethod
+    def initial_for(season: FederationSeason) -> dict[str, Any]:
+        precedence = [*season.ranking_precedence, "", ""]
+        return {
+            "name": season.name,
+            "start": season.start,
+            "end": season.end,
+            "game": season.game,
+            "counts": season.counts,
+            "ranking_best_n": season.ranking_best_n,
+            "ranking_min_tournaments": season.ranking_min_tournaments,
+            "precedence_1": precedence[0],
+            "precedence_2": precedence[1],
+            "precedence_3": precedence[2],
+        }
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        chosen = [data.get(f"precedence_{n}") for n in (1, 2, 3)]
+        chosen = [c for c in chosen if c]
+        if len(set(chosen)) != len(chosen):
+            raise ValidationError(_("Chaque critère ne compte qu'une fois."))
+        data["ranking_precedence"] = chosen
+        return data
+
+    def rules(self) -> dict[str, Any]:
+        """The season's dates and ranking rules, as ``federation_season_rules_set`` takes them."""
+        data = self.cleaned_data
+        return {
+            "start": data["start"],
+            "end": data["end"],
+            "counts": data["counts"],
+            "ranking_best_n": data["ranking_best_n"],
+            "ranking_min_tournaments": data["ranking_min_tournaments"] or 0,
+            "ranking_precedence": data["ranking_precedence"],
+        }
+
+
+def _form_errors(form: forms.Form, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for field, errors in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+@login_required
+def season_add(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
+    federation = admin_federation(request, slug)
+    initial = {"counts": FederationSeason.Counts.CHAMPIONSHIP, "game": "belgian_whist"}
+    initial.update(precedence_1="tournament_points", precedence_2="game_points")
+    form = FederationSeasonForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season = services.federation_season_create(
+                federation,
+                data["name"],
+                data["start"],
+                data["end"],
+                game=data["game"],
+                counts=data["counts"],
+                best_n=data["ranking_best_n"],
+                min_tournaments=data["ranking_min_tournaments"],
+                precedence=data["ranking_precedence"],
+            )
+        except ValidationError as error:
+            _form_errors(form, error)
+        else:
+            messages.success(request, _("Saison %(name)s créée.") % {"name": season.name})
+            return _back(federation)
+    context = {"federation": federation, "form": form, "season": None}
+    return TemplateResponse(request, "club/federation/admin_season.html", context)
+
+
+@login_required
+def season_edit(request: HttpRequest, slug: str, season: str) -> TemplateResponse | HttpResponse:
+    """A season's dates and ranking rules; its name (its address) and its game stay. A change
+    has its ranking recomputed, queued in the same transaction."""
+    federation = admin_federation(request, slug)
+    season_obj = get_object_or_404(FederationSeason, federation=federation, slug=season)
+    form = FederationSeasonForm(
+        request.POST or None, initial=FederationSeasonForm.initial_for(season_obj)
+    )
+    form.fields["name"].disabled = True
+    form.fields["game"].disabled = True
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                services.federation_season_rules_set(season_obj, **form.rules())
+                if form.has_changed():
+                    scoring_services.federation_ranking_queue(season_obj.pk)
+        except ValidationError as error:
+            _form_errors(form, error)
+        else:
+            messages.success(
+                request,
+                _(
+                    "Règles de la saison %(name)s enregistrées : son classement est recalculé "
+                    "avec elles."
+                )
+                % {"name": season_obj.name},
+            )
+            return redirect("federation-season-edit", slug=federation.slug, season=season_obj.slug)
+    context = {"federation": federation, "form": form, "season": season_obj}
+    return TemplateResponse(request, "club/federation/admin_season.html", context)

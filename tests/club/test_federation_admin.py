@@ -1,0 +1,291 @@
+"""A federation's administrators run it from its own pages: its clubs, its administrators, its
+seasons and their rules (the ranking follows a change); nobody else gets in."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from club.models import FederationAdmin, FederationSeason, Membership, PendingWork
+from club.services import federation_open, federation_season_create
+from scoring.models import FederationRanking
+from scoring.services import FEDERATION_RANKING_UPDATE
+from tests.conftest import persona
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+SEASON_FORM = {
+    "name": "2025",
+    "start": "2025-01-01",
+    "end": "2025-12-31",
+    "game": "belgian_whist",
+    "counts": "all",
+    "ranking_best_n": "8",
+    "ranking_min_tournaments": "3",
+    "precedence_1": "tournament_points",
+    "precedence_2": "game_points",
+    "precedence_3": "",
+}
+
+
+@pytest.fixture
+def neighbour(db):
+    return ClubFactory(name="Cercle voisin", slug="voisin")
+
+
+@pytest.fixture
+def federation(club, neighbour):
+    return federation_open("Ligue du Brabant", clubs=[club, neighbour])
+
+
+@pytest.fixture
+def fed_admin(federation):
+    """Runs the federation; plays at the neighbouring club, where he has no role."""
+    user = persona(federation.clubs.get(slug="voisin"), "ligue", Membership.Role.MEMBER)
+    FederationAdmin.objects.create(federation=federation, player=user.player)
+    return user
+
+
+@pytest.fixture
+def fed_season(federation):
+    return federation_season_create(
+        federation, "2024", datetime.date(2024, 1, 1), datetime.date(2024, 12, 31)
+    )
+
+
+def manage(federation, name="federation-admin", *args):
+    return reverse(name, args=[federation.slug, *args])
+
+
+def test_the_federation_admin_sees_its_clubs_admins_and_seasons(
+    client, federation, fed_admin, fed_season
+):
+    client.force_login(fed_admin)
+
+    page = client.get(manage(federation)).content.decode()
+
+    assert "RCWhist La Chevalerie" in page and "Cercle voisin" in page
+    assert fed_admin.player.display_name in page
+    assert manage(federation, "federation-season-edit", fed_season.slug) in page
+
+
+@pytest.mark.parametrize("role", ["club_admin", "member", "other_federation_admin", "outsider"])
+def test_anybody_but_its_administrators_is_refused_every_page(
+    client, request, federation, fed_admin, fed_season, role
+):
+    if role == "other_federation_admin":
+        other = federation_open("Ligue de Liège", clubs=[ClubFactory(name="Whist Liège")])
+        user = persona(ClubFactory(name="Whist Huy"), "liegeois", Membership.Role.ADMIN)
+        FederationAdmin.objects.create(federation=other, player=user.player)
+    else:
+        # The club admin runs a club of the federation, and still has no right in it.
+        user = request.getfixturevalue(role)
+    client.force_login(user)
+    neighbour = federation.clubs.get(slug="voisin")
+    pages = [
+        ("get", manage(federation), {}),
+        ("post", manage(federation, "federation-club-add"), {"club": ClubFactory().pk}),
+        ("post", manage(federation, "federation-club-remove", neighbour.pk), {}),
+        ("post", manage(federation, "federation-admin-add"), {"player": user.player.pk}),
+        ("post", manage(federation, "federation-admin-remove", fed_admin.player.pk), {}),
+        ("get", manage(federation, "federation-season-add"), {}),
+        ("post", manage(federation, "federation-season-add"), SEASON_FORM),
+        ("get", manage(federation, "federation-season-edit", fed_season.slug), {}),
+        ("post", manage(federation, "federation-season-edit", fed_season.slug), SEASON_FORM),
+    ]
+
+    for method, path, data in pages:
+        assert getattr(client, method)(path, data).status_code == 403, path
+
+    assert federation.clubs.count() == 2
+    assert list(federation.admins.values_list("player", flat=True)) == [fed_admin.player.pk]
+    assert list(federation.seasons.all()) == [fed_season]
+
+
+def test_a_visitor_is_sent_to_the_login_page(client, federation, fed_season):
+    for path in (
+        manage(federation),
+        manage(federation, "federation-season-edit", fed_season.slug),
+    ):
+        response = client.get(path)
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+    response = client.post(manage(federation, "federation-club-add"), {"club": 1})
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_the_admin_adds_a_club_of_the_site_and_removes_one(client, federation, fed_admin, club):
+    third = ClubFactory(name="Whist Club Wavre")
+    client.force_login(fed_admin)
+
+    assert "Whist Club Wavre" in client.get(manage(federation)).content.decode()
+    client.post(manage(federation, "federation-club-add"), {"club": third.pk})
+    client.post(manage(federation, "federation-club-remove", club.pk))
+
+    assert set(federation.clubs.values_list("name", flat=True)) == {
+        "Cercle voisin",
+        "Whist Club Wavre",
+    }
+
+
+def test_a_club_of_another_federation_is_not_removed_from_this_one(client, federation, fed_admin):
+    stranger = ClubFactory(name="Whist Liège")
+    client.force_login(fed_admin)
+
+    response = client.post(manage(federation, "federation-club-remove", stranger.pk))
+
+    assert response.status_code == 404
+
+
+def test_the_admin_finds_a_player_with_a_login_by_name_and_makes_him_admin(
+    client, federation, fed_admin
+):
+    wanted = PlayerFactory(
+        display_name="Hélène Vandenberghe", user=UserFactory(username="helene"), club=None
+    )
+    PlayerFactory(display_name="Hélène Sans-Compte")  # no login: cannot sign in to run it
+    client.force_login(fed_admin)
+
+    page = client.get(manage(federation), {"q": "hélène"}).content.decode()
+    assert "Hélène Vandenberghe" in page
+    assert "Hélène Sans-Compte" not in page
+
+    client.post(manage(federation, "federation-admin-add"), {"player": wanted.pk})
+
+    assert federation.admins.filter(player=wanted).exists()
+
+
+def test_a_player_without_a_login_is_refused_as_admin(client, federation, fed_admin):
+    nobody = PlayerFactory(display_name="Sans Compte")
+    client.force_login(fed_admin)
+
+    response = client.post(
+        manage(federation, "federation-admin-add"), {"player": nobody.pk}, follow=True
+    )
+
+    assert "pas de compte" in response.content.decode()
+    assert not federation.admins.filter(player=nobody).exists()
+
+
+def test_the_last_admin_cannot_step_down(client, federation, fed_admin):
+    client.force_login(fed_admin)
+
+    response = client.post(
+        manage(federation, "federation-admin-remove", fed_admin.player.pk), follow=True
+    )
+
+    assert "au moins un administrateur" in response.content.decode()
+    assert federation.admins.count() == 1
+
+
+def test_the_admin_creates_a_season_with_its_ranking_rules(client, federation, fed_admin):
+    client.force_login(fed_admin)
+
+    response = client.post(manage(federation, "federation-season-add"), SEASON_FORM)
+
+    assert response.status_code == 302
+    season = FederationSeason.objects.get(federation=federation)
+    assert (season.name, season.start, season.end) == (
+        "2025",
+        datetime.date(2025, 1, 1),
+        datetime.date(2025, 12, 31),
+    )
+    assert season.counts == "all"
+    assert (season.ranking_best_n, season.ranking_min_tournaments) == (8, 3)
+    assert season.ranking_precedence == ["tournament_points", "game_points"]
+
+
+def test_a_season_that_ends_before_it_starts_is_refused_on_the_form(client, federation, fed_admin):
+    client.force_login(fed_admin)
+
+    response = client.post(
+        manage(federation, "federation-season-add"), {**SEASON_FORM, "end": "2024-06-30"}
+    )
+
+    assert response.status_code == 200
+    assert "errorlist" in response.content.decode()
+    assert not FederationSeason.objects.exists()
+
+
+def test_changing_a_seasons_rules_recomputes_its_ranking(
+    client, federation, fed_admin, fed_season, django_capture_on_commit_callbacks
+):
+    client.force_login(fed_admin)
+    path = manage(federation, "federation-season-edit", fed_season.slug)
+    rules = {**SEASON_FORM, "name": "2024", "start": "2024-01-01", "end": "2024-12-31"}
+
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        response = client.post(path, rules)
+
+    assert response.status_code == 302
+    fed_season.refresh_from_db()
+    assert (fed_season.counts, fed_season.ranking_best_n) == ("all", 8)
+    assert PendingWork.objects.filter(task=FEDERATION_RANKING_UPDATE, key=fed_season.pk).exists()
+    for callback in callbacks:
+        callback()
+    ranking = FederationRanking.objects.get(season=fed_season)
+    assert ranking.rules["best_n"] == 8
+    assert ranking.rules["counts"] == "all"
+    assert not PendingWork.objects.filter(task=FEDERATION_RANKING_UPDATE).exists()
+
+
+def test_saving_unchanged_rules_queues_no_recomputation(client, federation, fed_admin, fed_season):
+    client.force_login(fed_admin)
+    unchanged = {
+        "start": "2024-01-01",
+        "end": "2024-12-31",
+        "counts": "championship",
+        "ranking_best_n": "",
+        "ranking_min_tournaments": "0",
+        "precedence_1": "tournament_points",
+        "precedence_2": "game_points",
+        "precedence_3": "",
+    }
+
+    response = client.post(manage(federation, "federation-season-edit", fed_season.slug), unchanged)
+
+    assert response.status_code == 302
+    assert not PendingWork.objects.filter(task=FEDERATION_RANKING_UPDATE).exists()
+
+
+def test_a_seasons_name_and_game_stay_as_they_were(client, federation, fed_admin, fed_season):
+    client.force_login(fed_admin)
+
+    client.post(
+        manage(federation, "federation-season-edit", fed_season.slug),
+        {**SEASON_FORM, "name": "Autre", "game": "hearts"},
+    )
+
+    fed_season.refresh_from_db()
+    assert (fed_season.name, fed_season.game) == ("2024", "belgian_whist")
+
+
+def test_the_management_page_reads_the_same_queries_for_more_clubs_and_seasons(
+    client, federation, fed_admin, fed_season, django_assert_num_queries
+):
+    client.force_login(fed_admin)
+    path = manage(federation)
+    client.get(path, {"q": "a"})
+    with django_assert_num_queries(9) as first:
+        client.get(path, {"q": "a"})
+
+    for n in range(5):
+        club = ClubFactory(name=f"Club {n}")
+        federation.clubs.add(club)
+        ClubFactory(name=f"Hors ligue {n}")
+        FederationAdmin.objects.create(
+            federation=federation,
+            player=PlayerFactory(user=UserFactory(username=f"admin{n}"), club=club),
+        )
+        federation_season_create(
+            federation,
+            f"20{10 + n}",
+            datetime.date(2010 + n, 1, 1),
+            datetime.date(2010 + n, 12, 31),
+        )
+
+    with django_assert_num_queries(len(first.captured_queries)):
+        client.get(path, {"q": "a"})

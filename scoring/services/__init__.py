@@ -20,6 +20,8 @@ One module per topic; each imports only those below it, never this package:
 - ``federations`` (above ``rankings``): a federation season ranked across its clubs, and the
   rankings a night's change reaches beyond its own club;
 - ``ratings``: the « cote » and the night statistics stored, from a night on, in order;
+- ``merges`` (above ``rankings``, ``federations``, ``ratings``): two records of one person
+  merged, and the merge undone;
 - ``ranking_import``: a past season's published ranking imported from its table;
 - ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
   change tried on the club's last night.
@@ -38,6 +40,17 @@ from .federations import (
     federation_ranking_update,
     federation_seasons_of,
     night_rankings_queue,
+)
+from .merges import (
+    MergePreview,
+    merge_confirm,
+    merge_may_confirm,
+    merge_may_undo,
+    merge_preview,
+    merge_propose,
+    merge_refusal,
+    merge_refuse,
+    merge_undo,
 )
 from .nights import (
     RESULTS_EMAIL,
@@ -98,6 +111,7 @@ __all__ = [
     "CloseCheck",
     "DealConflict",
     "ImportedLine",
+    "MergePreview",
     "RankingChange",
     "Rescored",
     "RescoredLine",
@@ -116,6 +130,14 @@ __all__ = [
     "federation_seasons_of",
     "key_reused_check",
     "last_night_rescored",
+    "merge_confirm",
+    "merge_may_confirm",
+    "merge_may_undo",
+    "merge_preview",
+    "merge_propose",
+    "merge_refusal",
+    "merge_refuse",
+    "merge_undo",
     "night_rankings_queue",
     "night_sheets_store",
     "poule_score",

@@ -93,6 +93,24 @@ def random_deal(rng: random.Random, players: list[str]) -> dict[str, Any]:
     return deal
 
 
+def random_sheet(rng: random.Random, seats: list[str], count: int) -> list[dict[str, Any]]:
+    """A belgian whist table's deals until ``count`` of them count (passes do not), each
+    among the four players the deal's dealer leaves active. ``seats`` name the players in
+    seat order: by name in a club-night file, by seat number ("1" …) on the site's sheet."""
+    size = len(seats)
+    deals: list[dict[str, Any]] = []
+    dealers: list[int | None] = []
+    counted: list[bool] = []
+    while sum(counted) < count:
+        dealer = next_dealer(dealers, counted, size)
+        sits_out = mort(belgian_whist.GAME, size, dealer)
+        deal = random_deal(rng, [s for i, s in enumerate(seats) if i != sits_out])
+        deals.append(deal)
+        dealers.append(dealer)
+        counted.append(belgian_whist.counts_toward_poule(deal["contract"]))
+    return deals
+
+
 def random_night(
     rng: random.Random,
     *,
@@ -108,17 +126,7 @@ def random_night(
     players = rng.sample(members, present)
     poules = []
     for round_no, table_no, seats in _random_tables(rng, players, rounds):
-        size = len(seats)
-        deals: list[dict[str, Any]] = []
-        dealers: list[int | None] = []
-        counted: list[bool] = []
-        while sum(counted) < deals_per_poule[size]:
-            dealer = next_dealer(dealers, counted, size)
-            sits_out = mort(belgian_whist.GAME, size, dealer)
-            deal = random_deal(rng, [s for i, s in enumerate(seats) if i != sits_out])
-            deals.append(deal)
-            dealers.append(dealer)
-            counted.append(belgian_whist.counts_toward_poule(deal["contract"]))
+        deals = random_sheet(rng, seats, deals_per_poule[len(seats)])
         poules.append({"round": round_no, "table": table_no, "seats": seats, "deals": deals})
     name = f"Soirée du {date.day} {MONTHS[date.month - 1]} {date.year}"
     return _night(club, season, date, name, "belgian_whist", "rcwhist", players, poules)

@@ -5,9 +5,9 @@ import io
 import pytest
 from django.core.management import call_command
 
-from club.models import Club, Player
+from club.models import Club, Federation, Membership, Player
 from games.models import PlannedNight, Reply, Tournament
-from scoring.models import PlayerNightStats, PlayerRating, RankingSnapshot
+from scoring.models import FederationRanking, PlayerNightStats, PlayerRating, RankingSnapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,8 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
     assert all(snapshot.lines.count() == 20 for snapshot in imported)
     table_sizes = set()
     for season in club.seasons.filter(tournaments__isnull=False).distinct():
-        tournaments = Tournament.objects.filter(season=season)
+        # The club's own nights: the inter-club night it hosted counts for the federation.
+        tournaments = Tournament.objects.filter(season=season, federation_season=None)
         assert tournaments.count() >= 8
         assert all(tournament.status == Tournament.Status.PUBLISHED for tournament in tournaments)
         assert all(tournament.rounds == 3 for tournament in tournaments)
@@ -76,6 +77,7 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
     )
     assert roles == {"RCWhist La Chevalerie": "admin", "Cercle des Cœurs de Namur": "member"}
     assert "Cercle des Cœurs de Namur admin login: coeurs / " in out.getvalue()
+    federation_built_with_its_ranking(out.getvalue())
 
     tournaments = Tournament.objects.count()
     again = io.StringIO()
@@ -83,5 +85,49 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
 
     assert Tournament.objects.count() == tournaments
     assert Club.objects.filter(name="RCWhist La Chevalerie").count() == 1
-    assert Club.objects.count() == 2
+    assert Club.objects.count() == 3
+    assert Federation.objects.count() == 1
     assert "Admin login: admin / " in again.getvalue()
+    assert "Ligue belge de whist already exists" in again.getvalue()
+
+
+def federation_built_with_its_ranking(printed: str) -> None:
+    """The league of the demo's two clubs and Wavre's: its season, ranked from two published
+    inter-club nights where players of the three clubs played without joining the host."""
+    federation = Federation.objects.get(name="Ligue belge de whist")
+    clubs = set(federation.clubs.values_list("name", flat=True))
+    assert clubs == {"RCWhist La Chevalerie", "Cercle des Cœurs de Namur", "Whist Club de Wavre"}
+    assert "Ligue belge de whist: 3 clubs" in printed
+    wavre = Club.objects.get(name="Whist Club de Wavre")
+    assert Player.objects.in_club(wavre).count() == 12
+    rcwhist = Club.objects.get(name="RCWhist La Chevalerie")
+    assert Player.objects.in_club(wavre).filter(memberships__club=rcwhist).count() == 2
+    admin = Player.objects.get(user__username="admin")
+    assert list(federation.admins.values_list("player", flat=True)) == [admin.pk]
+    season = federation.seasons.get()
+    assert (season.name, season.game, season.counts) == ("2025", "belgian_whist", "championship")
+    assert season.ranking_best_n is None
+    nights = Tournament.objects.filter(federation_season=season)
+    assert {night.club.name for night in nights} == {"RCWhist La Chevalerie", "Whist Club de Wavre"}
+    for night in nights:
+        assert night.status == Tournament.Status.PUBLISHED and night.game == "belgian_whist"
+        present = set(night.present.values_list("pk", flat=True))
+        assert set(night.standings.values_list("player", flat=True)) == present
+        # Visitors played without joining the host club.
+        members = set(Player.objects.in_club(night.club).values_list("pk", flat=True))
+        assert present - members
+        assert not Membership.objects.filter(club=night.club, player__in=present - members)
+    # The ranking was computed when the nights were published (the outbox's task).
+    ranking = FederationRanking.objects.get(season=season)
+    assert (ranking.tournaments, ranking.clubs) == (2, 2)
+    ranked = set(ranking.lines.values_list("player", flat=True))
+    assert ranked == set(nights.values_list("present", flat=True))
+    ranked_clubs = set(
+        Membership.objects.filter(player__in=ranked).values_list("club__name", flat=True)
+    )
+    assert ranked_clubs == clubs
+    # Some played both nights, at both hosts.
+    assert ranking.lines.filter(tournaments_played=2, clubs_played=2).exists()
+    assert [line.position for line in ranking.lines.order_by("position")] == list(
+        range(1, len(ranked) + 1)
+    )

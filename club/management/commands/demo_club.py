@@ -2,7 +2,9 @@
 of 2022 and 2023, imported as the club published them), and an admin;
 and a second club that plays hearts (14 players, season 2025), so that a site of several clubs
 has something to show: its president (not staff) runs it from the site, and the RCWhist
-president is a member there too (a player of two clubs, a role in each).
+president is a member there too (a player of two clubs, a role in each);
+and a federation of both and a small whist club of Wavre, its 2025 season ranked from two
+inter-club nights (``club/management/federation_demo.py``), the RCWhist president its admin.
 
 The nights are generated as club-night files and go through the importer, exactly as a club's
 paper score sheets would. Running it again keeps the club and gives the admin a new password.
@@ -39,6 +41,8 @@ from scoring.services import (
     ranking_publish,
     tournament_publish,
 )
+
+from ..federation_demo import FEDERATION, federation_demo, federation_exists
 
 CLUB = "RCWhist La Chevalerie"
 HEARTS_CLUB = "Cercle des Cœurs de Namur"
@@ -97,6 +101,17 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(f"{HEARTS_CLUB} admin login: coeurs / {president_password}")
         )
+        # The federation of both clubs and a third, run by the admin's player.
+        if federation_exists():
+            self.stdout.write(f"{FEDERATION} already exists: keeping its nights.")
+        else:
+            built = federation_demo(
+                random.Random(seed + 2),
+                Club.objects.get(name=CLUB),
+                Club.objects.get(name=HEARTS_CLUB),
+                Player.objects.filter(user=admin).first(),
+            )
+            self.stdout.write(built)
 
     @transaction.atomic
     def _build(self, seed: int) -> None:

@@ -9,6 +9,10 @@ from typing import Any
 PATH_PARAMETERS = {
     "slug": ("The club's identifier (``slug`` of GET /api/v1/clubs/).", "rcwhist-la-chevalerie"),
     "season": ("The season's identifier (``slug`` of its seasons' list).", "2025"),
+    "federation": (
+        "The federation's identifier (``slug`` of GET /api/v1/federations/).",
+        "ligue-de-whist-du-brabant",
+    ),
     "id": ("The number on the site of the night (or player) named by the path.", "1"),
     "round": ("The round's number (1 …).", "2"),
     "poule_pk": ("The poule's number on the site (``id`` in the night's ``poules``).", "1"),

@@ -9,6 +9,8 @@ app_name = "api"
 
 club = "clubs/<slug:slug>/"
 night = club + "nights/<id:pk>/"
+federation = "federations/<slug:federation>/"
+federation_season = federation + "seasons/<slug:season>/"
 
 urlpatterns = [
     path("clubs/", views.ClubList.as_view(), name="clubs"),
@@ -35,6 +37,18 @@ urlpatterns = [
     path(club + "calendar/<id:pk>/reply/", views.MyReply.as_view(), name="calendar-reply"),
     path(club + "calendar/<id:pk>/replies/", views.NightReplies.as_view(), name="calendar-replies"),
     path("calendar/replies/<str:token>/", views.LinkReply.as_view(), name="calendar-link-reply"),
+    path("federations/", views.FederationList.as_view(), name="federations"),
+    path(federation, views.FederationDetail.as_view(), name="federation"),
+    path(
+        federation_season + "ranking/",
+        views.FederationSeasonRanking.as_view(),
+        name="federation-ranking",
+    ),
+    path(
+        federation_season + "nights/",
+        views.FederationSeasonNights.as_view(),
+        name="federation-nights",
+    ),
     path("me/", views.Me.as_view(), name="me"),
     path("me/results/", views.MyResults.as_view(), name="my-results"),
     path("me/data/", views.MyData.as_view(), name="my-data"),

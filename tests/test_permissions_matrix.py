@@ -19,21 +19,32 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club import services as club_services
-from club.models import Membership, Player
+from club.models import Membership, Player, PlayerMerge
 from games import calendar
 from games.models import Deal, PlannedNight, Poule, Tournament
 from scoring import services as scoring_services
 from tests.conftest import persona
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "member", "scorer", "club_admin", "other_club_admin")
+ROLES = ("anonymous", "member", "scorer", "club_admin", "other_club_admin", "federation_admin")
 SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 6}
 
 
-def statuses(anonymous: int, member: int, scorer: int, club_admin: int, other: int) -> dict:
-    return dict(zip(ROLES, (anonymous, member, scorer, club_admin, other), strict=True))
+def statuses(
+    anonymous: int,
+    member: int,
+    scorer: int,
+    club_admin: int,
+    other: int,
+    federation_admin: int | None = None,
+) -> dict:
+    """What each role gets. The federation's admin plays at another club of the federation:
+    unless said otherwise, the club's pages treat him as they treat another club's admin."""
+    federation_admin = other if federation_admin is None else federation_admin
+    got = (anonymous, member, scorer, club_admin, other, federation_admin)
+    return dict(zip(ROLES, got, strict=True))
 
 
 EVERYBODY = statuses(200, 200, 200, 200, 200)
@@ -50,11 +61,14 @@ ADMINS_PAGE = statuses(302, 403, 403, 200, 404)
 API_SIGNED_IN = statuses(401, 200, 200, 200, 200)
 API_SCORERS_READ = statuses(404, 403, 200, 200, 404)
 API_SCORERS_POST = statuses(401, 403, 400, 400, 404)
+# A federation's management: its administrators only (the club's admin has no right in it).
+FEDERATION_ADMINS_PAGE = statuses(302, 403, 403, 403, 403, federation_admin=200)
+FEDERATION_ADMINS_ACTION = statuses(302, 403, 403, 403, 403, federation_admin=302)
 
 
 class World:
-    """A club with a running night (round 1 drawn, one deal recorded), another club, and a
-    user per role."""
+    """A club with a running night (round 1 drawn, one deal recorded), another club, a
+    federation of the club and a neighbour with its 2024 season, and a user per role."""
 
     def __init__(self, request: pytest.FixtureRequest) -> None:
         self.club = request.getfixturevalue("club")
@@ -72,16 +86,58 @@ class World:
             ),
         }
         self.player: Player = self.users["member"].player
+        neighbour = ClubFactory(name="Cercle voisin")
+        self.federation = club_services.federation_open(
+            "Ligue du Brabant", clubs=[self.club, neighbour]
+        )
+        self.federation_season = club_services.federation_season_create(
+            self.federation, "2024", datetime.date(2024, 1, 1), datetime.date(2024, 12, 31)
+        )
+        self.users["federation_admin"] = persona(neighbour, "ligue", Membership.Role.MEMBER)
+        club_services.federation_admin_add(self.federation, self.users["federation_admin"].player)
+        self.neighbour = neighbour
         # A night on the club's calendar, a week ahead.
         self.planned: PlannedNight = calendar.night_plan(
             self.club, datetime.date.today() + datetime.timedelta(days=7), calendar.NightPlan()
         )
+
+    def federation_url(self, name: str, *args: Any) -> str:
+        return reverse(name, args=[self.federation.slug, *args])
 
     def planned_url(self, name: str) -> str:
         return reverse(name, args=[self.club.slug, self.planned.pk])
 
     def night_url(self, name: str, **kwargs: Any) -> str:
         return reverse(name, kwargs={"slug": self.club.slug, "pk": self.night.pk, **kwargs})
+
+
+def api_federation_season(w: World) -> tuple[str, str]:
+    """The club's federation and its season (the world's own if it has one, else opened
+    here), its ranking computed: the federation's API addresses are public."""
+    federation = w.club.federations.first() or club_services.federation_open(
+        "Ligue du monde", clubs=[w.club]
+    )
+    season = federation.seasons.first() or club_services.federation_season_create(
+        federation, "Championnat", w.season.start, w.season.end
+    )
+    scoring_services.federation_ranking_update(season)
+    return federation.slug, season.slug
+
+
+def proposed_merge(w: World) -> int:
+    """The member's record and a record at the neighbouring club, a merge proposed by the
+    club: the member may decide it, the club's admins may withdraw it."""
+    other = PlayerFactory(display_name="Autre fiche", club=w.neighbour)
+    return PlayerMerge.objects.create(kept=w.player, merged=other, club=w.club).pk
+
+
+def public_federation(world: World) -> str:
+    """The slug of a federation of the world's club with its 2024 season."""
+    federation = club_services.federation_open("Ligue publique", clubs=[world.club])
+    club_services.federation_season_create(
+        federation, "2024", datetime.date(2024, 1, 1), datetime.date(2024, 12, 31)
+    )
+    return federation.slug
 
 
 # name → (method, address in the world, expected status per role)
@@ -141,6 +197,32 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         "get",
         lambda w: reverse("member-edit", args=[w.club.slug, w.player.pk]),
         ADMINS_PAGE,
+    ),
+    # Two records of one person merged (club/views/merges.py): the club admin's area.
+    "member-merge": (
+        "get",
+        lambda w: reverse("member-merge", args=[w.club.slug, w.player.pk]),
+        ADMINS_PAGE,
+    ),
+    "member-merge-propose": (
+        "get",
+        lambda w: reverse(
+            "member-merge-propose",
+            args=[w.club.slug, w.player.pk, w.users["other_club_admin"].player.pk],
+        ),
+        ADMINS_PAGE,
+    ),
+    "club-merges": ("get", lambda w: reverse("club-merges", args=[w.club.slug]), ADMINS_PAGE),
+    "club-merge-decide": (
+        "post",
+        lambda w: reverse("club-merge-decide", args=[w.club.slug, proposed_merge(w), "refuser"]),
+        ADMINS_ACTION,
+    ),
+    # The member decides the merges of his own record only.
+    "my-merge-decide": (
+        "post",
+        lambda w: reverse("my-merge-decide", args=[proposed_merge(w), "refuser"]),
+        statuses(302, 302, 404, 404, 404),
     ),
     "member-role": (
         "post",
@@ -435,11 +517,80 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: reverse("api:calendar-link-reply", args=["pas-un-lien"]),
         NOT_FOUND,
     ),
+    "api:federations": ("get", lambda w: reverse("api:federations"), EVERYBODY),
+    "api:federation": (
+        "get",
+        lambda w: reverse("api:federation", args=api_federation_season(w)[:1]),
+        EVERYBODY,
+    ),
+    "api:federation-ranking": (
+        "get",
+        lambda w: reverse("api:federation-ranking", args=api_federation_season(w)),
+        EVERYBODY,
+    ),
+    "api:federation-nights": (
+        "get",
+        lambda w: reverse("api:federation-nights", args=api_federation_season(w)),
+        EVERYBODY,
+    ),
     "api:me": ("get", lambda w: reverse("api:me"), API_SIGNED_IN),
     "api:my-results": ("get", lambda w: reverse("api:my-results"), API_SIGNED_IN),
     "api:my-data": ("get", lambda w: reverse("api:my-data"), API_SIGNED_IN),
+    # A federation's public pages: everybody's (club/views/federations.py).
+    "federation": ("get", lambda w: reverse("federation", args=[public_federation(w)]), EVERYBODY),
+    "federation-archive": (
+        "get",
+        lambda w: reverse("federation-archive", args=[public_federation(w)]),
+        EVERYBODY,
+    ),
+    "federation-ranking": (
+        "get",
+        lambda w: reverse("federation-ranking", args=[public_federation(w), "2024"]),
+        EVERYBODY,
+    ),
     "api:schema": ("get", lambda w: reverse("api:schema"), EVERYBODY),
     "api:docs": ("get", lambda w: reverse("api:docs"), EVERYBODY),
+    # A federation's management (club/views/federation_admin.py): its administrators only.
+    "federation-admin": (
+        "get",
+        lambda w: w.federation_url("federation-admin"),
+        FEDERATION_ADMINS_PAGE,
+    ),
+    # Without a club chosen: refused with a message.
+    "federation-club-add": (
+        "post",
+        lambda w: w.federation_url("federation-club-add"),
+        FEDERATION_ADMINS_ACTION,
+    ),
+    "federation-club-remove": (
+        "post",
+        lambda w: w.federation_url("federation-club-remove", w.neighbour.pk),
+        FEDERATION_ADMINS_ACTION,
+    ),
+    # Without a player chosen: refused with a message.
+    "federation-admin-add": (
+        "post",
+        lambda w: w.federation_url("federation-admin-add"),
+        FEDERATION_ADMINS_ACTION,
+    ),
+    # Its only administrator: refused with a message.
+    "federation-admin-remove": (
+        "post",
+        lambda w: w.federation_url(
+            "federation-admin-remove", w.users["federation_admin"].player.pk
+        ),
+        FEDERATION_ADMINS_ACTION,
+    ),
+    "federation-season-add": (
+        "get",
+        lambda w: w.federation_url("federation-season-add"),
+        FEDERATION_ADMINS_PAGE,
+    ),
+    "federation-season-edit": (
+        "get",
+        lambda w: w.federation_url("federation-season-edit", w.federation_season.slug),
+        FEDERATION_ADMINS_PAGE,
+    ),
 }
 # Django's admin is the site operator's: every club role is sent to its login page.
 ADMIN_STATUSES = statuses(302, 302, 302, 302, 302)

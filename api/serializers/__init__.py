@@ -19,6 +19,12 @@ from .deals import (
     DealRecordSerializer,
     DealSerializer,
 )
+from .federations import (
+    FederationDetailSerializer,
+    FederationRankingSerializer,
+    FederationSeasonSerializer,
+    FederationSerializer,
+)
 from .me import ClubRoleSerializer, MyResultSerializer, ProfileSerializer
 from .nights import (
     NIGHT_FILE_EXAMPLE,
@@ -50,6 +56,10 @@ __all__ = [
     "DocumentField",
     "DrawResultSerializer",
     "DrawSerializer",
+    "FederationDetailSerializer",
+    "FederationRankingSerializer",
+    "FederationSeasonSerializer",
+    "FederationSerializer",
     "MyResultSerializer",
     "NightDetailSerializer",
     "NightFileSerializer",

@@ -33,6 +33,17 @@ class NightSerializer(serializers.Serializer):
         help_text="planned, running, closed (locked, results kept) or published (public).",
     )
     rounds = serializers.IntegerField(help_text="Rounds planned.")
+    # An inter-club night: the federation and its season it is held for (null: a club night).
+    federation = serializers.SlugField(
+        source="federation_season.federation.slug",
+        allow_null=True,
+        help_text="The federation's identifier, for an inter-club night; null for a club night.",
+    )
+    federation_season = serializers.SlugField(
+        source="federation_season.slug",
+        allow_null=True,
+        help_text="The federation season's identifier, for an inter-club night; else null.",
+    )
 
 
 class StandingSerializer(serializers.Serializer):

@@ -6,6 +6,12 @@ of the club is told he may not (403); anybody else learns nothing of the club's 
 from .calendar import CalendarList, LinkReply, MyReply, NightReplies
 from .clubs import ClubDetail, ClubList, SeasonList, SeasonRanking
 from .deals import DealEdit, DealRecord
+from .federations import (
+    FederationDetail,
+    FederationList,
+    FederationSeasonNights,
+    FederationSeasonRanking,
+)
 from .me import Me, MyData, MyResults
 from .night_actions import NightClose, NightImport, RoundDraw
 from .nights import NightDetail, NightExport, NightList
@@ -19,6 +25,10 @@ __all__ = [
     "ClubRatings",
     "DealEdit",
     "DealRecord",
+    "FederationDetail",
+    "FederationList",
+    "FederationSeasonNights",
+    "FederationSeasonRanking",
     "LinkReply",
     "Me",
     "MyData",

@@ -47,7 +47,7 @@ def club_of(slug: str) -> Club:
 
 def night_of(slug: str, pk: int) -> Tournament:
     return get_object_or_404(
-        Tournament.objects.select_related("club", "season", "point_table"), pk=pk, club__slug=slug
+        Tournament.objects.select_related(*NIGHT_RELATED), pk=pk, club__slug=slug
     )
 
 
@@ -88,6 +88,10 @@ def published_read(
     return Response(data, headers=headers)
 
 
+# What a night's answer names besides itself: its club, season and point table, and for an
+# inter-club night its federation season and federation (one join each, no query per night).
+NIGHT_RELATED = ("club", "season", "point_table", "federation_season__federation")
+
 # What a list shows of each night: not its point table's data nor its club's settings (JSON
 # decoded on every row for nothing).
 NIGHT_LIST_FIELDS = (
@@ -103,4 +107,8 @@ NIGHT_LIST_FIELDS = (
     "club__slug",
     "season__slug",
     "point_table__name",
+    "federation_season",
+    "federation_season__slug",
+    "federation_season__federation",
+    "federation_season__federation__slug",
 )

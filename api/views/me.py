@@ -23,7 +23,7 @@ from scoring.models import TournamentStanding
 
 from .. import serializers as s
 from ..filters import ResultFilter
-from .common import NIGHT_LIST_FIELDS, REFUSED
+from .common import NIGHT_LIST_FIELDS, NIGHT_RELATED, REFUSED
 
 
 def _own_player(request: Request) -> Player:
@@ -113,7 +113,7 @@ class MyResults(generics.ListAPIView):
                 player=player,
                 tournament__status__in=[Tournament.Status.CLOSED, Tournament.Status.PUBLISHED],
             )
-            .select_related("tournament__club", "tournament__season", "tournament__point_table")
+            .select_related(*(f"tournament__{related}" for related in NIGHT_RELATED))
             .only(
                 "rank",
                 "tied",

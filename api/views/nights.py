@@ -20,7 +20,15 @@ from games.nightfile import tournament_export
 
 from .. import serializers as s
 from ..filters import NightFilter
-from .common import NIGHT_LIST_FIELDS, NOT_YOURS, club_of, namer, night_of, published_read
+from .common import (
+    NIGHT_LIST_FIELDS,
+    NIGHT_RELATED,
+    NOT_YOURS,
+    club_of,
+    namer,
+    night_of,
+    published_read,
+)
 from .poules import night_detail
 
 
@@ -43,7 +51,7 @@ class NightList(generics.ListAPIView):
         club = club_of(self.kwargs["slug"])
         nights = (
             Tournament.objects.filter(club=club)
-            .select_related("club", "season", "point_table")
+            .select_related(*NIGHT_RELATED)
             .only(*NIGHT_LIST_FIELDS)
         )
         if not is_scorer(self.request.user, club):

@@ -1,6 +1,7 @@
 """Published pages — rankings, the archive, player pages, a published night's results — show
 only what the club has published, which changes only through a few services; each of them
-marks it (``Club.pages_changed``). From that one date:
+marks it (``Club.pages_changed``; a federation's pages, ``Federation.pages_changed``). From
+that one date:
 
 - a browser that has the page already gets ``304 Not Modified`` (its ETag holds the date, the
   visitor and the language), without the page being read or drawn again;
@@ -11,6 +12,7 @@ marks it (``Club.pages_changed``). From that one date:
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from collections.abc import Callable
 
@@ -22,22 +24,35 @@ from django.template.response import TemplateResponse
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from .models import Club
+from .models import Club, Federation
 from .permissions import club_role
 
 
-def _stamp(club: Club) -> int:
-    return int(club.pages_changed.timestamp() * 1_000_000)
+def _stamp(owner: Club | Federation) -> int:
+    return int(owner.pages_changed.timestamp() * 1_000_000)
+
+
+def _etag(*parts: object) -> str:
+    # Hashed: the parts may hold what a visitor typed in the address (a season's name).
+    digest = hashlib.sha256("|".join(str(part) for part in parts).encode())
+    return f'"{digest.hexdigest()[:32]}"'
+
+
+def _visitor(request: HttpRequest) -> tuple[int, int]:
+    visitor = request.user.pk if request.user.is_authenticated else 0
+    return visitor, 1 if getattr(request, "htmx", False) else 0
 
 
 def page_etag(request: HttpRequest, club: Club, *vary: object) -> str:
-    visitor = request.user.pk if request.user.is_authenticated else 0
-    htmx = 1 if getattr(request, "htmx", False) else 0
+    visitor, htmx = _visitor(request)
     # His role too: a member made club admin sees the admin's page at once.
-    parts = [_stamp(club), visitor, club_role(request.user, club), get_language(), htmx]
-    # Hashed: ``vary`` may hold what a visitor typed in the address (a season's name).
-    digest = hashlib.sha256("|".join(str(part) for part in [*parts, *vary]).encode())
-    return f'"{digest.hexdigest()[:32]}"'
+    return _etag(_stamp(club), visitor, club_role(request.user, club), get_language(), htmx, *vary)
+
+
+def federation_page_etag(request: HttpRequest, federation: Federation, *vary: object) -> str:
+    """A federation's public page is the same for every role: no club role in it."""
+    visitor, htmx = _visitor(request)
+    return _etag("federation", _stamp(federation), visitor, get_language(), htmx, *vary)
 
 
 def fragment_key(club: Club, *parts: object) -> str:
@@ -92,7 +107,24 @@ def published_page(
     The evening a ranking is published, every member opens it: the page is drawn once per
     visitor, language and address until the club's pages change again, then served from the
     cache (``render`` is not even called: whatever it checks is covered by the stamp)."""
-    etag = page_etag(request, club, *vary)
+    return _answered(request, page_etag(request, club, *vary), club.pages_changed, render)
+
+
+def federation_page(
+    request: HttpRequest, federation: Federation, render: Callable[[], HttpResponse], *vary: object
+) -> HttpResponse:
+    """A federation's public page, as ``published_page`` serves a club's: 304 or the cached
+    copy until ``Federation.pages_changed`` moves (its ranking recomputed, a club joined)."""
+    etag = federation_page_etag(request, federation, *vary)
+    return _answered(request, etag, federation.pages_changed, render)
+
+
+def _answered(
+    request: HttpRequest,
+    etag: str,
+    changed: datetime.datetime,
+    render: Callable[[], HttpResponse],
+) -> HttpResponse:
     # A message waiting to be shown (after a refused action) must reach the page.
     fresh = request.method in ("GET", "HEAD") and not len(get_messages(request))
     key = _page_key(request, etag)
@@ -104,7 +136,7 @@ def published_page(
         response = render()
     if response.status_code in (200, 304):
         response["ETag"] = etag
-        response["Last-Modified"] = http_date(club.pages_changed.timestamp())
+        response["Last-Modified"] = http_date(changed.timestamp())
         # Stored, but checked again each time: a correction must show at once.
         visibility = "private" if request.user.is_authenticated else "public"
         response["Cache-Control"] = f"{visibility}, no-cache"

@@ -8,6 +8,7 @@ from .views import (
     accounts,
     club_admin,
     federation_admin,
+    federations,
     health,
     media,
     member,
@@ -89,6 +90,13 @@ federation_admin_urls = [
     path("saisons/<slug:season>/", federation_admin.season_edit, name="federation-season-edit"),
 ]
 
+# A federation's public pages (club/views/federations.py).
+federation_urls = [
+    path("", federations.federation_detail, name="federation"),
+    path("classements/", federations.federation_rankings, name="federation-archive"),
+    path("classement/<slug:season>/", federations.federation_ranking, name="federation-ranking"),
+]
+
 account_urls = [
     path("invitation/<str:token>/", accounts.invitation_accept, name="invitation-accept"),
     path("relier/<str:token>/", accounts.claim_confirm, name="claim-confirm"),
@@ -117,6 +125,7 @@ account_urls = [
 urlpatterns = [
     path("", public.home, name="home"),
     path("clubs/<slug:slug>/", include(club_urls)),
+    path("federations/<slug:slug>/", include(federation_urls)),
     path("federations/<slug:slug>/gestion/", include(federation_admin_urls)),
     path("compte/", include(account_urls)),
     path("i18n/", include("django.conf.urls.i18n")),

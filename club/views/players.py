@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 
 from games.models import Tournament
+from games.presenters.federation import player_clubs, player_federation_lines
 from scoring.models import PlayerRating, RankingLine, TournamentStanding
 
 from ..models import Club, Player
@@ -27,17 +28,27 @@ def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     # A former member keeps his page: his results stay in the club's published rankings.
     player = get_object_or_404(Player.objects.in_club(club).only(*PUBLIC_FIELDS), pk=pk)
+    # His clubs and his federation rankings are shown too: other clubs' and federations'
+    # changes reach the page through them (one query, before the browser's copy is checked).
+    clubs = player_clubs(player)
+    federations_changed = max(
+        (c.federations_changed for c in clubs if c.federations_changed), default=""
+    )
     return published_page(
         request,
         club,
-        lambda: _player_page(request, club, player),
+        lambda: _player_page(request, club, player, clubs),
         "player",
         player.pk,
         request.GET.get("saison", ""),
+        [c.pk for c in clubs],
+        federations_changed,
     )
 
 
-def _player_page(request: HttpRequest, club: Club, player: Player) -> TemplateResponse:
+def _player_page(
+    request: HttpRequest, club: Club, player: Player, clubs: list[Club]
+) -> TemplateResponse:
     published_tournaments = TournamentStanding.objects.filter(
         player=player, tournament__status=Tournament.Status.PUBLISHED
     )
@@ -80,5 +91,7 @@ def _player_page(request: HttpRequest, club: Club, player: Player) -> TemplateRe
         .values("tournament__date", "mu", "sigma", "conservative", "deals")
     )
     context["rating_chart"], context["rating_rows"] = rating_history(ratings)
+    context["clubs"] = clubs
+    context["federation_lines"] = player_federation_lines(player)
     context["show_photo"] = bool(player.photo) and player.public_name == Player.PublicName.FULL
     return TemplateResponse(request, template, context)

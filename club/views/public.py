@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games.models import Tournament
 from games.presenters.calendar import calendar_entries
+from games.presenters.federation import federation_links
 from scoring.models import TournamentStanding
 
 from ..models import Club, Player
@@ -16,11 +17,15 @@ from ..permissions import is_club_admin, is_member, is_scorer
 
 
 def home(request: HttpRequest) -> TemplateResponse:
-    """The clubs; a site that hosts one club opens straight on it."""
+    """The clubs and the federations that group them (each with its current season's
+    ranking, so a newcomer finds it from here); a site that hosts one club and no federation
+    opens straight on the club."""
     clubs = list(Club.objects.prefetch_related("seasons"))
-    if len(clubs) == 1:
+    federations = federation_links(timezone.localdate())
+    if len(clubs) == 1 and not federations:
         return club_detail(request, clubs[0].slug)
-    return TemplateResponse(request, "club/home.html", {"clubs": clubs})
+    context = {"clubs": clubs, "federations": federations}
+    return TemplateResponse(request, "club/home.html", context)
 
 
 def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:

@@ -1,0 +1,225 @@
+"""What a federation's public pages show: its clubs, its calendar of inter-club nights, its
+ranking with each player's clubs, its archive of seasons, and a player's federation lines.
+
+Plain data, no request. Only what the host clubs have published is shown of a night that has
+been played: an unpublished night's results are its club's, and the federation's ranking counts
+only published nights already. A fixed number of queries whatever the number of clubs, nights
+or players.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.db.models import Max, Q, QuerySet
+
+from club.models import Club, Federation, FederationSeason, Membership, Player
+from scoring.models import FederationRanking, FederationRankingLine
+
+from ..models import Tournament
+
+# How many lines of the current ranking the federation's page shows before its link to the
+# whole ranking.
+TOP_LINES = 10
+
+LINE_FIELDS = (
+    "ranking_id",
+    "player_id",
+    "rank",
+    "tied",
+    "position",
+    "tournament_points",
+    "game_points",
+    "tournaments_played",
+    "tournaments_counted",
+    "tournaments_won",
+    "clubs_played",
+    *(f"player__{name}" for name in Player.PUBLIC_NAME_FIELDS),
+)
+
+
+@dataclass(frozen=True)
+class RankedPlayer:
+    """A line of the federation's ranking and the player's clubs in the federation (his page
+    is at the first of them; none when he has left them all)."""
+
+    line: FederationRankingLine
+    clubs: list[Club]
+
+    @property
+    def home(self) -> Club | None:
+        return self.clubs[0] if self.clubs else None
+
+
+@dataclass(frozen=True)
+class FederationOverview:
+    federation: Federation
+    clubs: list[Club]
+    seasons: list[FederationSeason]
+    season: FederationSeason | None
+    played: list[Tournament] = field(default_factory=list)
+    coming: list[Tournament] = field(default_factory=list)
+    ranking: FederationRanking | None = None
+    top: list[RankedPlayer] = field(default_factory=list)
+
+
+def federation_seasons(federation: Federation) -> list[FederationSeason]:
+    """The federation's seasons, newest first, each with its ranking if computed (one query)."""
+    return list(federation.seasons.select_related("ranking").order_by("-start", "name"))
+
+
+def ranking_of(season: FederationSeason) -> FederationRanking | None:
+    """The season's ranking, read with the season (``federation_seasons``)."""
+    try:
+        return season.ranking
+    except FederationRanking.DoesNotExist:
+        return None
+
+
+def current_season(
+    seasons: list[FederationSeason], today: datetime.date
+) -> FederationSeason | None:
+    """The season under way, else the newest one."""
+    return next((s for s in seasons if s.start <= today <= s.end), seasons[0] if seasons else None)
+
+
+def _players_clubs(federation: Federation, players: list[int]) -> dict[int, list[Club]]:
+    """Each player's current clubs within the federation (one query): where the ranking says
+    he plays, and where his page is."""
+    clubs: dict[int, list[Club]] = {}
+    memberships = (
+        Membership.objects.filter(
+            player__in=players, club__federations=federation, end__isnull=True
+        )
+        .exclude(status=Membership.Status.GUEST)
+        .select_related("club")
+        .only("player_id", "club__name", "club__slug", "club__short_name")
+        .order_by("club__name")
+    )
+    for membership in memberships:
+        clubs.setdefault(membership.player_id, []).append(membership.club)
+    return clubs
+
+
+def ranked_players(
+    federation: Federation, ranking: FederationRanking, *, limit: int | None = None
+) -> list[RankedPlayer]:
+    """The ranking's lines in order with the players' clubs (two queries); only the public
+    name's fields of a player are read. With ``limit``, its top: ranked players only."""
+    lines = FederationRankingLine.objects.filter(ranking=ranking).select_related("player")
+    lines = lines.only(*LINE_FIELDS).order_by("position")
+    found = list(lines.filter(rank__isnull=False)[:limit] if limit else lines)
+    clubs = _players_clubs(federation, [line.player_id for line in found])
+    return [RankedPlayer(line, clubs.get(line.player_id, [])) for line in found]
+
+
+def interclub_nights(season: FederationSeason, today: datetime.date) -> QuerySet[Tournament]:
+    """The season's inter-club nights the public may see: those their host club has published,
+    and those still to come (planned, not played yet). A night played but not published shows
+    nothing, not even that it was held."""
+    return (
+        Tournament.objects.filter(federation_season=season)
+        .filter(
+            Q(status=Tournament.Status.PUBLISHED)
+            | Q(status=Tournament.Status.PLANNED, date__gte=today)
+        )
+        .select_related("club")
+        .only("date", "name", "status", "club__name", "club__slug", "club__short_name")
+        .order_by("date", "name")
+    )
+
+
+def federation_overview(federation: Federation, today: datetime.date) -> FederationOverview:
+    """The federation's page: its clubs, the current season's calendar and the top of its
+    ranking (six queries at most)."""
+    seasons = federation_seasons(federation)
+    season = current_season(seasons, today)
+    clubs = list(federation.clubs.only("name", "slug", "short_name").order_by("name"))
+    if season is None:
+        return FederationOverview(federation, clubs, seasons, None)
+    nights = list(interclub_nights(season, today))
+    ranking = ranking_of(season)
+    return FederationOverview(
+        federation,
+        clubs,
+        seasons,
+        season,
+        played=[n for n in reversed(nights) if n.status == Tournament.Status.PUBLISHED],
+        coming=[n for n in nights if n.status == Tournament.Status.PLANNED],
+        ranking=ranking,
+        top=ranked_players(federation, ranking, limit=TOP_LINES) if ranking else [],
+    )
+
+
+@dataclass(frozen=True)
+class ArchivedSeason:
+    season: FederationSeason
+    ranking: FederationRanking | None
+    winners: list[Player]
+
+
+def federation_archive(federation: Federation) -> list[ArchivedSeason]:
+    """Every season of the federation, newest first, with its winners (two queries)."""
+    seasons = federation_seasons(federation)
+    winners: dict[int, list[Player]] = {}
+    firsts = (
+        FederationRankingLine.objects.filter(ranking__season__federation=federation, rank=1)
+        .select_related("player")
+        .only("ranking_id", *(f"player__{name}" for name in Player.PUBLIC_NAME_FIELDS))
+        .order_by("position")
+    )
+    for line in firsts:
+        winners.setdefault(line.ranking_id, []).append(line.player)
+    archive = []
+    for season in seasons:
+        ranking = ranking_of(season)
+        archive.append(
+            ArchivedSeason(season, ranking, winners.get(ranking.pk, []) if ranking else [])
+        )
+    return archive
+
+
+def player_federation_lines(player: Player) -> list[FederationRankingLine]:
+    """A player's line in each federation season's ranking, newest first (one query)."""
+    return list(
+        FederationRankingLine.objects.filter(player=player)
+        .select_related("ranking__season__federation")
+        .order_by("-ranking__season__start", "ranking__season__federation__name")
+    )
+
+
+def player_clubs(player: Player) -> list[Club]:
+    """The clubs a player belongs to now, each with ``federations_changed``: when what its
+    federations show last changed (one query; the player's page is cached from both). A
+    guest's visit is no membership."""
+    memberships = (
+        Membership.objects.filter(player=player, end__isnull=True)
+        .exclude(status=Membership.Status.GUEST)
+        .select_related("club")
+        .only("club__name", "club__slug", "club__short_name")
+        .annotate(federations_changed=Max("club__federations__pages_changed"))
+        .order_by("club__name")
+    )
+    clubs = []
+    for membership in memberships:
+        membership.club.federations_changed = membership.federations_changed
+        clubs.append(membership.club)
+    return clubs
+
+
+@dataclass(frozen=True)
+class FederationLink:
+    federation: Federation
+    season: FederationSeason | None
+
+
+def federation_links(today: datetime.date) -> list[FederationLink]:
+    """Every federation with its current season, for the home page (two queries; one when
+    there is none)."""
+    federations = Federation.objects.only("name", "slug", "short_name").prefetch_related("seasons")
+    return [
+        # Seasons come newest first (``FederationSeason.Meta.ordering``).
+        FederationLink(f, current_season(list(f.seasons.all()), today))
+        for f in federations
+    ]

@@ -1,0 +1,442 @@
+"""A federation's public pages: its clubs, its calendar of inter-club nights, its ranking and
+archive, linked from the home page and the player's page; only what the host clubs published,
+players under their public names, from the cache, in a fixed number of queries."""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from club.models import Player
+from club.outbox import work_queue
+from club.services import (
+    federation_club_add,
+    federation_open,
+    federation_pages_changed,
+    federation_season_create,
+)
+from games.services import poule_create, presence_set, tournament_start
+from scoring.models import FederationRanking, FederationRankingLine
+from scoring.services import deal_record, tournament_close, tournament_publish
+from scoring.services.federations import FEDERATION_RANKING_UPDATE
+from tests.club.test_cache_outage import dead_redis, free_port  # noqa: F401 (a fixture)
+from tests.factories import (
+    ClubFactory,
+    MembershipFactory,
+    PlayerFactory,
+    SeasonFactory,
+    TournamentFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+SOLO_1_MADE = {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}
+TODAY = datetime.date.today()
+
+
+def around_today(club):
+    """A club season that holds today, a week ago and the weeks to come."""
+    return SeasonFactory(
+        club=club,
+        name="Saison courante",
+        slug="saison-courante",
+        start=TODAY - datetime.timedelta(days=60),
+        end=TODAY + datetime.timedelta(days=60),
+    )
+
+
+@pytest.fixture
+def league(club, point_table):
+    """A federation of two clubs (each with a season holding today) and its current season,
+    the best 3 nights counting, ranked from the first night."""
+    neighbour = ClubFactory(name="Cercle voisin", slug="voisin")
+    federation = federation_open("Ligue du Brabant", clubs=[club, neighbour])
+    federation.description = "Les clubs de whist du Brabant."
+    federation.save()
+    fed_season = federation_season_create(
+        federation,
+        "Championnat",
+        TODAY - datetime.timedelta(days=60),
+        TODAY + datetime.timedelta(days=60),
+        best_n=3,
+        min_tournaments=1,
+    )
+    return federation, fed_season, neighbour, {c.pk: around_today(c) for c in (club, neighbour)}
+
+
+def interclub_night(host, league, point_table, players, *, days_ago, publish, capture):
+    """A night ``host`` held ``days_ago`` for the federation: one table, one solo made by the
+    first player, closed, published by its host when ``publish``."""
+    _federation, fed_season, _neighbour, seasons = league
+    night = TournamentFactory(
+        club=host,
+        season=seasons[host.pk],
+        point_table=point_table,
+        date=TODAY - datetime.timedelta(days=days_ago),
+        federation_season=fed_season,
+    )
+    presence_set(night, players)
+    tournament_start(night)
+    deal_record(poule_create(night, round=1, table=1, players=players), SOLO_1_MADE)
+    with capture(execute=True):
+        tournament_close(night, unfinished_ok=True)
+        if publish:
+            tournament_publish(night)
+    return night
+
+
+@pytest.fixture
+def played(league, club, point_table, django_capture_on_commit_callbacks):
+    """Two hosts and two visitors; a night the club published, one the neighbour has closed
+    but not published, one planned next week."""
+    _federation, fed_season, neighbour, seasons = league
+    hosts = PlayerFactory.create_batch(2, club=club)
+    visitors = PlayerFactory.create_batch(2, club=neighbour)
+    published = interclub_night(
+        club,
+        league,
+        point_table,
+        hosts + visitors,
+        days_ago=14,
+        publish=True,
+        capture=django_capture_on_commit_callbacks,
+    )
+    published.name = "Grand prix du Brabant"
+    published.save(update_fields=["name"])
+    hidden = interclub_night(
+        neighbour,
+        league,
+        point_table,
+        visitors + hosts,
+        days_ago=7,
+        publish=False,
+        capture=django_capture_on_commit_callbacks,
+    )
+    hidden.name = "Soirée pas encore publiée"
+    hidden.save(update_fields=["name"])
+    coming = TournamentFactory(
+        club=neighbour,
+        season=seasons[neighbour.pk],
+        point_table=point_table,
+        date=TODAY + datetime.timedelta(days=7),
+        name="Finale à venir",
+        federation_season=fed_season,
+    )
+    return {"hosts": hosts, "visitors": visitors, "published": published, "coming": coming}
+
+
+def page(client, path, **headers):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path, headers=headers)
+    return response, len(queries)
+
+
+def federation_url(federation):
+    return reverse("federation", args=[federation.slug])
+
+
+def ranking_url(fed_season):
+    return reverse("federation-ranking", args=[fed_season.federation.slug, fed_season.slug])
+
+
+def archive_url(federation):
+    return reverse("federation-archive", args=[federation.slug])
+
+
+def test_anyone_sees_the_federation_its_clubs_its_calendar_and_its_leaders(
+    client, league, played, club
+):
+    federation, fed_season, neighbour, _seasons = league
+
+    response = client.get(federation_url(federation))
+
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "<h1>Ligue du Brabant</h1>" in text
+    assert "Les clubs de whist du Brabant." in text
+    for member_club in (club, neighbour):
+        assert f'href="{reverse("club-detail", args=[member_club.slug])}"' in text
+    published = played["published"]
+    assert f'href="{reverse("games:results", args=[club.slug, published.pk])}"' in text
+    assert "Grand prix du Brabant" in text
+    assert "Finale à venir" in text
+    assert f'href="{ranking_url(fed_season)}"' in text
+    # The declarer of the one published night leads the federation.
+    assert played["hosts"][0].display_name in text
+
+
+def test_a_night_its_club_has_not_published_never_shows(client, league, played):
+    federation, fed_season, _neighbour, _seasons = league
+
+    for path in (federation_url(federation), ranking_url(fed_season), archive_url(federation)):
+        text = client.get(path).content.decode()
+        assert "Soirée pas encore publiée" not in text
+    ranking = FederationRanking.objects.get(season=fed_season)
+    assert ranking.tournaments == 1  # the published one only
+
+
+def test_the_ranking_ranks_players_across_clubs_with_its_rules_beside_it(
+    client, league, played, club
+):
+    _federation, fed_season, neighbour, _seasons = league
+
+    response = client.get(ranking_url(fed_season))
+
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert "Les 3 meilleures soirées de chaque joueur comptent." in text
+    assert "Classé dès 1 soirée jouée." in text
+    assert "Les soirées inter-clubs de la fédération" in text
+    assert "Pas encore classés (trop peu de soirées)" not in text
+    # Each under his own club's page, with his clubs in the federation.
+    visitor = played["visitors"][0]
+    assert f'href="{reverse("player", args=[neighbour.slug, visitor.pk])}"' in text
+    assert f'href="{reverse("club-detail", args=[neighbour.slug])}"' in text
+    assert '<th scope="col">' in text
+
+
+def test_tied_players_share_their_rank(client, league, played):
+    _federation, fed_season, _neighbour, _seasons = league
+    ranking = FederationRanking.objects.get(season=fed_season)
+    ranking.lines.update(rank=2, tied=True)
+
+    text = client.get(ranking_url(fed_season)).content.decode()
+
+    assert text.count('<abbr title="ex aequo">=</abbr>') == 4
+
+
+def test_a_player_who_keeps_his_name_private_shows_as_initials(client, league, played):
+    federation, fed_season, _neighbour, _seasons = league
+    private = played["visitors"][1]
+    private.public_name = Player.PublicName.INITIALS
+    private.save()
+
+    for path in (ranking_url(fed_season), federation_url(federation)):
+        text = client.get(path).content.decode()
+        assert private.display_name not in text
+        assert private.last_name not in text
+    assert private.initials in client.get(ranking_url(fed_season)).content.decode()
+
+
+def test_a_ranking_being_recomputed_says_so(client, league, played):
+    _federation, fed_season, _neighbour, _seasons = league
+    before = client.get(ranking_url(fed_season))
+    assert "en cours de calcul" not in before.content.decode()
+
+    work_queue(FEDERATION_RANKING_UPDATE, fed_season.pk)
+
+    after = client.get(ranking_url(fed_season), headers={"if_none_match": before["ETag"]})
+    assert after.status_code == 200
+    assert "Classement en cours de calcul" in after.content.decode()
+
+
+def test_the_archive_lists_every_season_with_its_winner(client, league, played):
+    federation, fed_season, _neighbour, _seasons = league
+    old = federation_season_create(
+        federation, "2024", datetime.date(2024, 1, 1), datetime.date(2024, 12, 31)
+    )
+    ranking = FederationRanking.objects.get(season=fed_season)
+    ranking.lines.filter(player=played["hosts"][0]).update(rank=1)
+
+    text = client.get(archive_url(federation)).content.decode()
+
+    assert f'href="{ranking_url(fed_season)}"' in text
+    assert f'href="{ranking_url(old)}"' in text
+    assert played["hosts"][0].display_name in text
+
+
+def test_an_unknown_federation_or_season_is_not_found(client, league):
+    federation, _fed_season, _neighbour, _seasons = league
+
+    assert client.get(reverse("federation", args=["nulle-part"])).status_code == 404
+    missing = reverse("federation-ranking", args=[federation.slug, "1999"])
+    assert client.get(missing).status_code == 404
+
+
+@pytest.mark.parametrize("address", [federation_url, ranking_url, archive_url])
+def test_a_browsers_copy_is_answered_not_modified_until_the_federation_changes(
+    client, league, played, address
+):
+    federation, fed_season, _neighbour, _seasons = league
+    path = address(fed_season if address is ranking_url else federation)
+    first, drawn = page(client, path)
+    assert first.status_code == 200
+    assert first["Cache-Control"] == "public, no-cache"
+
+    again, checked = page(client, path, if_none_match=first["ETag"])
+    assert again.status_code == 304
+    assert checked < drawn
+
+    federation_club_add(federation, ClubFactory(name="Nouveau club"))
+    changed, _ = page(client, path, if_none_match=first["ETag"])
+    assert changed.status_code == 200
+    assert changed["ETag"] != first["ETag"]
+
+
+def test_a_night_planned_for_the_federation_shows_at_once(client, league, played, point_table):
+    federation, fed_season, neighbour, seasons = league
+    first, _ = page(client, federation_url(federation))
+
+    TournamentFactory(
+        club=neighbour,
+        season=seasons[neighbour.pk],
+        point_table=point_table,
+        date=TODAY + datetime.timedelta(days=21),
+        name="Demi-finale",
+        federation_season=fed_season,
+    )
+
+    again, _ = page(client, federation_url(federation), if_none_match=first["ETag"])
+    assert again.status_code == 200
+    assert "Demi-finale" in again.content.decode()
+
+
+def test_the_pages_are_served_from_the_cache_without_being_drawn_again(client, league, played):
+    federation, fed_season, _neighbour, _seasons = league
+    for path in (federation_url(federation), ranking_url(fed_season), archive_url(federation)):
+        _, drawn = page(client, path)
+        _, served = page(client, path)
+        assert served < drawn
+
+
+def test_a_dead_cache_still_serves_the_pages(client, league, played, dead_redis):  # noqa: F811
+    federation, fed_season, _neighbour, _seasons = league
+
+    for path in (federation_url(federation), ranking_url(fed_season), archive_url(federation)):
+        assert client.get(path).status_code == 200
+
+
+def ranking_of_size(fed_season, clubs, players):
+    """A computed ranking of ``players`` spread over ``clubs`` (built directly: the pages read
+    what the task stored, and only its size matters here)."""
+    federation = fed_season.federation
+    for club in clubs:
+        federation_club_add(federation, club)
+    ranking, _ = FederationRanking.objects.update_or_create(
+        season=fed_season,
+        defaults={"computed_at": datetime.datetime.now(datetime.UTC), "tournaments": 5},
+    )
+    ranking.lines.all().delete()
+    members = [PlayerFactory(club=clubs[n % len(clubs)]) for n in range(players)]
+    FederationRankingLine.objects.bulk_create(
+        FederationRankingLine(
+            ranking=ranking,
+            player=player,
+            rank=position if position <= players - 3 else None,
+            position=position,
+            tournament_points=Fraction(100 - position),
+            game_points=position,
+            tournaments_played=4,
+            tournaments_counted=3,
+            tournaments_won=1,
+            clubs_played=2,
+        )
+        for position, player in enumerate(members, start=1)
+    )
+    return members
+
+
+@pytest.mark.parametrize("address", [federation_url, ranking_url, archive_url])
+def test_a_page_takes_the_same_queries_for_40_players_of_3_clubs_as_for_4_of_1(
+    client, league, address
+):
+    federation, fed_season, _neighbour, _seasons = league
+    path = address(fed_season if address is ranking_url else federation)
+    ranking_of_size(fed_season, [ClubFactory(name="Petit club")], 4)
+    small, small_queries = page(client, path)
+
+    big_clubs = [ClubFactory(name=f"Club {n}") for n in range(3)]
+    ranking_of_size(fed_season, big_clubs, 40)
+    big, big_queries = page(client, path)
+
+    assert small.status_code == big.status_code == 200
+    assert big_queries == small_queries
+    assert big_queries <= 10
+    if address is ranking_url:
+        assert big.content.decode().count('class="player"') == 40
+
+
+def test_the_home_page_leads_a_newcomer_to_the_federations_ranking(client, league, played):
+    federation, fed_season, _neighbour, _seasons = league
+
+    text = client.get(reverse("home")).content.decode()
+
+    assert "Fédérations" in text
+    assert f'href="{federation_url(federation)}"' in text
+    assert f'href="{ranking_url(fed_season)}"' in text
+
+
+def test_a_one_club_site_in_a_federation_lists_it_on_the_home_page(client, club, point_table):
+    federation = federation_open("Ligue d'un seul club", clubs=[club])
+
+    text = client.get(reverse("home")).content.decode()
+
+    assert f'href="{federation_url(federation)}"' in text
+
+
+def test_the_player_page_lists_his_clubs_and_his_federation_ranking(client, league, played, club):
+    federation, fed_season, neighbour, _seasons = league
+    traveller = played["hosts"][0]
+    MembershipFactory(player=traveller, club=neighbour)
+    path = reverse("player", args=[club.slug, traveller.pk])
+
+    response, _ = page(client, path)
+
+    text = response.content.decode()
+    assert f'href="{reverse("club-detail", args=[neighbour.slug])}"' in text
+    assert f'href="{ranking_url(fed_season)}"' in text
+    assert "Classements de fédération" in text
+
+
+def test_the_player_page_follows_his_federation_ranking(client, league, played, club):
+    _federation, fed_season, _neighbour, _seasons = league
+    traveller = played["hosts"][0]
+    path = reverse("player", args=[club.slug, traveller.pk])
+    first, _ = page(client, path)
+    assert f'href="{ranking_url(fed_season)}"' in first.content.decode()
+
+    # The federation's ranking is recomputed without him (the night moved to another season).
+    FederationRankingLine.objects.filter(player=traveller).delete()
+    federation_pages_changed(fed_season.federation_id)
+
+    again, _ = page(client, path, if_none_match=first["ETag"])
+    assert again.status_code == 200
+    assert f'href="{ranking_url(fed_season)}"' not in again.content.decode()
+
+
+def test_the_player_page_costs_two_queries_more_at_most_and_as_many_for_any_number_of_lines(
+    client, league, played, club
+):
+    _federation, fed_season, _neighbour, _seasons = league
+    traveller = played["hosts"][0]
+    path = reverse("player", args=[club.slug, traveller.pk])
+    _, one_line = page(client, path)
+
+    for year in (2023, 2024):
+        old = federation_season_create(
+            fed_season.federation,
+            str(year),
+            datetime.date(year, 1, 1),
+            datetime.date(year, 12, 31),
+        )
+        ranking = FederationRanking.objects.create(
+            season=old, computed_at=datetime.datetime.now(datetime.UTC)
+        )
+        FederationRankingLine.objects.create(
+            ranking=ranking,
+            player=traveller,
+            rank=1,
+            position=1,
+            tournament_points=Fraction(5),
+            game_points=3,
+            tournaments_played=1,
+            tournaments_counted=1,
+        )
+    _, three_lines = page(client, path)
+
+    assert three_lines == one_line

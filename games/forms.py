@@ -6,9 +6,10 @@ import datetime
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Club
+from club.models import GAME_LABELS, Club, FederationSeason
 from scoring.engine.tables import PRESET_GAME
 
 from .labels import rules_choices
@@ -20,6 +21,17 @@ TOURNAMENT_POINTS_CHOICES = [
 ]
 
 
+# How long after a federation season's end its inter-club nights may still be typed in.
+INTERCLUB_LATE_ENTRY = datetime.timedelta(days=60)
+
+
+def interclub_label(season: FederationSeason) -> str:
+    return gettext("Soirée inter-clubs de %(federation)s %(season)s") % {
+        "federation": season.federation.name,
+        "season": season.name,
+    }
+
+
 class TournamentForm(forms.Form):
     """Tonight's tournament: what is played and how."""
 
@@ -29,6 +41,14 @@ class TournamentForm(forms.Form):
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     name = forms.CharField(label=_("Nom (facultatif)"), max_length=120, required=False)
+    # Offered only to a club of a federation with a season not long over (a night is often
+    # typed in days later); a plain club night unless the scorer chooses.
+    federation_season = forms.ModelChoiceField(
+        label=_("Soirée inter-clubs"),
+        queryset=FederationSeason.objects.none(),
+        required=False,
+        empty_label=_("Non : une soirée du club"),
+    )
     rules = forms.ChoiceField(label=_("Jeu et tableau des points"))
     tournament_points = forms.ChoiceField(
         label=_("Points de tournoi"), choices=TOURNAMENT_POINTS_CHOICES
@@ -60,6 +80,47 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         # One list grouped by game: choosing the point table chooses the game.
         self.fields["rules"].choices = rules_choices()
+        seasons = list(
+            FederationSeason.objects.filter(
+                federation__clubs=club, end__gte=today - INTERCLUB_LATE_ENTRY
+            )
+            .select_related("federation")
+            .order_by("federation__name", "-start")
+        )
+        if seasons:
+            field = self.fields["federation_season"]
+            field.queryset = FederationSeason.objects.filter(
+                pk__in=[s.pk for s in seasons]
+            ).select_related("federation")
+            field.choices = [("", field.empty_label)] + [
+                (season.pk, interclub_label(season)) for season in seasons
+            ]
+        else:
+            del self.fields["federation_season"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        season = data.get("federation_season")
+        if season is None:
+            return data
+        if data.get("date") and not season.start <= data["date"] <= season.end:
+            self.add_error(
+                "federation_season",
+                gettext("%(season)s : du %(start)s au %(end)s ; la date n'y est pas.")
+                % {
+                    "season": interclub_label(season),
+                    "start": season.start.strftime("%d/%m/%Y"),
+                    "end": season.end.strftime("%d/%m/%Y"),
+                },
+            )
+        if data.get("rules") and PRESET_GAME[data["rules"]] != season.game:
+            # The federation ranks the nights of its season's game only.
+            self.add_error(
+                "rules",
+                gettext("%(season)s compte les soirées de ce jeu : %(game)s.")
+                % {"season": interclub_label(season), "game": GAME_LABELS[season.game]},
+            )
+        return data
 
     @property
     def game(self) -> str:

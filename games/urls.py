@@ -3,6 +3,7 @@ from django.urls import path
 from .views import (
     calendar,
     deal_changes,
+    presence,
     printing,
     publication,
     results,
@@ -26,8 +27,8 @@ urlpatterns = [
     path("calendrier/reponse/<str:token>/", calendar.calendar_reply, name="calendar-reply"),
     path("nouvelle/", tournament.tournament_create, name="tournament-create"),
     path("<id:pk>/", tournament.tournament_detail, name="tournament"),
-    path("<id:pk>/presents/", tournament.presence, name="presence"),
-    path("<id:pk>/presents/ajouter/", tournament.player_add, name="player-add"),
+    path("<id:pk>/presents/", presence.presence, name="presence"),
+    path("<id:pk>/presents/ajouter/", presence.player_add, name="player-add"),
     path("<id:pk>/tours/<id:round>/tirage/", tournament.round_draw, name="draw"),
     path("<id:pk>/tours/<id:round>/placement/", tournament.seating, name="seating"),
     path("<id:pk>/tours/<id:round>/feuilles/", printing.round_sheets, name="paper-sheets"),

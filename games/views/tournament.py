@@ -1,12 +1,11 @@
-"""A club night's set-up and running: create it, tick who is present, draw the rounds,
-close it (publishing, unpublishing and reopening: publication.py)."""
+"""A club night's set-up and running: create it, draw the rounds, close it (who is present:
+presence.py; publishing, unpublishing and reopening: publication.py)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -15,12 +14,12 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club import services as club_services
-from club.models import Club, Membership, Player
+from club.models import Club, FederationSeason, Player
 from club.permissions import is_club_admin, is_scorer, require_scorer
 from scoring import services as scoring
 from scoring.engine.standings import scheme
 
-from .. import calendar, services
+from .. import services
 from ..forms import TournamentForm
 from ..mailing import result_recipients
 from ..models import Poule, RoundDraw, Seat, Tournament
@@ -58,6 +57,7 @@ def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
                 tournament_points=data["tournament_points"],
                 rounds=data["rounds"],
                 draw_method=data["draw_method"],
+                federation_season=data.get("federation_season"),
             )
         except ValidationError as error:
             form.add_error(None, error)
@@ -104,8 +104,18 @@ def tournament_detail(request: HttpRequest, slug: str, pk: int) -> TemplateRespo
         "can_close": can_score and any(p.round == 1 for p in poules),
         "can_admin": is_club_admin(request.user, tournament.club),
         "public": shows_public_names(request, tournament),
+        "federation_season": _federation_season(tournament),
     }
     return TemplateResponse(request, "games/tournament_detail.html", context)
+
+
+def _federation_season(tournament: Tournament) -> FederationSeason | None:
+    """An inter-club night's season with its federation, in one query (none for a club's)."""
+    if tournament.federation_season_id is None:
+        return None
+    return FederationSeason.objects.select_related("federation").get(
+        pk=tournament.federation_season_id
+    )
 
 
 def _member_night(request: HttpRequest, tournament: Tournament) -> TemplateResponse:
@@ -134,103 +144,6 @@ def _member_night(request: HttpRequest, tournament: Tournament) -> TemplateRespo
         "player": player,
     }
     return TemplateResponse(request, "games/tournament_member.html", context)
-
-
-def _club_members(tournament: Tournament) -> list[Player]:
-    return list(
-        Player.objects.filter(
-            memberships__club=tournament.club,
-            memberships__end__isnull=True,
-        )
-        .exclude(memberships__status=Membership.Status.FORMER)
-        .order_by("display_name")
-        .distinct()
-    )
-
-
-def _club_players(tournament: Tournament, chosen: set[int]) -> list[Player]:
-    return [p for p in _club_members(tournament) if p.pk in chosen]
-
-
-def _presence_page(
-    request: HttpRequest, tournament: Tournament, present: set[int], error: str | None
-) -> TemplateResponse:
-    context = {
-        "club": tournament.club,
-        "tournament": tournament,
-        "members": _club_members(tournament),
-        "present": present,
-        "error": error,
-        # Made from the calendar: who said yes and is not ticked, who is and did not answer.
-        "replies": calendar.presence_check(tournament, present),
-    }
-    return TemplateResponse(request, "games/presence.html", context)
-
-
-@login_required
-def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Tick tonight's present players from the club list (searchable on the page)."""
-    tournament = tournament_for(slug, pk)
-    require_scorer(request.user, tournament.club)
-    present = set(tournament.present.values_list("pk", flat=True))
-    error = None
-    if request.method == "POST":
-        posted = [posted_number(v, MAX_SEED) for v in request.POST.getlist("present")]
-        if None in posted:
-            return bad_request(
-                request, _("La liste des présents envoyée est illisible : rechargez la page.")
-            )
-        chosen = set(posted)
-        members = _club_players(tournament, chosen)
-        try:
-            services.presence_set(tournament, members)
-        except ValidationError as refused:
-            error = error_text(refused)
-        else:
-            count = len(members)
-            messages.success(
-                request,
-                ngettext("%(count)s joueur présent.", "%(count)s joueurs présents.", count)
-                % {"count": count},
-            )
-            return redirect("games:tournament", slug=slug, pk=pk)
-        present = chosen
-    return _presence_page(request, tournament, present, error)
-
-
-@login_required
-@require_POST
-def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A guest or a new member, created and ticked present in one step. The button is in the
-    present list's form: the boxes ticked so far are saved with him, not lost."""
-    tournament = tournament_for(slug, pk)
-    require_scorer(request.user, tournament.club)
-    ticked = None
-    if "present" in request.POST or "presence_form" in request.POST:
-        posted = [posted_number(v, MAX_SEED) for v in request.POST.getlist("present")]
-        if None in posted:
-            return bad_request(
-                request, _("La liste des présents envoyée est illisible : rechargez la page.")
-            )
-        ticked = set(posted)
-    try:
-        with transaction.atomic():
-            if ticked is not None:
-                services.presence_set(tournament, _club_players(tournament, ticked))
-            player = services.player_add_to_tournament(
-                tournament,
-                request.POST.get("display_name", ""),
-                guest=request.POST.get("guest") == "on",
-                by=request.user,
-            )
-    except ValidationError as refused:
-        messages.error(request, error_text(refused))
-        if ticked is not None:
-            # Nothing was saved: the page shows the boxes as they were ticked.
-            return _presence_page(request, tournament, ticked, error=None)
-    else:
-        messages.success(request, _("%(name)s est ajouté et présent.") % {"name": player})
-    return redirect("games:presence", slug=slug, pk=pk)
 
 
 def confirm_page(

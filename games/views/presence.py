@@ -1,0 +1,153 @@
+"""Who plays tonight: the scorer ticks the present players from the list, or adds a guest or a
+new member at the door. At an inter-club night the list holds the players of every club of the
+federation, each with his club: a visitor is ticked without joining the host club."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Prefetch, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from club.models import Membership, Player
+from club.permissions import require_scorer
+
+from .. import calendar, services
+from ..models import Tournament
+from .common import MAX_SEED, bad_request, posted_number
+
+
+def error_text(error: ValidationError) -> str:
+    return " ".join(error.messages)
+
+
+def _night_list(tournament: Tournament) -> list[Player]:
+    """The players the list offers: the current members (and guests) of the host club and, at
+    an inter-club night, of every club of the federation; each with ``clubs``, the names of
+    his clubs among them (read in one more query, whatever the federation's size)."""
+    clubs = Q(club=tournament.club_id)
+    if tournament.federation_season_id is not None:
+        clubs |= Q(club__federations__seasons=tournament.federation_season_id)
+    current = (
+        Membership.objects.filter(clubs, end__isnull=True)
+        .exclude(status=Membership.Status.FORMER)
+        .distinct()
+    )
+    players = list(
+        Player.objects.filter(pk__in=current.values("player"))
+        .prefetch_related(
+            Prefetch(
+                "memberships",
+                queryset=current.select_related("club").order_by("club__name"),
+                to_attr="night_memberships",
+            )
+        )
+        .order_by("display_name", "pk")
+    )
+    for player in players:
+        player.clubs = ", ".join(m.club.name for m in player.night_memberships)
+    return players
+
+
+def _ticked(tournament: Tournament, chosen: set[int]) -> list[Player]:
+    return [p for p in _night_list(tournament) if p.pk in chosen]
+
+
+def _presence_page(
+    request: HttpRequest, tournament: Tournament, present: set[int], error: str | None
+) -> TemplateResponse:
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "members": _night_list(tournament),
+        "present": present,
+        "error": error,
+        "federation_season": tournament.federation_season,
+        # Made from the calendar: who said yes and is not ticked, who is and did not answer.
+        "replies": calendar.presence_check(tournament, present),
+    }
+    return TemplateResponse(request, "games/presence.html", context)
+
+
+def _night(slug: str, pk: int) -> Tournament:
+    """The night with its federation season (an inter-club night names it on the page)."""
+    return get_object_or_404(
+        Tournament.objects.select_related(
+            "club", "season", "point_table", "federation_season__federation"
+        ),
+        pk=pk,
+        club__slug=slug,
+    )
+
+
+@login_required
+def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Tick tonight's present players from the list (searchable on the page)."""
+    tournament = _night(slug, pk)
+    require_scorer(request.user, tournament.club)
+    present = set(tournament.present.values_list("pk", flat=True))
+    error = None
+    if request.method == "POST":
+        posted = [posted_number(v, MAX_SEED) for v in request.POST.getlist("present")]
+        if None in posted:
+            return bad_request(
+                request, _("La liste des présents envoyée est illisible : rechargez la page.")
+            )
+        chosen = set(posted)
+        players = _ticked(tournament, chosen)
+        try:
+            services.presence_set(tournament, players)
+        except ValidationError as refused:
+            error = error_text(refused)
+        else:
+            count = len(players)
+            messages.success(
+                request,
+                ngettext("%(count)s joueur présent.", "%(count)s joueurs présents.", count)
+                % {"count": count},
+            )
+            return redirect("games:tournament", slug=slug, pk=pk)
+        present = chosen
+    return _presence_page(request, tournament, present, error)
+
+
+@login_required
+@require_POST
+def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A guest or a new member, created and ticked present in one step. The button is in the
+    present list's form: the boxes ticked so far are saved with him, not lost."""
+    tournament = _night(slug, pk)
+    require_scorer(request.user, tournament.club)
+    ticked = None
+    if "present" in request.POST or "presence_form" in request.POST:
+        posted = [posted_number(v, MAX_SEED) for v in request.POST.getlist("present")]
+        if None in posted:
+            return bad_request(
+                request, _("La liste des présents envoyée est illisible : rechargez la page.")
+            )
+        ticked = set(posted)
+    try:
+        with transaction.atomic():
+            if ticked is not None:
+                services.presence_set(tournament, _ticked(tournament, ticked))
+            player = services.player_add_to_tournament(
+                tournament,
+                request.POST.get("display_name", ""),
+                guest=request.POST.get("guest") == "on",
+                by=request.user,
+            )
+    except ValidationError as refused:
+        messages.error(request, error_text(refused))
+        if ticked is not None:
+            # Nothing was saved: the page shows the boxes as they were ticked.
+            return _presence_page(request, tournament, ticked, error=None)
+    else:
+        messages.success(request, _("%(name)s est ajouté et présent.") % {"name": player})
+    return redirect("games:presence", slug=slug, pk=pk)

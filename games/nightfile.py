@@ -18,7 +18,7 @@ from django.db import DatabaseError, connection, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 from club import services as club_services
-from club.models import Club, Player, hidden_characters, tidy_name
+from club.models import Club, FederationSeason, Player, hidden_characters, tidy_name
 from scoring import services as scoring
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.games import game_module
@@ -34,6 +34,7 @@ from scoring.engine.tables import PRESET_GAME, preset_data
 from scoring.models import PouleStanding, TournamentStanding
 
 from . import services
+from .interclub_file import federation_entry, federation_season_read, visitors_named
 from .models import Deal, PointTable, Poule, Seat, Tournament, point_table_checksum
 
 # Computed by the engine: never stored as part of what the scorer recorded.
@@ -42,17 +43,30 @@ COMPUTED_FIELDS = {"points", "dealer"}
 logger = logging.getLogger(__name__)
 
 
-def _players(club: Club, names: tuple[str, ...], date: datetime.date) -> dict[str, Player]:
+def _players(
+    club: Club,
+    names: tuple[str, ...],
+    date: datetime.date,
+    federation_season: FederationSeason | None = None,
+) -> dict[str, Player]:
     """The file's players: the club's own by their name (as the site stores names: accents
-    composed, single spaces), the others joining the club."""
+    composed, single spaces), the others joining the club. At an inter-club night, the
+    players of the federation's other clubs are found there and play without joining; only
+    names unknown to all of them join the host club, as its guests."""
     tidied = {name: tidy_name(name) for name in names}
     known = {
         p.display_name: p
         for p in Player.objects.in_club(club).filter(display_name__in=set(tidied.values()))
     }
+    if federation_season is not None:
+        places = {tidied[name]: f"players[{index}]" for index, name in enumerate(names)}
+        others = [t for t in dict.fromkeys(tidied.values()) if t not in known]
+        known |= visitors_named(federation_season, club, others, places)
     new = list(dict.fromkeys(t for t in tidied.values() if t not in known))
     if new:
-        known |= club_services.players_join_as_written(club, new, start=date)
+        known |= club_services.players_join_as_written(
+            club, new, start=date, guest=federation_season is not None
+        )
     return {name: known[tidied[name]] for name in names}
 
 
@@ -219,13 +233,15 @@ def tournament_import(
     problems = _beyond_count_problems(doc, scored, club)
     if problems:
         raise ValidationError(problems)
+    # An inter-club night's federation season, checked before anything of the night is written.
+    federation_season = federation_season_read(doc, club, scored.date)
     season = club_services.season_named(club, scored.season, scored.date)
     if Tournament.objects.filter(club=club, date=scored.date, name=scored.name).exists():
         raise ValidationError(
             f'{club} already has the night "{scored.name or scored.date}" of {scored.date}',
             code="night_exists",
         )
-    players = _players(club, scored.players, scored.date)
+    players = _players(club, scored.players, scored.date, federation_season)
     tournament = services.tournament_create(
         club=club,
         season=season,
@@ -235,6 +251,7 @@ def tournament_import(
         point_table=_point_table(doc["rules"], club),
         tournament_points=doc.get("tournament_points") or "rcwhist",
         rounds=max(p.round for p in scored.poules),
+        federation_season=federation_season,
     )
     services.tournament_start(tournament)
     # The engine scored every poule while reading the file: those points and standings are
@@ -413,6 +430,11 @@ def tournament_export(
     # exported file must import back.
     if not tournament.name:
         del document["name"]
+    # An inter-club night names its federation season after its host club and season.
+    if (federation := federation_entry(tournament)) is not None:
+        items = list(document.items())
+        after = [key for key, _value in items].index("season") + 1
+        document = dict([*items[:after], ("federation", federation), *items[after:]])
     return document
 
 

@@ -66,12 +66,13 @@ def player_join(
 
 
 def players_join_as_written(
-    club: Club, names: Sequence[str], *, start: datetime.date
+    club: Club, names: Sequence[str], *, start: datetime.date, guest: bool = False
 ) -> dict[str, Player]:
     """The players of a club-night file the club does not have yet, each with his membership,
     in two statements: a club's first imported night brings all its players at once. Their
     names are kept exactly as the file writes them (the importer matched the club's own by
-    that exact name, and checked their length, before)."""
+    that exact name, and checked their length, before). ``guest``: they join as guests (the
+    unknown visitors of an inter-club night)."""
     players = [_new_player(club, name) for name in names]
     for player in players:
         # The fields only: no player of these names is in the club, and there is no other
@@ -79,7 +80,12 @@ def players_join_as_written(
         player.full_clean(validate_unique=False, validate_constraints=False)
     Player.objects.bulk_create(players)
     Membership.objects.bulk_create(
-        Membership(club=club, player=player, start=start, status=Membership.Status.ACTIVE)
+        Membership(
+            club=club,
+            player=player,
+            start=start,
+            status=Membership.Status.GUEST if guest else Membership.Status.ACTIVE,
+        )
         for player in players
     )
     return {player.display_name: player for player in players}

@@ -149,6 +149,9 @@ def tournament_create(
     )
     tournament.full_clean()
     tournament.save()
+    if federation_season is not None:
+        # The federation's calendar lists its coming inter-club nights.
+        club_services.federation_pages_changed(federation_season.federation_id)
     return tournament
 
 

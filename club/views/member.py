@@ -39,6 +39,7 @@ from ..profile import (
     profile_update,
 )
 from ..published import fragment_key
+from .merges import player_merges
 
 # A member's season is recomputed at the latest this long after it was cached, whatever else
 # (a night renamed in the admin) changed meanwhile.
@@ -91,6 +92,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         "form": form,
         "pending_email": player.email_changes.first(),
         "max_photo_mb": MAX_PHOTO_BYTES // (1024 * 1024),
+        "merges": player_merges(player, request.user),
     }
     return TemplateResponse(request, "club/member/profile.html", context)
 

@@ -192,18 +192,21 @@ def merge_preview(kept: Player, merged: Player) -> MergePreview:
     return MergePreview(nights, memberships, merge_refusal(kept, merged))
 
 
-def _admin_of(user: User | AnonymousUser, clubs: models.QuerySet) -> bool:
-    """Whether ``user`` is an admin (open membership) of one of ``clubs``."""
-    return Membership.objects.filter(
-        player__user=user,
-        role=Membership.Role.ADMIN,
-        end__isnull=True,
-        club__in=clubs,
-    ).exists()
+def _admin_clubs(user: User | AnonymousUser) -> set[int]:
+    """The clubs ``user`` runs (an open admin membership), read once per request: a page lists
+    many merges and asks of each whether he may decide it."""
+    if "_merge_admin_clubs" not in user.__dict__:
+        user.__dict__["_merge_admin_clubs"] = set(
+            Membership.objects.filter(
+                player__user=user, role=Membership.Role.ADMIN, end__isnull=True
+            ).values_list("club_id", flat=True)
+        )
+    return user.__dict__["_merge_admin_clubs"]
 
 
-def _clubs_of(*players: Player) -> models.QuerySet:
-    return Membership.objects.filter(player__in=players).values("club")
+def _record_clubs(merge: PlayerMerge) -> set[int]:
+    """The clubs either record belongs or belonged to (``memberships`` may be prefetched)."""
+    return {m.club_id for player in (merge.kept, merge.merged) for m in player.memberships.all()}
 
 
 def merge_may_confirm(merge: PlayerMerge, user: User | AnonymousUser) -> bool:
@@ -215,7 +218,7 @@ def merge_may_confirm(merge: PlayerMerge, user: User | AnonymousUser) -> bool:
         return True
     if user.pk == merge.proposed_by_id:
         return False
-    return _admin_of(user, _clubs_of(merge.kept, merge.merged).exclude(club=merge.club_id))
+    return bool((_record_clubs(merge) - {merge.club_id}) & _admin_clubs(user))
 
 
 def merge_may_undo(merge: PlayerMerge, user: User | AnonymousUser) -> bool:
@@ -228,7 +231,18 @@ def merge_may_undo(merge: PlayerMerge, user: User | AnonymousUser) -> bool:
         merge.decided_by_id,
     ):
         return True
-    return _admin_of(user, Club.objects.filter(pk=merge.club_id))
+    return merge.club_id in _admin_clubs(user)
+
+
+def merge_may_refuse(merge: PlayerMerge, user: User | AnonymousUser) -> bool:
+    """Those who may confirm may refuse; the proposing club's admins may withdraw it."""
+    if not user.is_authenticated:
+        return False
+    return merge.club_id in _admin_clubs(user) or merge_may_confirm(merge, user)
+
+
+def _clubs_of(*players: Player) -> models.QuerySet:
+    return Membership.objects.filter(player__in=players).values("club")
 
 
 @transaction.atomic
@@ -309,10 +323,9 @@ def _confirm_refusal(merge: PlayerMerge, by: User | AnonymousUser) -> str:
 
 @transaction.atomic
 def merge_refuse(merge: PlayerMerge, by: User) -> PlayerMerge:
-    """Those who may confirm may refuse; the proposing club's admins may withdraw it."""
+    """Refused by one who may confirm it, or withdrawn by the proposing club."""
     merge = _locked(merge, PlayerMerge.Status.PROPOSED)
-    withdrawn = by.is_authenticated and _admin_of(by, Club.objects.filter(pk=merge.club_id))
-    if not (withdrawn or merge_may_confirm(merge, by)):
+    if not merge_may_refuse(merge, by):
         raise PermissionDenied(
             _(
                 "Cette fusion se refuse par le joueur lui-même ou par l'un des clubs des deux "

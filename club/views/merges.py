@@ -1,0 +1,240 @@
+"""Two records of one person merged: a club admin finds the other record (any club of the
+site) and proposes it from the member's page; the player (Mon profil) or the other club's admin
+(the club's merges page) confirms or refuses; the proposing club, the confirmer or the player
+undoes it. Each view checks who may before the service checks again in its transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect
+from django.template import loader
+from django.template.response import TemplateResponse
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from scoring import services as scoring_services
+
+from ..models import Club, Membership, Player, PlayerMerge, name_key
+from .club_admin import _membership, admin_club
+
+StrOrPromise = str | Promise
+# A search lists this many players at most: a name is typed to narrow it.
+SEARCH_LIMIT = 30
+
+
+def _forbidden(request: HttpRequest, club: Club | None, message: str) -> HttpResponse:
+    """A 403 that says why, in the service's words."""
+    body = loader.render_to_string("403.html", {"club": club, "message": message}, request)
+    return HttpResponseForbidden(body)
+
+
+def _candidates(club: Club, player: Player, text: str) -> list[Player]:
+    """Players of every club of the site whose name holds each typed word (same name as the
+    member first, whatever the accents and the case), with their clubs and nights."""
+    found = Player.objects.filter(merged_into__isnull=True, memberships__isnull=False).exclude(
+        pk=player.pk
+    )
+    for word in text.split():
+        found = found.filter(display_name__icontains=word)
+    found = (
+        found.distinct()
+        .annotate(
+            nights=Count("seats__tournament", distinct=True),
+            here=Exists(Membership.objects.filter(club=club, player=OuterRef("pk"))),
+        )
+        .prefetch_related(
+            Prefetch("memberships", queryset=Membership.objects.select_related("club"))
+        )
+        .order_by("display_name", "pk")[:SEARCH_LIMIT]
+    )
+    key = name_key(player.display_name)
+    return sorted(found, key=lambda p: name_key(p.display_name) != key)
+
+
+@login_required
+def member_merge_search(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
+    """Find the member's other record: by name across the site's clubs. A player of another
+    club shows the name he lets the public see."""
+    club = admin_club(request, slug)
+    player = _membership(club, pk).player
+    text = request.GET.get("q", player.last_name or player.display_name).replace("\x00", "")
+    context = {
+        "club": club,
+        "player": player,
+        "q": text,
+        "candidates": _candidates(club, player, text) if text.strip() else [],
+    }
+    return TemplateResponse(request, "club/admin/merge_search.html", context)
+
+
+@login_required
+def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -> HttpResponse:
+    """What the merge would move (nights, clubs), and the proposal. The member of this club is
+    kept unless the admin chooses the other record (``garder``)."""
+    club = admin_club(request, slug)
+    player = _membership(club, pk).player
+    found = get_object_or_404(
+        Player.objects.filter(merged_into__isnull=True, memberships__isnull=False).distinct(),
+        pk=other,
+    )
+    wanted = request.POST.get("garder") or request.GET.get("garder")
+    kept, merged = (found, player) if wanted == str(found.pk) else (player, found)
+    if request.method == "POST":
+        try:
+            scoring_services.merge_propose(kept, merged, club, request.user)
+        except PermissionDenied as error:
+            return _forbidden(request, club, str(error))
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(
+                request,
+                _(
+                    "Fusion proposée : %(merged)s dans %(kept)s. Le joueur ou l'administrateur "
+                    "de son autre club la confirme."
+                )
+                % {"merged": merged.display_name, "kept": kept.display_name},
+            )
+            return redirect("club-merges", slug=club.slug)
+    context = {
+        "club": club,
+        "player": player,
+        "other": found,
+        "kept": kept,
+        "merged": merged,
+        "preview": scoring_services.merge_preview(kept, merged),
+    }
+    return TemplateResponse(request, "club/admin/merge_propose.html", context)
+
+
+def _club_merges(club: Club) -> QuerySet[PlayerMerge]:
+    """The merges a club's admins see: proposed by the club, or of a record of the club."""
+    records = Membership.objects.filter(club=club).values("player")
+    return (
+        PlayerMerge.objects.filter(Q(club=club) | Q(kept__in=records) | Q(merged__in=records))
+        .select_related("kept", "merged", "club")
+        .prefetch_related(
+            Prefetch("kept__memberships", queryset=Membership.objects.select_related("club")),
+            Prefetch("merged__memberships", queryset=Membership.objects.select_related("club")),
+        )
+    )
+
+
+def _actions(merges: list[PlayerMerge], user: User | AnonymousUser) -> list[PlayerMerge]:
+    """Each merge with what this user may do with it (no query: memberships are prefetched)."""
+    for merge in merges:
+        proposed = merge.status == PlayerMerge.Status.PROPOSED
+        merge.may_confirm = proposed and scoring_services.merge_may_confirm(merge, user)
+        merge.may_refuse = proposed and scoring_services.merge_may_refuse(merge, user)
+        merge.may_undo = merge.status == PlayerMerge.Status.DONE and (
+            scoring_services.merge_may_undo(merge, user)
+        )
+    return merges
+
+
+@login_required
+def club_merges(request: HttpRequest, slug: str) -> TemplateResponse:
+    """The club's merges: those awaiting its confirmation, those it proposed, those done."""
+    club = admin_club(request, slug)
+    merges = _actions(list(_club_merges(club)[:100]), request.user)
+    context = {
+        "club": club,
+        "awaiting": [m for m in merges if m.may_confirm],
+        "merges": [m for m in merges if not m.may_confirm],
+    }
+    return TemplateResponse(request, "club/admin/merges.html", context)
+
+
+ACTIONS: dict[str, tuple[Callable, Callable, StrOrPromise]] = {
+    "confirmer": (
+        scoring_services.merge_may_confirm,
+        scoring_services.merge_confirm,
+        gettext_lazy("Fusion faite : l'historique de %(merged)s est maintenant celui de %(kept)s."),
+    ),
+    "refuser": (
+        scoring_services.merge_may_refuse,
+        scoring_services.merge_refuse,
+        gettext_lazy("Fusion refusée : %(merged)s et %(kept)s restent deux fiches."),
+    ),
+    "annuler": (
+        scoring_services.merge_may_undo,
+        scoring_services.merge_undo,
+        gettext_lazy(
+            "Fusion annulée : %(merged)s et %(kept)s ont retrouvé chacun leur historique."
+        ),
+    ),
+}
+
+
+def _decide(
+    request: HttpRequest, merge: PlayerMerge, action: str, club: Club | None
+) -> HttpResponse | None:
+    may, service, done = ACTIONS[action]
+    if not may(merge, request.user):
+        return _forbidden(
+            request,
+            club,
+            _(
+                "Cette fusion ne vous revient pas : le joueur, l'autre club ou celui qui l'a "
+                "proposée en décide."
+            ),
+        )
+    try:
+        service(merge, request.user)
+    except PermissionDenied as error:
+        return _forbidden(request, club, str(error))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            str(done) % {"merged": merge.merged.display_name, "kept": merge.kept.display_name},
+        )
+    return None
+
+
+@login_required
+@require_POST
+def club_merge_decide(request: HttpRequest, slug: str, pk: int, action: str) -> HttpResponse:
+    club = admin_club(request, slug)
+    if action not in ACTIONS:
+        raise Http404("no such action")
+    merge = get_object_or_404(_club_merges(club), pk=pk)
+    return _decide(request, merge, action, club) or redirect("club-merges", slug=club.slug)
+
+
+@login_required
+@require_POST
+def my_merge_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """The player decides a merge of one of his records (his account's record)."""
+    player = getattr(request.user, "player", None)
+    if player is None or action not in ACTIONS:
+        raise Http404("no record of yours")
+    merge = get_object_or_404(
+        PlayerMerge.objects.filter(Q(kept=player) | Q(merged=player)).select_related(
+            "kept", "merged"
+        ),
+        pk=pk,
+    )
+    return _decide(request, merge, action, None) or redirect("profile")
+
+
+def player_merges(player: Player, user: User | AnonymousUser) -> list[PlayerMerge]:
+    """The merges of the member's record still to decide or undoable, for Mon profil."""
+    return _actions(
+        list(
+            PlayerMerge.objects.filter(Q(kept=player) | Q(merged=player))
+            .filter(status__in=[PlayerMerge.Status.PROPOSED, PlayerMerge.Status.DONE])
+            .select_related("kept", "merged", "club")
+        ),
+        user,
+    )

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 from django.http import HttpResponse
@@ -95,3 +96,19 @@ def table_response(
     if fmt == "xlsx":
         return xlsx_response(filename, title, header, rows)
     return csv_response(filename, header, rows)
+
+
+# A column of an export: its heading, and what a line shows under it (an attribute's dotted
+# path, "player.public_display_name", or a function of the line).
+Column = tuple[str, str | Callable[[Any], Any]]
+
+
+def columns_table(
+    columns: Sequence[Column], lines: Iterable[Any]
+) -> tuple[list[str], list[list[Any]]]:
+    """The header and rows of a table of ``lines`` (a ranking's, a night's standings): each
+    heading written beside what it shows, so the two cannot drift apart."""
+    readers = [attrgetter(read) if isinstance(read, str) else read for _heading, read in columns]
+    return [heading for heading, _read in columns], [
+        [read(line) for read in readers] for line in lines
+    ]

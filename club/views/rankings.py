@@ -23,7 +23,7 @@ from games.models import Tournament
 from scoring import services
 from scoring.models import PlayerRating, RankingLine, RankingSnapshot
 
-from ..exports import EXPORT_FORMATS, table_response
+from ..exports import EXPORT_FORMATS, columns_table, table_response
 from ..models import Club, Season
 from ..permissions import is_club_admin, require_club_admin
 from ..published import published_page
@@ -149,27 +149,18 @@ def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> Ht
     snapshot = RankingSnapshot.objects.filter(season=season).latest_published().first()
     if snapshot is None:
         raise Http404("this season's ranking is not published")
-    header = [
-        _("Rang"),
-        _("Joueur"),
-        _("Soirées jouées"),
-        _("Soirées retenues"),
-        _("Soirées gagnées"),
-        _("Points de tournoi"),
-        _("Points de jeu"),
-    ]
-    rows = [
+    header, rows = columns_table(
         [
-            line.rank,
-            line.player.public_display_name,
-            line.tournaments_played,
-            line.tournaments_counted,
-            line.tournaments_won,
-            line.tournament_points,
-            line.game_points,
-        ]
-        for line in snapshot.lines.in_order()
-    ]
+            (_("Rang"), "rank"),
+            (_("Joueur"), "player.public_display_name"),
+            (_("Soirées jouées"), "tournaments_played"),
+            (_("Soirées retenues"), "tournaments_counted"),
+            (_("Soirées gagnées"), "tournaments_won"),
+            (_("Points de tournoi"), "tournament_points"),
+            (_("Points de jeu"), "game_points"),
+        ],
+        snapshot.lines.in_order(),
+    )
     if request.GET.get("cote"):
         # Beside the ranking, never instead: each player's « cote » after his last published
         # night of the season (empty for a player without one).

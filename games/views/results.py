@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 
-from club.exports import EXPORT_FORMATS, Text, table_response
+from club.exports import EXPORT_FORMATS, Text, columns_table, table_response
 from club.permissions import is_scorer
 from club.published import fragment_key, published_page
 from scoring.models import TournamentStanding
@@ -69,27 +69,18 @@ def _exported_night(request: HttpRequest, slug: str, pk: int, fmt: str) -> Tourn
 def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
     """The night's standings as CSV or Excel, with public names: exports leave the club."""
     tournament = _exported_night(request, slug, pk, fmt)
-    header = [
-        _("Rang"),
-        _("Ex aequo"),
-        _("Joueur"),
-        _("Points de tournoi"),
-        _("Points de jeu"),
-        _("Poules gagnées"),
-        _("Poules jouées"),
-    ]
-    rows = [
+    header, rows = columns_table(
         [
-            line.rank,
-            Text("=") if line.tied else "",
-            line.player.public_display_name,
-            line.tournament_points,
-            line.game_points,
-            line.poules_won,
-            line.poules_played,
-        ]
-        for line in _standings(tournament)
-    ]
+            (_("Rang"), "rank"),
+            (_("Ex aequo"), lambda line: Text("=") if line.tied else ""),
+            (_("Joueur"), "player.public_display_name"),
+            (_("Points de tournoi"), "tournament_points"),
+            (_("Points de jeu"), "game_points"),
+            (_("Poules gagnées"), "poules_won"),
+            (_("Poules jouées"), "poules_played"),
+        ],
+        _standings(tournament),
+    )
     title = f"{tournament} {tournament.date:%d-%m-%Y}" if tournament.name else str(tournament)
     return table_response(fmt, _filename(tournament), title, header, rows)
 

@@ -20,8 +20,8 @@ One module per topic; each imports only those below it, never this package:
 - ``federations`` (above ``rankings``): a federation season ranked across its clubs, and the
   rankings a night's change reaches beyond its own club;
 - ``ratings``: the « cote » and the night statistics stored, from a night on, in order;
-- ``merges`` (above ``rankings``, ``federations``, ``ratings``): two records of one person
-  merged, and the merge undone;
+- ``merges`` (above ``rankings``, ``federations``, ``ratings``, ``merge_rights``): two records
+  of one person merged, and the merge undone; ``merge_rights``: who decides a merge;
 - ``ranking_import``: a past season's published ranking imported from its table;
 - ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
   change tried on the club's last night.
@@ -41,12 +41,10 @@ from .federations import (
     federation_seasons_of,
     night_rankings_queue,
 )
+from .merge_rights import merge_may_confirm, merge_may_refuse, merge_may_undo
 from .merges import (
     MergePreview,
     merge_confirm,
-    merge_may_confirm,
-    merge_may_refuse,
-    merge_may_undo,
     merge_preview,
     merge_propose,
     merge_refusal,

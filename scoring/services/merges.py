@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.apps import apps
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
@@ -30,6 +30,12 @@ from games.models import COUNTED_STATUSES, Seat, Tournament
 
 from ..models import TournamentStanding
 from .federations import FEDERATION_RANKING_UPDATE, interclub_seasons_of
+from .merge_rights import (
+    confirm_refusal,
+    merge_may_confirm,
+    merge_may_refuse,
+    merge_may_undo,
+)
 from .rankings import season_ranking_queue
 from .ratings import ratings_queue
 
@@ -192,55 +198,6 @@ def merge_preview(kept: Player, merged: Player) -> MergePreview:
     return MergePreview(nights, memberships, merge_refusal(kept, merged))
 
 
-def _admin_clubs(user: User | AnonymousUser) -> set[int]:
-    """The clubs ``user`` runs (an open admin membership), read once per request: a page lists
-    many merges and asks of each whether he may decide it."""
-    if "_merge_admin_clubs" not in user.__dict__:
-        user.__dict__["_merge_admin_clubs"] = set(
-            Membership.objects.filter(
-                player__user=user, role=Membership.Role.ADMIN, end__isnull=True
-            ).values_list("club_id", flat=True)
-        )
-    return user.__dict__["_merge_admin_clubs"]
-
-
-def _record_clubs(merge: PlayerMerge) -> set[int]:
-    """The clubs either record belongs or belonged to (``memberships`` may be prefetched)."""
-    return {m.club_id for player in (merge.kept, merge.merged) for m in player.memberships.all()}
-
-
-def merge_may_confirm(merge: PlayerMerge, user: User | AnonymousUser) -> bool:
-    """The player himself (either record's account), an admin of a club of either record other
-    than the proposing club, or the site's operator: never the proposer alone."""
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser or user.pk in (merge.kept.user_id, merge.merged.user_id):
-        return True
-    if user.pk == merge.proposed_by_id:
-        return False
-    return bool((_record_clubs(merge) - {merge.club_id}) & _admin_clubs(user))
-
-
-def merge_may_undo(merge: PlayerMerge, user: User | AnonymousUser) -> bool:
-    """The proposing club's admins, the one who confirmed, the player, the site's operator."""
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser or user.pk in (
-        merge.kept.user_id,
-        merge.merged.user_id,
-        merge.decided_by_id,
-    ):
-        return True
-    return merge.club_id in _admin_clubs(user)
-
-
-def merge_may_refuse(merge: PlayerMerge, user: User | AnonymousUser) -> bool:
-    """Those who may confirm may refuse; the proposing club's admins may withdraw it."""
-    if not user.is_authenticated:
-        return False
-    return merge.club_id in _admin_clubs(user) or merge_may_confirm(merge, user)
-
-
 def _clubs_of(*players: Player) -> models.QuerySet:
     return Membership.objects.filter(player__in=players).values("club")
 
@@ -286,7 +243,7 @@ def merge_confirm(merge: PlayerMerge, by: User) -> PlayerMerge:
     goes to ``kept`` if ``kept`` has none, his old pages lead to ``kept``'s."""
     merge = _locked(merge, PlayerMerge.Status.PROPOSED)
     if not merge_may_confirm(merge, by):
-        raise PermissionDenied(_confirm_refusal(merge, by))
+        raise PermissionDenied(confirm_refusal(merge, by))
     kept, merged = merge.kept, merge.merged
     if refusal := merge_refusal(kept, merged, but=merge):
         raise ValidationError(refusal)
@@ -307,18 +264,6 @@ def merge_confirm(merge: PlayerMerge, by: User) -> PlayerMerge:
     merge.save(update_fields=["moved", "status", "decided_by", "decided_at"])
     _recompute(merge, clubs_before)
     return merge
-
-
-def _confirm_refusal(merge: PlayerMerge, by: User | AnonymousUser) -> str:
-    if by.is_authenticated and by.pk == merge.proposed_by_id:
-        return _(
-            "Vous avez proposé cette fusion : c'est le joueur lui-même ou l'administrateur de "
-            "son autre club qui la confirme."
-        )
-    return _(
-        "Cette fusion se confirme par le joueur lui-même ou par un administrateur de son autre "
-        "club."
-    )
 
 
 @transaction.atomic

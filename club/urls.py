@@ -7,6 +7,7 @@ from games.views import calendar, point_tables, room
 from .views import (
     accounts,
     club_admin,
+    club_settings,
     federation_admin,
     federations,
     health,
@@ -73,8 +74,8 @@ club_urls = [
         "saisons/importer/noms/", ranking_import.ranking_import_names, name="ranking-import-names"
     ),
     path("saisons/<slug:season>/", club_admin.season_edit, name="season-edit"),
-    path("reglages/", club_admin.club_settings, name="club-settings"),
-    path("couleurs.css", club_admin.club_colours, name="club-colours"),
+    path("reglages/", club_settings.club_settings, name="club-settings"),
+    path("couleurs.css", club_settings.club_colours, name="club-colours"),
     path("gestion/ecran-de-salle/", room_link.room_link, name="room-link"),
     # The room screen's private link (games/views/room.py): no login on the projector's PC.
     path("salle/<str:key>/", room.room_by_key, name="room-by-key"),

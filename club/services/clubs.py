@@ -70,6 +70,9 @@ CLUB_SETTING_FIELDS = (
     "rounds_per_night",
     "deals_per_poule_4",
     "deals_per_poule_5",
+    # Its federations' inter-club nights in its own ranking: the caller has the current
+    # season's ranking recomputed (``scoring``, which this app does not import).
+    "ranking_interclub",
 )
 
 

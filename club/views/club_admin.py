@@ -1,7 +1,7 @@
-"""The club admin's area: members and roles, seasons and their ranking rules, the club's
-settings. Every page is his club's only (``require_club_admin``: 403 for its members, 404 for
-anybody else); forms only read what was typed, the services in ``club.services`` and
-``scoring.services`` do the work (the API calls the same ones)."""
+"""The club admin's area: members and roles, seasons and their ranking rules (the club's
+settings: ``club_settings.py``). Every page is his club's only (``require_club_admin``: 403
+for its members, 404 for anybody else); forms only read what was typed, the services in
+``club.services`` and ``scoring.services`` do the work (the API calls the same ones)."""
 
 from __future__ import annotations
 
@@ -28,10 +28,9 @@ from scoring import services as scoring_services
 from scoring.engine.ranking import SEASON_METRICS
 
 from .. import services
-from ..colours import readable_text
 from ..models import Club, Membership, Player, Season
 from ..permissions import require_club_admin
-from ..profile import PHONE, PhotoField
+from ..profile import PHONE
 
 METRIC_LABELS = {
     "tournament_points": gettext_lazy("Points de tournoi"),
@@ -415,77 +414,3 @@ def season_edit(request: HttpRequest, slug: str, season: str) -> TemplateRespons
         "rules_label": point_table_label(season_obj.rules_name),
     }
     return TemplateResponse(request, "club/admin/season_edit.html", context)
-
-
-# The club's settings
-
-
-class ClubSettingsForm(forms.ModelForm):
-    logo = PhotoField(
-        label=gettext_lazy("Logo"),
-        required=False,
-        widget=forms.ClearableFileInput(attrs={"accept": "image/jpeg,image/png,image/webp"}),
-    )
-
-    class Meta:
-        model = Club
-        fields = [*services.CLUB_IDENTITY_FIELDS, "rounds_per_night"]
-        widgets = {
-            "colour_background": forms.TextInput(attrs={"type": "color"}),
-            "colour_text": forms.TextInput(attrs={"type": "color"}),
-        }
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["default_rules"].choices = rules_choices()
-        self.fields["contact_phone"].validators.append(PHONE)
-        former = getattr(self.instance, "former_names", None) or []
-        self.fields["name"].help_text = (
-            _(
-                "Les fichiers de soirées importés retrouvent le club par son nom ou par ses "
-                "anciens noms : %(names)s."
-            )
-            % {"names": ", ".join(former)}
-            if former
-            else _(
-                "Après un changement de nom, les fichiers de soirées importés retrouvent "
-                "encore le club par son ancien nom."
-            )
-        )
-
-
-@login_required
-def club_settings(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
-    club = admin_club(request, slug)
-    form = ClubSettingsForm(
-        request.POST or None, request.FILES or None, instance=Club.objects.get(pk=club.pk)
-    )
-    if request.method == "POST" and form.is_valid():
-        fields = {name: form.cleaned_data[name] for name in form.changed_data}
-        if fields.get("logo") is False:  # "remove the logo" ticked
-            fields["logo"] = None
-        try:
-            club = services.club_settings_set(club, **fields)
-        except ValidationError as error:
-            _form_errors(form, error)
-        else:
-            messages.success(request, _("Réglages du club enregistrés."))
-            return redirect("club-settings", slug=club.slug)
-    return TemplateResponse(request, "club/admin/settings.html", {"club": club, "form": form})
-
-
-def club_colours(request: HttpRequest, slug: str) -> HttpResponse:
-    """The club's colours as a style sheet (the Content-Security-Policy allows no inline
-    style): the room screen and the club's pages link it."""
-    club = get_object_or_404(Club, slug=slug)
-    # The standings keep their own white table: only the page around them takes the colours.
-    # The text always reads on the background (4.5:1 at least), whatever the club picked.
-    background = club.colour_background
-    text = readable_text(background, club.colour_text)
-    css = (
-        f".club-colours, body.room-screen {{ background: {background}; }}\n"
-        f".club-colours, body.room-screen .room-head {{ color: {text}; }}\n"
-    )
-    response = HttpResponse(css, content_type="text/css; charset=utf-8")
-    response["Cache-Control"] = "public, max-age=300"
-    return response

@@ -10,10 +10,13 @@ from django.urls import reverse
 
 from club.models import FederationAdmin, FederationSeason, Membership, PendingWork
 from club.services import federation_open, federation_season_create
-from scoring.models import FederationRanking
+from club.views.club_settings import ClubSettingsForm
+from games import services as games_services
+from scoring import services as scoring_services
+from scoring.models import FederationRanking, RankingSnapshot
 from scoring.services import FEDERATION_RANKING_UPDATE
 from tests.conftest import persona
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -289,3 +292,93 @@ def test_the_management_page_reads_the_same_queries_for_more_clubs_and_seasons(
 
     with django_assert_num_queries(len(first.captured_queries)):
         client.get(path, {"q": "a"})
+
+
+# The club's rule: inter-club nights in its own ranking
+
+SOLO_1_MADE = {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}
+
+
+def settings_form(club, **changes):
+    """The club's settings as its page posts them back, the inter-club box unticked."""
+    fields = [*ClubSettingsForm._meta.fields]
+    data = {
+        name: getattr(club, name) for name in fields if name not in ("logo", "ranking_interclub")
+    }
+    return {**{k: v for k, v in data.items() if v not in (False, None)}, **changes}
+
+
+def test_a_club_of_a_federation_chooses_to_count_its_interclub_nights(
+    client, club, club_admin, federation
+):
+    client.force_login(club_admin)
+
+    page = client.get(reverse("club-settings", args=[club.slug])).content.decode()
+
+    assert "Compter les soirées inter-clubs dans le classement du club" in page
+
+
+def test_a_club_of_no_federation_is_not_asked(client, club, club_admin):
+    client.force_login(club_admin)
+
+    page = client.get(reverse("club-settings", args=[club.slug])).content.decode()
+
+    assert "inter-clubs" not in page
+
+
+def test_counting_interclub_nights_recomputes_the_clubs_current_ranking(
+    client, club, neighbour, club_admin, federation, point_table, django_capture_on_commit_callbacks
+):
+    """A member of the club plays an inter-club night at the neighbour's: the club's ranking
+    counts it once its admin ticks the box, and no more once he unticks it."""
+    year = datetime.date.today().year
+    current = SeasonFactory(club=club, year=year)
+    fed_season = federation_season_create(
+        federation, str(year), datetime.date(year, 1, 1), datetime.date(year, 12, 31)
+    )
+    ours = PlayerFactory(club=club)
+    theirs = PlayerFactory.create_batch(3, club=neighbour)
+    with django_capture_on_commit_callbacks(execute=True):
+        night = games_services.tournament_create(
+            club=neighbour,
+            season=SeasonFactory(club=neighbour, year=year),
+            date=datetime.date.today(),
+            game="belgian_whist",
+            point_table=point_table,
+            federation_season=fed_season,
+        )
+        games_services.presence_set(night, [ours, *theirs])
+        games_services.tournament_start(night)
+        poule = games_services.poule_create(night, round=1, table=1, players=[ours, *theirs])
+        scoring_services.deal_record(poule, SOLO_1_MADE)
+        scoring_services.tournament_close(night, unfinished_ok=True)
+        scoring_services.tournament_publish(night)
+    client.force_login(club_admin)
+    path = reverse("club-settings", args=[club.slug])
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(path, settings_form(club, ranking_interclub="on"))
+
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.ranking_interclub
+    ranked = RankingSnapshot.objects.live().get(season=current)
+    assert list(ranked.lines.values_list("player", flat=True)) == [ours.pk]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(path, settings_form(club))
+
+    club.refresh_from_db()
+    assert not club.ranking_interclub
+    assert not RankingSnapshot.objects.live().get(season=current).lines.exists()
+
+
+def test_saving_other_settings_leaves_the_ranking_alone(client, club, club_admin, federation):
+    SeasonFactory(club=club, year=datetime.date.today().year)
+    client.force_login(club_admin)
+
+    client.post(reverse("club-settings", args=[club.slug]), settings_form(club, short_name="RCW"))
+
+    club.refresh_from_db()
+    assert club.short_name == "RCW"
+    assert not PendingWork.objects.exists()

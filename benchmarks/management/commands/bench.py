@@ -7,10 +7,13 @@
     manage.py bench api     [--seed N] [--requests N] [--seasons N] [--nights N]
     manage.py bench ratings [--seed N] [--seasons N] [--nights N] [--players N] [--requests N]
     manage.py bench engine  [--deals N] [--repeats N] [--nights N] [--seed N]   (no database)
+    manage.py bench federation [--clubs N] [--seasons N] [--nights N] [--scorers N]
+                               [--scorer-deals N] [--deals N] [--seed N]
+                                        a federation's decade on PostgreSQL (DATABASE_URL)
     manage.py bench load    --url http://127.0.0.1:PORT --path ADDRESS … [-c N] [-d S] [--as USER]
     manage.py bench smoke   URL [--timeout S]
 
-The measures (the first four) run in a throw-away database they make and drop; ``load`` and
+The measures (the first five) run in a throw-away database they make and drop; ``load`` and
 ``smoke`` work against a running site on this machine and its database.
 """
 
@@ -20,8 +23,10 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection
 
 from benchmarks import engine, suite
+from benchmarks import federation as federation_bench
 from benchmarks.api import RATES, api
 from benchmarks.data import PLAYERS, ROUNDS, SEASONS, TOURNAMENTS
 from benchmarks.deals import sheet
@@ -110,6 +115,30 @@ class Command(BaseCommand):
             help="the scoring engine alone, no database (as python -m benchmarks.engine)",
         )
 
+        federation_parser = benchmarks.add_parser(
+            "federation",
+            help="a federation of 100 clubs × 10 seasons × 40 nights on PostgreSQL: a deal "
+            "recorded in it and in an empty database, its ranking task, its pages, 200 scorers",
+        )
+        federation_parser.add_argument("--seed", type=int, default=2026)
+        federation_parser.add_argument("--clubs", type=int, default=federation_bench.CLUBS)
+        federation_parser.add_argument("--seasons", type=int, default=federation_bench.SEASONS)
+        federation_parser.add_argument(
+            "--nights", type=int, default=federation_bench.NIGHTS, help="nights per season"
+        )
+        federation_parser.add_argument(
+            "--scorers", type=int, default=federation_bench.SCORERS, help="0: no load test"
+        )
+        federation_parser.add_argument(
+            "--deals", type=int, default=federation_bench.DEALS_TIMED, help="deals timed"
+        )
+        federation_parser.add_argument(
+            "--scorer-deals",
+            type=int,
+            default=federation_bench.DEALS_EACH,
+            help="deals each scorer of the load test records",
+        )
+
         load_parser = benchmarks.add_parser(
             "load", help=f"load a running site on 127.0.0.1 (at most {MAX_SECONDS} s)"
         )
@@ -155,6 +184,8 @@ class Command(BaseCommand):
                 ratings(
                     write, **self._pick(options, "seed", "seasons", "nights", "players", "requests")
                 )
+        elif benchmark == "federation":
+            self._federation(**options)
         elif benchmark == "engine":
             engine.run(write, **self._pick(options, "deals", "repeats", "nights", "seed"))
         elif benchmark == "load":
@@ -168,6 +199,30 @@ class Command(BaseCommand):
             )
         elif benchmark == "smoke":
             smoke(write, url=options["url"], timeout=options["timeout"])
+
+    def _federation(
+        self, *, clubs: int, seasons: int, nights: int, scorers: int, **options: Any
+    ) -> None:
+        if min(clubs, seasons, nights) < 1 or scorers < 0:
+            raise CommandError("--clubs, --seasons and --nights must be at least 1")
+        total = federation_bench.nights_of(clubs, seasons, nights)
+        if connection.vendor != "postgresql" and total > federation_bench.SQLITE_MAX_NIGHTS:
+            raise CommandError(
+                f"{total} nights is a federation's scale, measured on PostgreSQL only: set "
+                "DATABASE_URL=postgres://postgres@127.0.0.1:5432/clubwhist_bench (a throw-away "
+                "database is made beside it and dropped), or scale down with --clubs, "
+                f"--seasons and --nights (at most {federation_bench.SQLITE_MAX_NIGHTS} nights "
+                f"on {connection.vendor})"
+            )
+        with throwaway_database(CACHES=OWN_CACHE):
+            federation_bench.federation(
+                self.stdout.write,
+                clubs=clubs,
+                seasons=seasons,
+                nights=nights,
+                scorers=scorers,
+                **self._pick(options, "seed", "deals", "scorer_deals"),
+            )
 
     @staticmethod
     def _pick(options: dict[str, Any], *names: str) -> dict[str, Any]:

@@ -1,0 +1,139 @@
+"""Rows written in bulk by column, for the generators: COPY through psycopg 3 on PostgreSQL
+(millions of rows in seconds, where ``bulk_create`` builds a model instance a row),
+``bulk_create`` elsewhere (the tests' SQLite). Ids are given by the writer, so that rows of
+one table can name rows of another before either is written; the sequences follow after.
+
+COPY's text format is written here rather than by ``write_row`` (which adapts value by value):
+a row is one joined line, and a JSON value the generator dumped once (``Dumped``, a deal
+repeated over thousands of poules) is not dumped again."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from django.core.management.color import no_style
+from django.db import connection, models
+from django.utils import timezone
+
+
+class Dumped(str):
+    """A JSON value already dumped: written as it is."""
+
+
+# COPY's text format: a backslash, a tab or a line end inside a value is escaped.
+ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+CHUNK = 5000  # rows sent to the server at once
+
+
+class BulkWriter:
+    """Rows written by column, ids given here: COPY on PostgreSQL, ``bulk_create`` elsewhere.
+    Columns a row leaves out take the field's default (or now, for the stamps)."""
+
+    def __init__(self) -> None:
+        self.postgresql = connection.vendor == "postgresql"
+        self.next_id: dict[type[models.Model], int] = {}
+        self.written: dict[type[models.Model], int] = {}
+
+    def ids(self, model: type[models.Model], count: int) -> range:
+        if model not in self.next_id:
+            last = model.objects.order_by("-pk").values_list("pk", flat=True).first()
+            self.next_id[model] = (last or 0) + 1
+        start = self.next_id[model]
+        self.next_id[model] = start + count
+        return range(start, start + count)
+
+    def write(
+        self, model: type[models.Model], columns: Sequence[str], rows: Iterable[Sequence[Any]]
+    ) -> None:
+        rows = list(rows)
+        if not rows:
+            return
+        self.written[model] = self.written.get(model, 0) + len(rows)
+        if not self.postgresql:
+            json_columns = {
+                name
+                for name in columns
+                if isinstance(model._meta.get_field(name), models.JSONField)
+            }
+            model.objects.bulk_create(
+                (
+                    model(
+                        **{
+                            name: json.loads(value)
+                            if name in json_columns and isinstance(value, Dumped)
+                            else value
+                            for name, value in zip(columns, row, strict=True)
+                        }
+                    )
+                    for row in rows
+                ),
+                batch_size=2000,
+            )
+            return
+        fields = list(model._meta.concrete_fields)
+        given = {name: index for index, name in enumerate(columns)}
+        now = timezone.now()
+        # For each column: the row's index and its conversion to text, or a constant's text.
+        plan = [
+            (given[f.attname], _converter(f), "")
+            if f.attname in given
+            else (-1, _text, _text(_default(f, now)))
+            for f in fields
+        ]
+        names = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+        table = connection.ops.quote_name(model._meta.db_table)
+        with connection.cursor() as cursor:
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for start in range(0, len(rows), CHUNK):
+                    copy.write(
+                        "".join(
+                            "\t".join(
+                                constant if index < 0 else convert(row[index])
+                                for index, convert, constant in plan
+                            )
+                            + "\n"
+                            for row in rows[start : start + CHUNK]
+                        )
+                    )
+
+    def sequences_reset(self) -> None:
+        """The next row the site inserts takes the id after the generated ones."""
+        if self.postgresql and self.next_id:
+            with connection.cursor() as cursor:
+                for sql in connection.ops.sequence_reset_sql(no_style(), list(self.next_id)):
+                    cursor.execute(sql)
+
+
+def _text(value: Any) -> str:
+    """A value as COPY's text format writes it."""
+    if value is None:
+        return "\\N"
+    if value is True or value is False:
+        return "t" if value else "f"
+    if isinstance(value, str):
+        return value.translate(ESCAPES)
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return str(value)
+
+
+def _json_text(value: Any) -> str:
+    return _text(value if isinstance(value, Dumped) else json.dumps(value))
+
+
+def _converter(field: models.Field) -> Callable[[Any], str]:
+    return _json_text if isinstance(field, models.JSONField) else _text
+
+
+def _default(field: models.Field, now: datetime.datetime) -> Any:
+    if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+        return now
+    if field.has_default():
+        default = field.get_default()
+        return json.dumps(default) if isinstance(field, models.JSONField) else default
+    if field.null:
+        return None
+    raise ValueError(f"{field} needs a value")

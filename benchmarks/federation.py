@@ -1,0 +1,263 @@
+"""``manage.py bench federation``: the site at a federation's scale, on PostgreSQL.
+
+In one run, in a throw-away database: deals recorded through ``scoring.services.deal_record``
+in the empty database; the federation generated (``federation_data``: 100 clubs × 10 seasons
+× 40 nights by default) and a handful of its nights scored again by the engine; the same deal
+recording in the full database (p50/p95 of each and their ratio, goal ≤ 1.5×); the
+federation's ranking recomputed by its Celery task (in this process, eager; goal < 2 s); its
+public pages drawn and then served from the cache (or, while those pages do not exist, the
+stored ranking read); and ``scorers`` phones recording at once against gunicorn
+(``federation_load``). Goals are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import uuid
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.db import connection
+from django.test import Client
+from django.urls import Resolver404, resolve
+
+from club.models import Club, FederationSeason, Player
+from games.demo import random_deal
+from games.models import Poule, Tournament
+from games.services import point_table_for_preset
+from scoring.engine.games.belgian_whist import counts_toward_poule
+from scoring.engine.night import score_poule_deals
+from scoring.engine.standings import PouleResult, poule_standings, scheme, tournament_standings
+from scoring.models import FederationRankingLine
+from scoring.services import deal_record, round_draw
+from scoring.tasks import federation_ranking_update
+
+from . import data
+from .federation_data import CLUBS, DEALS, NIGHTS, SEASONS, SEATS, TABLE, TABLES, generate
+from .federation_load import DEALS_EACH, scorers_load
+from .report import count, ms, percentile
+from .timing import WARM_UP, caches_cleared, measure_page, timed
+
+# Past this many nights, SQLite would take hours and measure nothing a club would run on.
+SQLITE_MAX_NIGHTS = 2_000
+SCORERS = 200
+DEALS_TIMED = 50
+RUNS = 5
+
+
+def nights_of(clubs: int, seasons: int, nights: int) -> int:
+    return clubs * seasons * nights
+
+
+def deals_timed(club: Club, players: list[Player], count: int, seed: int) -> list[float]:
+    """``count`` deals recorded one by one through ``deal_record`` at tonight's night of
+    ``club`` (8 players, two tables), after ``WARM_UP`` untimed; each call's ms."""
+    total = count + WARM_UP
+    tournament = data.night(club, players, rounds=math.ceil(total / (DEALS * TABLES)) + 1)
+    rng = random.Random(seed)
+    times: list[float] = []
+    for round in range(1, tournament.rounds + 1):
+        round_draw(tournament, round, seed=seed + round)
+        poules = Poule.objects.filter(tournament=tournament, round=round).select_related(
+            "tournament__club", "tournament__point_table"
+        )
+        for poule in poules.order_by("table"):
+            counted = 0
+            while counted < DEALS:
+                deal = random_deal(rng, SEATS)
+                elapsed, _queries, _deal = timed(
+                    lambda p=poule, d=deal: deal_record(p, d, client_key=uuid.uuid4())
+                )
+                times.append(elapsed)
+                counted += counts_toward_poule(deal["contract"])
+                if len(times) == total:
+                    return times[WARM_UP:]
+    return times[WARM_UP:]
+
+
+def _spread(times: list[float]) -> str:
+    return f"p50 {ms(statistics.median(times))} ms, p95 {ms(percentile(times, 0.95))} ms"
+
+
+def standings_mismatches(nights: Iterable[Tournament]) -> list[str]:
+    """Generated nights scored again from their stored deals by the engine, as the services
+    score a sheet: each poule or night whose stored standings differ."""
+    table = point_table_for_preset("rcwhist").engine_table()
+    points_scheme = scheme("rcwhist")
+    wrong = []
+    for night in nights:
+        results = []
+        for poule in night.poules.order_by("round", "table"):
+            seats = list(poule.seats.order_by("number").values_list("number", "player_id"))
+            deals = list(poule.deals.order_by("number").values_list("data", flat=True))
+            score = score_poule_deals(table, [str(number) for number, _ in seats], deals)
+            lines = poule_standings(score, points_scheme)
+            engine = {
+                (seats[x.seat][1], x.seat + 1, x.rank, x.tied, x.game_points, x.tournament_points)
+                for x in lines
+            }
+            stored = set(
+                poule.standings.values_list(
+                    "player_id", "seat", "rank", "tied", "game_points", "tournament_points"
+                )
+            )
+            if engine != stored:
+                wrong.append(f"{night.club} {night}: {poule}")
+            results += [
+                PouleResult(seats[x.seat][1], x.rank, x.game_points, x.tournament_points)
+                for x in sorted(lines, key=lambda x: (x.rank, x.seat))
+            ]
+        engine_night = {
+            (x.player, x.rank, x.tied, x.tournament_points, x.game_points, x.poules_played)
+            for x in tournament_standings(results)
+        }
+        stored_night = set(
+            night.standings.values_list(
+                "player_id", "rank", "tied", "tournament_points", "game_points", "poules_played"
+            )
+        )
+        if engine_night != stored_night:
+            wrong.append(f"{night.club} {night}: night standings")
+    return wrong
+
+
+def ranking_task(season: FederationSeason, runs: int) -> dict[str, Any]:
+    """The task as a worker runs it (``apply``: here, eagerly), ``runs`` times."""
+    times = [
+        timed(lambda: federation_ranking_update.apply(args=[season.pk]).get())[0]
+        for _ in range(runs)
+    ]
+    season.ranking.refresh_from_db()
+    return {
+        "season": season.name,
+        "nights": season.ranking.tournaments,
+        "clubs": season.ranking.clubs,
+        "lines": season.ranking.lines.count(),
+        "p50_ms": statistics.median(times),
+        "max_ms": max(times),
+    }
+
+
+def public_pages(season: FederationSeason, requests: int) -> list[str]:
+    """The federation's public pages uncached (the first reader after a change) and cached;
+    while they are not there, the stored ranking's read, said so."""
+    slug = season.federation.slug
+    paths = [f"/federations/{slug}/", f"/federations/{slug}/classement/{season.slug}/"]
+    client = Client()
+    lines = []
+    for path in paths:
+        try:
+            resolve(path)
+        except Resolver404:
+            lines.append(f"public page {path}: not there yet")
+            continue
+        cold = measure_page(client, path, requests, cold=True)
+        warm = measure_page(client, path, requests)
+        lines.append(
+            f"public page {path}: first draw p50 {ms(cold['p50_ms'])} ms, p95 "
+            f"{ms(cold['p95_ms'])} ms ({cold['queries']} queries); from the cache p50 "
+            f"{ms(warm['p50_ms'])} ms, p95 {ms(warm['p95_ms'])} ms ({warm['queries']} queries)"
+        )
+    if len(lines) == sum("not there yet" in line for line in lines):
+        caches_cleared()
+        read = [
+            timed(
+                lambda: list(
+                    FederationRankingLine.objects.filter(ranking__season=season)
+                    .select_related("player")
+                    .order_by("position")
+                )
+            )
+            for _ in range(requests)
+        ]
+        times = [t for t, _q, _r in read]
+        lines.append(
+            f"the stored federation ranking read instead ({len(read[0][2])} lines, "
+            f"{read[0][1]} query): {_spread(times)}"
+        )
+    return lines
+
+
+def federation(
+    report: Callable[[str], None],
+    *,
+    seed: int = 2026,
+    clubs: int = CLUBS,
+    seasons: int = SEASONS,
+    nights: int = NIGHTS,
+    deals: int = DEALS_TIMED,
+    runs: int = RUNS,
+    requests: int = 20,
+    scorers: int = SCORERS,
+    scorer_deals: int = DEALS_EACH,
+) -> dict[str, Any]:
+    report(f"database: {connection.vendor} {connection.settings_dict['NAME']}")
+    club, _user, members = data.scorer_club(TABLE * TABLES, slug="banc-federation-vide")
+    empty = deals_timed(club, members, deals, seed)
+    report(f"record a deal (deal_record), empty database: {_spread(empty)} ({len(empty)} deals)")
+
+    generated = generate(seed, report, clubs=clubs, seasons=seasons, nights=nights)
+    sample = list(
+        Tournament.objects.filter(club__in=generated.clubs)
+        .exclude(federation_season=None)
+        .order_by("pk")[:3]
+    ) + list(Tournament.objects.filter(club=generated.clubs[-1]).order_by("-pk")[:3])
+    wrong = standings_mismatches(sample)
+    report(
+        f"stored standings of {len(sample)} generated nights scored again by the engine: "
+        + ("identical" if not wrong else f"{len(wrong)} differ: {'; '.join(wrong[:5])}")
+    )
+
+    host = generated.clubs[0]
+    players = list(Player.objects.filter(memberships__club=host).order_by("pk")[: TABLE * TABLES])
+    full = deals_timed(host, players, deals, seed)
+    ratio = statistics.median(full) / statistics.median(empty)
+    ratio95 = percentile(full, 0.95) / percentile(empty, 0.95)
+    report(
+        f"record a deal (deal_record), {count(generated.rows['nights'], 'night')} generated: "
+        f"{_spread(full)} ({len(full)} deals)"
+    )
+    report(f"  full / empty: p50 {ratio:.2f}×, p95 {ratio95:.2f}× (goal ≤ 1.5×)")
+
+    tasks = [ranking_task(s, runs) for s in (generated.championship[-1], generated.every_night)]
+    for task in tasks:
+        report(
+            f"federation ranking task, season {task['season']}: {task['nights']} nights of "
+            f"{task['clubs']} clubs, {task['lines']} players ranked: p50 "
+            f"{task['p50_ms'] / 1000:.2f} s, max {task['max_ms'] / 1000:.2f} s over {runs} runs "
+            f"(goal < 2 s)"
+        )
+    pages = public_pages(generated.championship[-1], requests)
+    for line in pages:
+        report(line)
+
+    load = None
+    if scorers and connection.vendor == "postgresql":
+        load = scorers_load(report, generated.clubs, scorers, seed, scorer_deals)
+    else:
+        report("load test: skipped (" + ("--scorers 0" if not scorers else "not PostgreSQL") + ")")
+    report("goals (printed, never asserted):")
+    report(f"  record a deal, full ≤ 1.5× empty: p50 {ratio:.2f}× {_ok(ratio <= 1.5)}")
+    slowest = max(task["max_ms"] for task in tasks) / 1000
+    report(f"  federation ranking task < 2 s: slowest run {slowest:.2f} s {_ok(slowest < 2)}")
+    if load:
+        report(
+            f"  {load['scorers']} scorers at once, 0 errors: {load['errors']} errors, "
+            f"p95 {load['p95_ms']:.0f} ms {_ok(load['errors'] == 0)}"
+        )
+    return {
+        "generated": generated,
+        "empty": empty,
+        "full": full,
+        "ratio": ratio,
+        "tasks": tasks,
+        "pages": pages,
+        "mismatches": wrong,
+        "load": load,
+    }
+
+
+def _ok(ok: bool) -> str:
+    return "ok" if ok else "not yet"

@@ -18,8 +18,9 @@ from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, Seaso
 pytestmark = pytest.mark.django_db
 
 # The club, the player, the club's seasons (each knowing whether he played it), his nights of
-# the chosen season, his lines in the published rankings, his « cote » after each night.
-PLAYER_PAGE_QUERIES = 6
+# the chosen season, his lines in the published rankings, his « cote » after each night, his
+# clubs (with their federations' stamps) and his lines in the federations' rankings.
+PLAYER_PAGE_QUERIES = 8
 # A 1×1 transparent GIF: the smallest photo a member could upload.
 GIF = (
     b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00"

@@ -3,6 +3,7 @@ replies with names."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import PlannedNight
@@ -18,10 +19,17 @@ class TablePlanSerializer(serializers.Serializer):
     )
 
 
+# OpenAPI's "time" format is RFC 3339's, which requires an offset; a club's start is a local
+# time of day with none ("20:00:00"), so the schema says what is sent.
+@extend_schema_field({"type": "string", "pattern": r"^\d{2}:\d{2}:\d{2}$", "example": "20:00:00"})
+class LocalTimeField(serializers.TimeField):
+    pass
+
+
 class PlannedNightSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     date = serializers.DateField()
-    start = serializers.TimeField(help_text="Local time (Europe/Brussels).")
+    start = LocalTimeField(help_text="Local time (Europe/Brussels).")
     name = serializers.CharField()
     place = serializers.CharField()
     rules = serializers.CharField(help_text="The point table's preset name.")

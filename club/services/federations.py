@@ -60,6 +60,8 @@ def federation_admin_add(federation: Federation, player: Player) -> FederationAd
             % {"player": player}
         )
     role, _created = FederationAdmin.objects.get_or_create(federation=federation, player=player)
+    # The federation's pages offer its administrators their management link.
+    federation_pages_changed(federation.pk)
     return role
 
 
@@ -142,6 +144,7 @@ def federation_admin_remove(federation: Federation, player: Player) -> None:
     if not admins.exclude(player=player).exists():
         raise ValidationError(_("La fédération garde au moins un administrateur."))
     admins.filter(player=player).delete()
+    federation_pages_changed(federation.pk)
 
 
 def federation_season_for(club: Club, date: datetime.date) -> FederationSeason | None:

@@ -25,6 +25,7 @@ from games.presenters.federation import (
 from scoring.services import federation_ranking_pending
 
 from ..models import Federation, FederationSeason
+from ..permissions import is_federation_admin
 from ..published import federation_page
 
 
@@ -44,7 +45,11 @@ def federation_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
     def render() -> TemplateResponse:
         overview = federation_overview(federation, today)
-        context = {"federation": federation, "overview": overview}
+        context = {
+            "federation": federation,
+            "overview": overview,
+            "may_manage": is_federation_admin(request.user, federation),
+        }
         return TemplateResponse(request, "club/federation/detail.html", context)
 
     return federation_page(

@@ -15,6 +15,7 @@ from django.urls import reverse
 from club.models import Player
 from club.outbox import work_queue
 from club.services import (
+    federation_admin_add,
     federation_club_add,
     federation_open,
     federation_pages_changed,
@@ -440,3 +441,17 @@ def test_the_player_page_costs_two_queries_more_at_most_and_as_many_for_any_numb
     _, three_lines = page(client, path)
 
     assert three_lines == one_line
+
+
+def test_its_administrators_find_the_management_page_from_the_federation_and_nobody_else(
+    client, league, club_admin
+):
+    federation, _fed_season, _neighbour, _seasons = league
+    manage = f'href="{reverse("federation-admin", args=[federation.slug])}"'
+    client.force_login(club_admin)
+    assert manage not in client.get(federation_url(federation)).content.decode()
+
+    federation_admin_add(federation, club_admin.player)
+
+    # Made an administrator: the page he had seen is drawn again with his link.
+    assert manage in client.get(federation_url(federation)).content.decode()

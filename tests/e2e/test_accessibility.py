@@ -82,6 +82,8 @@ def tonight(demo: Club) -> Tournament:
 def main_pages(club: Club, night: Tournament, published: Tournament) -> dict[str, str]:
     player = Player.objects.in_club(club).filter(user__isnull=True).order_by("pk").first()
     poule = night.poules.order_by("table").last()
+    federation = club.federations.get()
+    fed_season = federation.seasons.order_by("-start").first()
     base = f"/clubs/{club.slug}"
     return {
         "home": "/",
@@ -97,6 +99,21 @@ def main_pages(club: Club, night: Tournament, published: Tournament) -> dict[str
         "club admin": f"{base}/gestion/",
         "members": f"{base}/membres/",
         "point tables": f"{base}/tableaux/",
+        "archive": f"{base}/classements/",
+        "cote": f"{base}/cote/",
+        "club statistics": f"{base}/statistiques/",
+        "player statistics": f"{base}/joueurs/{player.pk}/statistiques/",
+        "night's cote": f"{base}/soirees/{published.pk}/cote/",
+        "calendar": f"{base}/soirees/calendrier/",
+        "calendar planning": f"{base}/soirees/calendrier/gestion/",
+        "my calendar": "/compte/calendrier/",
+        "ranking import": f"{base}/saisons/importer/",
+        "paper sheets": f"{base}/soirees/{night.pk}/tours/1/feuilles/",
+        "typing a paper sheet": f"{base}/soirees/{night.pk}/poules/{poule.pk}/saisie/",
+        "federation": f"/federations/{federation.slug}/",
+        "federation ranking": f"/federations/{federation.slug}/classement/{fed_season.slug}/",
+        "federation archive": f"/federations/{federation.slug}/classements/",
+        "federation admin": f"/federations/{federation.slug}/gestion/",
     }
 
 
@@ -113,7 +130,8 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
 
     anonymous = signed_in(new_context, live_server.url, None, viewport)
     found["login"] = violations(anonymous, f"{live_server.url}/compte/login/")
-    for name in ("home", "ranking", "results", "player"):
+    public = ("home", "ranking", "results", "player", "cote", "calendar", "archive")
+    for name in (*public, "federation", "federation ranking"):
         found[f"{name} (public)"] = violations(anonymous, live_server.url + pages[name])
 
     page = signed_in(new_context, live_server.url, admin, viewport)

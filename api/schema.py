@@ -11,7 +11,7 @@ PATH_PARAMETERS = {
     "season": ("The season's identifier (``slug`` of its seasons' list).", "2025"),
     "federation": (
         "The federation's identifier (``slug`` of GET /api/v1/federations/).",
-        "ligue-de-whist-du-brabant",
+        "ligue-belge-de-whist",
     ),
     "id": ("The number on the site of the night (or player) named by the path.", "1"),
     "round": ("The round's number (1 …).", "2"),

@@ -89,6 +89,13 @@ club_urls = [
     path("soirees/", include("games.urls")),
 ]
 
+# A federation's public pages (club/views/federations.py).
+federation_urls = [
+    path("", federations.federation_detail, name="federation"),
+    path("classements/", federations.federation_rankings, name="federation-archive"),
+    path("classement/<slug:season>/", federations.federation_ranking, name="federation-ranking"),
+]
+
 # A federation's administrators (club/views/federation_admin.py): its clubs, admins, seasons.
 federation_admin_urls = [
     path("", federation_admin.federation_admin, name="federation-admin"),
@@ -102,13 +109,6 @@ federation_admin_urls = [
     ),
     path("saisons/nouvelle/", federation_admin.season_add, name="federation-season-add"),
     path("saisons/<slug:season>/", federation_admin.season_edit, name="federation-season-edit"),
-]
-
-# A federation's public pages (club/views/federations.py).
-federation_urls = [
-    path("", federations.federation_detail, name="federation"),
-    path("classements/", federations.federation_rankings, name="federation-archive"),
-    path("classement/<slug:season>/", federations.federation_ranking, name="federation-ranking"),
 ]
 
 account_urls = [
@@ -140,8 +140,8 @@ account_urls = [
 urlpatterns = [
     path("", public.home, name="home"),
     path("clubs/<slug:slug>/", include(club_urls)),
-    path("federations/<slug:slug>/", include(federation_urls)),
     path("federations/<slug:slug>/gestion/", include(federation_admin_urls)),
+    path("federations/<slug:slug>/", include(federation_urls)),
     path("compte/", include(account_urls)),
     path("i18n/", include("django.conf.urls.i18n")),
     # The JSON API (api/): versioned, so that a club's web site keeps working when v2 comes.

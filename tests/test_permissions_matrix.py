@@ -140,15 +140,6 @@ def public_federation(world: World) -> str:
     return federation.slug
 
 
-def public_federation(world: World) -> str:
-    """The slug of a federation of the world's club with its 2024 season."""
-    federation = club_services.federation_open("Ligue publique", clubs=[world.club])
-    club_services.federation_season_create(
-        federation, "2024", datetime.date(2024, 1, 1), datetime.date(2024, 12, 31)
-    )
-    return federation.slug
-
-
 # name → (method, address in the world, expected status per role)
 Address = Callable[[World], str]
 MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
@@ -545,18 +536,6 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     "api:me": ("get", lambda w: reverse("api:me"), API_SIGNED_IN),
     "api:my-results": ("get", lambda w: reverse("api:my-results"), API_SIGNED_IN),
     "api:my-data": ("get", lambda w: reverse("api:my-data"), API_SIGNED_IN),
-    # A federation's public pages: everybody's (club/views/federations.py).
-    "federation": ("get", lambda w: reverse("federation", args=[public_federation(w)]), EVERYBODY),
-    "federation-archive": (
-        "get",
-        lambda w: reverse("federation-archive", args=[public_federation(w)]),
-        EVERYBODY,
-    ),
-    "federation-ranking": (
-        "get",
-        lambda w: reverse("federation-ranking", args=[public_federation(w), "2024"]),
-        EVERYBODY,
-    ),
     # A federation's public pages: everybody's (club/views/federations.py).
     "federation": ("get", lambda w: reverse("federation", args=[public_federation(w)]), EVERYBODY),
     "federation-archive": (

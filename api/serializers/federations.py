@@ -20,7 +20,7 @@ COUNTS_HELP = (
         OpenApiExample(
             "A federation of three clubs",
             value={
-                "slug": "ligue-de-whist-du-brabant",
+                "slug": "ligue-belge-de-whist",
                 "name": "Ligue de whist du Brabant",
                 "short_name": "LWB",
                 "clubs": ["rcwhist-la-chevalerie", "cercle-de-wavre", "whist-club-nivelles"],
@@ -55,7 +55,7 @@ class FederationSeasonSerializer(serializers.Serializer):
         OpenApiExample(
             "A federation with its clubs and seasons",
             value={
-                "slug": "ligue-de-whist-du-brabant",
+                "slug": "ligue-belge-de-whist",
                 "name": "Ligue de whist du Brabant",
                 "short_name": "LWB",
                 "description": "Les clubs de whist du Brabant wallon.",
@@ -103,7 +103,7 @@ class FederationRankingLineSerializer(RankingLineSerializer):
         OpenApiExample(
             "A federation season's ranking",
             value={
-                "federation": "ligue-de-whist-du-brabant",
+                "federation": "ligue-belge-de-whist",
                 "season": "2024-2025",
                 "computed_at": "2025-03-14T22:10:00Z",
                 "tournaments": 12,

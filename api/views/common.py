@@ -3,6 +3,7 @@ named to this reader, the answers documented for refusals, and the published rea
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from collections.abc import Callable
 from typing import Any
@@ -68,7 +69,22 @@ def published_read(
     club's latest (its ETag holds the club's stamp), else the document from the server's
     cache, drawn once per stamp (a publication, a correction moves it: nothing is stale)."""
     etag = page_etag(request, club, "api", *parts)
-    changed = int(club.pages_changed.timestamp())
+    digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+    key = fragment_key(club, "api", digest)
+    return stamped_read(request, etag, club.pages_changed, key, build)
+
+
+def stamped_read(
+    request: Request,
+    etag: str,
+    changed_at: datetime.datetime,
+    key: str,
+    build: Callable[[], Any],
+) -> Response:
+    """A read whose ETag and date follow a stamp (a club's, a federation's): ``304`` when the
+    client's copy is the latest, else the document kept in the server's cache under ``key``
+    (which holds the stamp: a new stamp is a new key, nothing is ever stale)."""
+    changed = int(changed_at.timestamp())
     headers = {
         "ETag": etag,
         "Last-Modified": http_date(changed),
@@ -83,8 +99,7 @@ def published_read(
         unchanged = since is not None and changed <= since
     if unchanged:
         return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-    digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
-    data = cache.get_or_set(fragment_key(club, "api", digest), build, PAGE_SECONDS)
+    data = cache.get_or_set(key, build, PAGE_SECONDS)
     return Response(data, headers=headers)
 
 

@@ -8,14 +8,12 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils.http import http_date, parse_http_date_safe
 from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import generics, status
+from rest_framework import generics
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,14 +26,13 @@ from scoring.engine.standings import decimal_string
 from scoring.models import FederationRanking
 
 from .. import serializers as s
-from .common import NIGHT_LIST_FIELDS, NIGHT_RELATED, namer, player_ref
+from .common import NIGHT_LIST_FIELDS, NIGHT_RELATED, namer, player_ref, stamped_read
 
 NOT_FOUND = {
     404: OpenApiResponse(s.RefusalSerializer, description="No such federation (or season).")
 }
 # A list names each federation's clubs by their identifiers, in the clubs' list's order.
 CLUB_SLUGS = Prefetch("clubs", Club.objects.order_by("name").only("pk", "slug", "name"))
-CACHE_SECONDS = 24 * 3600
 
 
 def federation_of(slug: str) -> Federation:
@@ -58,22 +55,8 @@ def federation_read(
     # Hashed: the parts come from the address (a season's slug).
     digest = hashlib.sha256(repr((stamp, get_language(), parts)).encode()).hexdigest()[:32]
     etag = f'"{digest}"'
-    changed = int(federation.pages_changed.timestamp())
-    headers = {
-        "ETag": etag,
-        "Last-Modified": http_date(changed),
-        "Cache-Control": f"{'private' if request.user.is_authenticated else 'public'}, no-cache",
-    }
-    # RFC 9110: If-Modified-Since counts only when no If-None-Match is sent.
-    if "If-None-Match" in request.headers:
-        unchanged = etag in request.headers["If-None-Match"]
-    else:
-        since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
-        unchanged = since is not None and changed <= since
-    if unchanged:
-        return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-    data = cache.get_or_set(f"federation-api:{federation.pk}:{digest}", build, CACHE_SECONDS)
-    return Response(data, headers=headers)
+    key = f"federation-api:{federation.pk}:{digest}"
+    return stamped_read(request, etag, federation.pages_changed, key, build)
 
 
 @extend_schema(summary="The site's federations (leagues of clubs)", tags=["federations"])

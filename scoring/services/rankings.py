@@ -15,7 +15,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.models import Membership, Player, Season
+from club.models import Federation, Membership, Player, Season
 from club.outbox import work_pending, work_queue
 from club.services import published_pages_changed
 from games.models import COUNTED_STATUSES, Tournament
@@ -47,15 +47,18 @@ def season_nights(season: Season) -> Q:
     by his own club). Without that rule an inter-club night counts in its federation's ranking
     only, even at the club that hosted it."""
     own = Q(tournament__season=season)
+    ordinary = Q(tournament__federation_season__isnull=True)
     if not season.club.ranking_interclub:
-        return own & Q(tournament__federation_season__isnull=True)
+        return own & ordinary
     members = Membership.objects.filter(club=season.club_id).values("player")
+    # The club's federations as a subquery: a join through their clubs would repeat each of
+    # the season's own standings once per club of the federation under the OR below.
+    federations = Federation.objects.filter(clubs=season.club_id).values("pk")
     visited = Q(
-        tournament__federation_season__federation__clubs=season.club_id,
+        tournament__federation_season__federation__in=federations,
         tournament__date__range=(season.start, season.end),
-        player__in=members,
     ) & ~Q(tournament__club=season.club_id)
-    return own | visited
+    return (own & ordinary) | ((own | visited) & Q(player__in=members))
 
 
 def season_totals(
@@ -179,21 +182,8 @@ def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapsho
     snapshot.computed_at = timezone.now()
     snapshot.save()
     snapshot.lines.all().delete()
-    RankingLine.objects.bulk_create(
-        RankingLine(
-            snapshot=snapshot,
-            player_id=line.player,
-            rank=line.rank,
-            tied=line.tied,
-            position=position,
-            tournament_points=line.tournament_points,
-            game_points=line.game_points,
-            tournaments_played=line.tournaments_played,
-            tournaments_counted=line.tournaments_counted,
-            tournaments_won=line.tournaments_won,
-        )
-        for position, line in enumerate(rank_season(totals, rules), start=1)
-    )
+    ranked = rank_season(totals, rules)
+    RankingLine.objects.bulk_create(RankingLine.lines_of(ranked, snapshot=snapshot))
     return snapshot
 
 

@@ -5,6 +5,7 @@ Results are written when a deal is recorded or a night closed, never recomputed 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import models
@@ -158,10 +159,11 @@ class RankingLineQuerySet(models.QuerySet):
         return self.filter(snapshot__in=RankingSnapshot.objects.latest_published())
 
 
-class RankingLine(models.Model):
-    snapshot = models.ForeignKey(RankingSnapshot, on_delete=models.CASCADE, related_name="lines")
+class RankedLine(models.Model):
+    """A player's line in a ranking of nights: a club's season or a federation's."""
+
     player = models.ForeignKey("club.Player", on_delete=models.PROTECT, related_name="+")
-    # No rank: fewer nights than the club's minimum, listed apart.
+    # No rank: fewer nights than the ranking's minimum, listed apart.
     rank = models.PositiveSmallIntegerField(_("rang"), null=True, blank=True)
     tied = models.BooleanField(_("ex aequo"), default=False)
     position = models.PositiveSmallIntegerField(_("ordre"))
@@ -170,6 +172,36 @@ class RankingLine(models.Model):
     tournaments_played = models.PositiveSmallIntegerField(_("soirées jouées"))
     tournaments_counted = models.PositiveSmallIntegerField(_("soirées retenues"))
     tournaments_won = models.PositiveSmallIntegerField(_("soirées gagnées"), default=0)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.rank or '–'}. {self.player}"
+
+    @classmethod
+    def lines_of(cls, ranked: Iterable[Any], **owner: Any) -> list[RankedLine]:
+        """The engine's ranked lines (``rank_season``) as unsaved rows of ``owner`` (the
+        snapshot, the federation's ranking), positioned in their order."""
+        return [
+            cls(
+                player_id=line.player,
+                rank=line.rank,
+                tied=line.tied,
+                position=position,
+                tournament_points=line.tournament_points,
+                game_points=line.game_points,
+                tournaments_played=line.tournaments_played,
+                tournaments_counted=line.tournaments_counted,
+                tournaments_won=line.tournaments_won,
+                **owner,
+            )
+            for position, line in enumerate(ranked, start=1)
+        ]
+
+
+class RankingLine(RankedLine):
+    snapshot = models.ForeignKey(RankingSnapshot, on_delete=models.CASCADE, related_name="lines")
 
     objects = RankingLineQuerySet.as_manager()
 
@@ -181,9 +213,6 @@ class RankingLine(models.Model):
             models.UniqueConstraint(fields=["snapshot", "player"], name="ranking_line_unique"),
             models.UniqueConstraint(fields=["snapshot", "position"], name="ranking_line_position"),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.rank or '–'}. {self.player}"
 
 
 class PlayerRatingQuerySet(models.QuerySet):
@@ -275,17 +304,8 @@ class FederationRanking(models.Model):
         return str(self.season)
 
 
-class FederationRankingLine(models.Model):
+class FederationRankingLine(RankedLine):
     ranking = models.ForeignKey(FederationRanking, on_delete=models.CASCADE, related_name="lines")
-    player = models.ForeignKey("club.Player", on_delete=models.PROTECT, related_name="+")
-    rank = models.PositiveIntegerField(_("rang"), null=True, blank=True)
-    tied = models.BooleanField(_("ex aequo"), default=False)
-    position = models.PositiveIntegerField(_("ordre"))
-    tournament_points = FractionField(_("points de tournoi"))
-    game_points = models.IntegerField(_("points de jeu"))
-    tournaments_played = models.PositiveSmallIntegerField(_("soirées jouées"))
-    tournaments_counted = models.PositiveSmallIntegerField(_("soirées retenues"))
-    tournaments_won = models.PositiveSmallIntegerField(_("soirées gagnées"), default=0)
     # How many different clubs' nights the player played in the season (a traveller's mark).
     clubs_played = models.PositiveSmallIntegerField(_("clubs visités"), default=1)
 
@@ -301,6 +321,3 @@ class FederationRankingLine(models.Model):
                 fields=["ranking", "position"], name="federation_ranking_line_position"
             ),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.rank or '–'}. {self.player}"

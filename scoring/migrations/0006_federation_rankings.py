@@ -32,9 +32,9 @@ class Migration(migrations.Migration):
             name='FederationRankingLine',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rank', models.PositiveIntegerField(blank=True, null=True, verbose_name='rang')),
+                ('rank', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='rang')),
                 ('tied', models.BooleanField(default=False, verbose_name='ex aequo')),
-                ('position', models.PositiveIntegerField(verbose_name='ordre')),
+                ('position', models.PositiveSmallIntegerField(verbose_name='ordre')),
                 ('tournament_points', scoring.fields.FractionField(default='0', max_length=40, verbose_name='points de tournoi')),
                 ('game_points', models.IntegerField(verbose_name='points de jeu')),
                 ('tournaments_played', models.PositiveSmallIntegerField(verbose_name='soirées jouées')),

@@ -110,21 +110,9 @@ def federation_ranking_update(season: FederationSeason) -> FederationRanking:
     ranking.clubs = nights.values("club").distinct().count()
     ranking.save()
     ranking.lines.all().delete()
-    FederationRankingLine.objects.bulk_create(
-        FederationRankingLine(
-            ranking=ranking,
-            player_id=line.player,
-            rank=line.rank,
-            tied=line.tied,
-            position=position,
-            tournament_points=line.tournament_points,
-            game_points=line.game_points,
-            tournaments_played=line.tournaments_played,
-            tournaments_counted=line.tournaments_counted,
-            tournaments_won=line.tournaments_won,
-            clubs_played=clubs_played.get(line.player, 1),
-        )
-        for position, line in enumerate(rank_season(totals, rules), start=1)
-    )
+    lines = FederationRankingLine.lines_of(rank_season(totals, rules), ranking=ranking)
+    for line in lines:
+        line.clubs_played = clubs_played.get(line.player_id, 1)
+    FederationRankingLine.objects.bulk_create(lines)
     federation_pages_changed(season.federation_id)
     return ranking

@@ -25,19 +25,13 @@ from django.views.decorators.http import require_POST
 from games.forms import TOURNAMENT_POINTS_CHOICES
 from games.labels import point_table_label, rules_choices
 from scoring import services as scoring_services
-from scoring.engine.ranking import SEASON_METRICS
 
 from .. import services
 from ..models import Club, Membership, Player, Season
 from ..permissions import require_club_admin
 from ..profile import PHONE
+from .ranking_rules_form import RankingRulesForm
 
-METRIC_LABELS = {
-    "tournament_points": gettext_lazy("Points de tournoi"),
-    "game_points": gettext_lazy("Points de jeu"),
-    "tournaments_won": gettext_lazy("Soirées gagnées"),
-    "tournaments_played": gettext_lazy("Soirées jouées"),
-}
 # The season form's choice for a tournament-points scheme of the season's own.
 CUSTOM_POINTS = "custom"
 FILTER_LABELS = {
@@ -256,41 +250,27 @@ def member_from_guest(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 # Seasons
 
 
-class SeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Nom"), max_length=40)
-    start = forms.DateField(
-        label=gettext_lazy("Début"),
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-    )
-    end = forms.DateField(
-        label=gettext_lazy("Fin"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
-    ranking_best_n = forms.IntegerField(
-        label=gettext_lazy("Meilleures soirées retenues"),
-        min_value=1,
-        required=False,
-        help_text=gettext_lazy("Vide : toutes les soirées comptent."),
-    )
-    ranking_min_tournaments = forms.IntegerField(
-        label=gettext_lazy("Soirées minimum pour être classé"), min_value=0, required=False
-    )
+class SeasonForm(RankingRulesForm):
     ranking_guests = forms.BooleanField(
         label=gettext_lazy("Les invités sont classés"), required=False
     )
-    precedence_1 = forms.ChoiceField(label=gettext_lazy("Classés d'abord par"))
-    precedence_2 = forms.ChoiceField(label=gettext_lazy("puis, à égalité, par"), required=False)
-    precedence_3 = forms.ChoiceField(label=gettext_lazy("puis par"), required=False)
     default_rules = forms.ChoiceField(
         label=gettext_lazy("Jeu et tableau des points des soirées"), required=False
     )
     tournament_points = forms.ChoiceField(label=gettext_lazy("Points de tournoi"), required=False)
 
+    # The guests rule beside the other ranking rules, as before the criteria.
+    field_order = [
+        "name",
+        "start",
+        "end",
+        "ranking_best_n",
+        "ranking_min_tournaments",
+        "ranking_guests",
+    ]
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        metrics = [(m, METRIC_LABELS[m]) for m in SEASON_METRICS]
-        self.fields["precedence_1"].choices = metrics
-        for name in ("precedence_2", "precedence_3"):
-            self.fields[name].choices = [("", "—"), *metrics]
         # Empty: the season follows the club's default (and its later changes).
         self.fields["default_rules"].choices = [("", _("Celui du club")), *rules_choices()]
         points = [("", _("Ceux du club")), *TOURNAMENT_POINTS_CHOICES]
@@ -303,7 +283,6 @@ class SeasonForm(forms.Form):
     @staticmethod
     def initial_for(season: Season) -> dict[str, Any]:
         rules = season.ranking_rules()
-        precedence = [*rules.precedence, "", ""]
         points = season.tournament_points
         return {
             "name": season.name,
@@ -312,21 +291,10 @@ class SeasonForm(forms.Form):
             "ranking_best_n": rules.best_n,
             "ranking_min_tournaments": rules.min_tournaments,
             "ranking_guests": season.ranking_guests,
-            "precedence_1": precedence[0],
-            "precedence_2": precedence[1],
-            "precedence_3": precedence[2],
+            **SeasonForm.precedence_initial(rules.precedence),
             "default_rules": season.default_rules,
             "tournament_points": CUSTOM_POINTS if isinstance(points, dict) else points or "",
         }
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        chosen = [data.get(f"precedence_{n}") for n in (1, 2, 3)]
-        chosen = [c for c in chosen if c]
-        if len(set(chosen)) != len(chosen):
-            raise ValidationError(_("Chaque critère ne compte qu'une fois."))
-        data["ranking_precedence"] = chosen
-        return data
 
     def rules(self) -> dict[str, Any]:
         """What the services take: the season's rules."""

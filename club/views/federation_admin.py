@@ -22,12 +22,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring import services as scoring_services
-from scoring.engine.ranking import SEASON_METRICS
 
 from .. import services
 from ..models import GAME_CHOICES, Club, Federation, FederationSeason, Player
 from ..permissions import require_federation_admin
-from .club_admin import METRIC_LABELS
+from .ranking_rules_form import RankingRulesForm
 
 # Enough names to find the one meant; a longer list means the name typed is too short.
 ADMIN_SEARCH_LIMIT = 20
@@ -162,44 +161,17 @@ def admin_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 # Seasons
 
 
-class FederationSeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Nom"), max_length=40)
-    start = forms.DateField(
-        label=gettext_lazy("Début"),
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-    )
-    end = forms.DateField(
-        label=gettext_lazy("Fin"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
+class FederationSeasonForm(RankingRulesForm):
     game = forms.ChoiceField(label=gettext_lazy("Jeu"), choices=GAME_CHOICES)
     counts = forms.ChoiceField(
         label=gettext_lazy("Soirées comptées"),
         choices=FederationSeason.Counts.choices,
         widget=forms.RadioSelect,
     )
-    ranking_best_n = forms.IntegerField(
-        label=gettext_lazy("Meilleures soirées retenues"),
-        min_value=1,
-        required=False,
-        help_text=gettext_lazy("Vide : toutes les soirées comptent."),
-    )
-    ranking_min_tournaments = forms.IntegerField(
-        label=gettext_lazy("Soirées minimum pour être classé"), min_value=0, required=False
-    )
-    precedence_1 = forms.ChoiceField(label=gettext_lazy("Classés d'abord par"))
-    precedence_2 = forms.ChoiceField(label=gettext_lazy("puis, à égalité, par"), required=False)
-    precedence_3 = forms.ChoiceField(label=gettext_lazy("puis par"), required=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        metrics = [(m, METRIC_LABELS[m]) for m in SEASON_METRICS]
-        self.fields["precedence_1"].choices = metrics
-        for name in ("precedence_2", "precedence_3"):
-            self.fields[name].choices = [("", "—"), *metrics]
+    field_order = ["name", "start", "end", "game", "counts"]
 
     @staticmethod
     def initial_for(season: FederationSeason) -> dict[str, Any]:
-        precedence = [*season.ranking_precedence, "", ""]
         return {
             "name": season.name,
             "start": season.start,
@@ -208,19 +180,8 @@ class FederationSeasonForm(forms.Form):
             "counts": season.counts,
             "ranking_best_n": season.ranking_best_n,
             "ranking_min_tournaments": season.ranking_min_tournaments,
-            "precedence_1": precedence[0],
-            "precedence_2": precedence[1],
-            "precedence_3": precedence[2],
+            **FederationSeasonForm.precedence_initial(season.ranking_precedence),
         }
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        chosen = [data.get(f"precedence_{n}") for n in (1, 2, 3)]
-        chosen = [c for c in chosen if c]
-        if len(set(chosen)) != len(chosen):
-            raise ValidationError(_("Chaque critère ne compte qu'une fois."))
-        data["ranking_precedence"] = chosen
-        return data
 
     def rules(self) -> dict[str, Any]:
         """The season's dates and ranking rules, as ``federation_season_rules_set`` takes them."""

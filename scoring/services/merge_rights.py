@@ -32,10 +32,14 @@ def merge_may_confirm(merge: PlayerMerge, user: User | AnonymousUser) -> bool:
     than the proposing club, or the site's operator: never the proposer alone."""
     if not user.is_authenticated:
         return False
-    if user.is_superuser or user.pk in (merge.kept.user_id, merge.merged.user_id):
+    if user.is_superuser:
         return True
+    # Before the player's own right: an admin proposing to fold another club's record into
+    # his own would otherwise confirm it himself (and take that record's memberships, roles).
     if user.pk == merge.proposed_by_id:
         return False
+    if user.pk in (merge.kept.user_id, merge.merged.user_id):
+        return True
     return bool((_record_clubs(merge) - {merge.club_id}) & _admin_clubs(user))
 
 

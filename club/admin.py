@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 from django.utils import timezone
@@ -6,8 +8,23 @@ from django.utils.translation import gettext_lazy as _
 from games.labels import point_table_label, rules_choices
 
 from .auth_forms import OperatorAuthenticationForm
-from .models import ApiToken, Club, Invitation, Membership, Player, Season
-from .services import member_add, player_pages_changed, published_pages_changed
+from .models import (
+    ApiToken,
+    Club,
+    Federation,
+    FederationAdmin,
+    FederationSeason,
+    Invitation,
+    Membership,
+    Player,
+    Season,
+)
+from .services import (
+    federation_pages_changed,
+    member_add,
+    player_pages_changed,
+    published_pages_changed,
+)
 
 
 def operator_only(request) -> bool:
@@ -205,3 +222,32 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+class FederationAdminInline(admin.TabularInline):
+    model = FederationAdmin
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+class FederationSeasonInline(admin.TabularInline):
+    model = FederationSeason
+    extra = 0
+    fields = ["name", "slug", "start", "end", "game", "counts", "ranking_best_n"]
+
+
+@admin.register(Federation)
+class FederationModelAdmin(admin.ModelAdmin):
+    """The operator's view of the federations; their administrators run them from the site."""
+
+    list_display = ["name", "slug"]
+    exclude = ["pages_changed"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["clubs"]
+    inlines = [FederationAdminInline, FederationSeasonInline]
+    search_fields = ["name"]
+
+    def save_related(self, request: Any, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        # Its public pages are cached from its stamp: a club added here shows at once.
+        federation_pages_changed(form.instance.pk)

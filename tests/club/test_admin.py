@@ -6,6 +6,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from club.models import Club, Invitation
+from club.services import federation_open
 from club.tokens import token_create
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +26,7 @@ def staff_client(client, superuser, imported_night):
         club=imported_night.club, player=player, email="invite@example.org", token_hash="0" * 64
     )
     token_create(superuser, "site du club")
+    federation_open("Ligue de test", clubs=[imported_night.club])
     client.force_login(superuser)
     return client
 
@@ -39,6 +41,7 @@ def test_every_model_of_the_site_is_registered():
         "club.Season",
         "club.Invitation",
         "club.ApiToken",
+        "club.Federation",
         "games.Tournament",
         "games.Poule",
         "games.Deal",

@@ -1,0 +1,88 @@
+"""The site operator opens a federation from the command line, or in Django's admin."""
+
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from club.models import Federation
+from tests.factories import ClubFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_operator_opens_a_federation_of_clubs_run_by_a_member(club, club_admin):
+    neighbour = ClubFactory(name="Whist Club de Wavre")
+    out = io.StringIO()
+
+    call_command(
+        "federation_create",
+        "Ligue  belge de whist",
+        "--club",
+        club.slug,
+        "--club",
+        neighbour.slug,
+        "--admin",
+        club_admin.username,
+        stdout=out,
+    )
+
+    federation = Federation.objects.get()
+    assert federation.name == "Ligue belge de whist"
+    assert set(federation.clubs.all()) == {club, neighbour}
+    assert [a.player for a in federation.admins.all()] == [club_admin.player]
+    assert f"/federations/{federation.slug}/" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("club_slug", "admin", "refusal"),
+    [("nulle-part", "gerant", "No club with the slug nulle-part"), (None, "x", "No member")],
+)
+def test_an_unknown_club_or_login_is_refused_and_nothing_is_made(
+    club, club_admin, club_slug, admin, refusal
+):
+    with pytest.raises(CommandError, match=refusal):
+        call_command(
+            "federation_create",
+            "Ligue",
+            "--club",
+            club_slug or club.slug,
+            "--admin",
+            admin if admin != "gerant" else club_admin.username,
+        )
+
+    assert not Federation.objects.exists()
+
+
+def test_a_club_added_in_django_admin_shows_at_once_on_the_federation_page(client, superuser, club):
+    client.force_login(superuser)
+    client.post(
+        reverse("admin:club_federation_add"),
+        {
+            "name": "Ligue",
+            "slug": "ligue",
+            "clubs": [],
+            "admins-TOTAL_FORMS": 0,
+            "admins-INITIAL_FORMS": 0,
+            "seasons-TOTAL_FORMS": 0,
+            "seasons-INITIAL_FORMS": 0,
+        },
+    )
+    federation = Federation.objects.get()
+    assert club.name not in client.get(f"/federations/{federation.slug}/").content.decode()
+
+    client.post(
+        reverse("admin:club_federation_change", args=[federation.pk]),
+        {
+            "name": "Ligue",
+            "slug": "ligue",
+            "clubs": [club.pk],
+            "admins-TOTAL_FORMS": 0,
+            "admins-INITIAL_FORMS": 0,
+            "seasons-TOTAL_FORMS": 0,
+            "seasons-INITIAL_FORMS": 0,
+        },
+    )
+
+    assert club.name in client.get(f"/federations/{federation.slug}/").content.decode()

@@ -5,6 +5,7 @@ undoes it. Each view checks who may before the service checks again in its trans
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from games.models import Tournament
 from scoring import services as scoring_services
 
 from ..models import Club, Membership, Player, PlayerMerge, name_key
@@ -88,6 +90,11 @@ def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -
     )
     wanted = request.POST.get("garder") or request.GET.get("garder")
     kept, merged = (found, player) if wanted == str(found.pk) else (player, found)
+    # Another club's player shows as the public sees him (his name, his club's published
+    # nights), as in the search; the club's own records show in full.
+    here = Membership.objects.filter(club=club, player=found).exists()
+    player.shown_name = player.display_name
+    found.shown_name = found.display_name if here else found.public_display_name
     if request.method == "POST":
         try:
             scoring_services.merge_propose(kept, merged, club, request.user)
@@ -102,16 +109,22 @@ def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -
                     "Fusion proposée : %(merged)s dans %(kept)s. Le joueur ou l'administrateur "
                     "de son autre club la confirme."
                 )
-                % {"merged": merged.display_name, "kept": kept.display_name},
+                % {"merged": merged.shown_name, "kept": kept.shown_name},
             )
             return redirect("club-merges", slug=club.slug)
+    preview = scoring_services.merge_preview(kept, merged)
+    shown = [
+        night
+        for night in preview.nights
+        if night.club_id == club.pk or night.status == Tournament.Status.PUBLISHED
+    ]
     context = {
         "club": club,
         "player": player,
         "other": found,
         "kept": kept,
         "merged": merged,
-        "preview": scoring_services.merge_preview(kept, merged),
+        "preview": dataclasses.replace(preview, nights=shown),
     }
     return TemplateResponse(request, "club/admin/merge_propose.html", context)
 

@@ -89,7 +89,9 @@ def club_add(request: HttpRequest, slug: str) -> HttpResponse:
     if club is None:
         messages.error(request, _("Choisissez un club du site."))
     else:
-        services.federation_club_add(federation, club)
+        with transaction.atomic():
+            services.federation_club_add(federation, club)
+            _every_night_rankings_queue(federation)
         messages.success(
             request,
             _("%(club)s fait partie de %(federation)s.") % {"club": club, "federation": federation},
@@ -102,7 +104,9 @@ def club_add(request: HttpRequest, slug: str) -> HttpResponse:
 def club_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     federation = admin_federation(request, slug)
     club = get_object_or_404(federation.clubs, pk=pk)
-    services.federation_club_remove(federation, club)
+    with transaction.atomic():
+        services.federation_club_remove(federation, club)
+        _every_night_rankings_queue(federation)
     messages.success(
         request,
         _(
@@ -112,6 +116,15 @@ def club_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         % {"club": club, "federation": federation},
     )
     return _back(federation)
+
+
+def _every_night_rankings_queue(federation: Federation) -> None:
+    """A season counting every night of the federation's clubs ranks other nights once a club
+    joins or leaves: its ranking is recomputed, queued with the change."""
+    for season_id in federation.seasons.filter(counts=FederationSeason.Counts.ALL).values_list(
+        "pk", flat=True
+    ):
+        scoring_services.federation_ranking_queue(season_id)
 
 
 def _posted_pk(request: HttpRequest, name: str) -> int | None:

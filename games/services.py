@@ -256,4 +256,7 @@ def tournament_start(tournament: Tournament) -> Tournament:
         raise ValidationError(_("Seule une soirée prévue peut commencer."))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
+    if tournament.federation_season_id:
+        # Its federation's calendar lists planned nights only: it leaves the "coming" list.
+        club_services.federation_pages_changed(tournament.federation_season.federation_id)
     return tournament

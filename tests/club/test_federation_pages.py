@@ -297,6 +297,26 @@ def test_a_night_planned_for_the_federation_shows_at_once(client, league, played
     assert "Demi-finale" in again.content.decode()
 
 
+def test_a_coming_night_leaves_the_calendar_once_it_starts(client, league, played, point_table):
+    federation, fed_season, neighbour, seasons = league
+    night = TournamentFactory(
+        club=neighbour,
+        season=seasons[neighbour.pk],
+        point_table=point_table,
+        date=TODAY,
+        name="Demi-finale",
+        federation_season=fed_season,
+    )
+    first, _ = page(client, federation_url(federation))
+    assert "Demi-finale" in first.content.decode()
+
+    tournament_start(night)
+
+    again, _ = page(client, federation_url(federation), if_none_match=first["ETag"])
+    assert again.status_code == 200
+    assert "Demi-finale" not in again.content.decode()
+
+
 def test_the_pages_are_served_from_the_cache_without_being_drawn_again(client, league, played):
     federation, fed_season, _neighbour, _seasons = league
     for path in (federation_url(federation), ranking_url(fed_season), archive_url(federation)):

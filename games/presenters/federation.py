@@ -40,19 +40,6 @@ LINE_FIELDS = (
 
 
 @dataclass(frozen=True)
-class RankedPlayer:
-    """A line of the federation's ranking and the player's clubs in the federation (his page
-    is at the first of them; none when he has left them all)."""
-
-    line: FederationRankingLine
-    clubs: list[Club]
-
-    @property
-    def home(self) -> Club | None:
-        return self.clubs[0] if self.clubs else None
-
-
-@dataclass(frozen=True)
 class FederationOverview:
     federation: Federation
     clubs: list[Club]
@@ -61,7 +48,7 @@ class FederationOverview:
     played: list[Tournament] = field(default_factory=list)
     coming: list[Tournament] = field(default_factory=list)
     ranking: FederationRanking | None = None
-    top: list[RankedPlayer] = field(default_factory=list)
+    top: list[FederationRankingLine] = field(default_factory=list)
 
 
 def federation_seasons(federation: Federation) -> list[FederationSeason]:
@@ -104,14 +91,19 @@ def _players_clubs(federation: Federation, players: list[int]) -> dict[int, list
 
 def ranked_players(
     federation: Federation, ranking: FederationRanking, *, limit: int | None = None
-) -> list[RankedPlayer]:
-    """The ranking's lines in order with the players' clubs (two queries); only the public
-    name's fields of a player are read. With ``limit``, its top: ranked players only."""
+) -> list[FederationRankingLine]:
+    """The ranking's lines in order, each with its player's clubs in the federation as
+    ``clubs`` and ``home`` (the first of them, where his page is; none when he has left them
+    all): two queries, only the public name's fields of a player read. With ``limit``, its
+    top: ranked players only. The club's ranking table draws them (``club/ranking_table``)."""
     lines = FederationRankingLine.objects.filter(ranking=ranking).select_related("player")
     lines = lines.only(*LINE_FIELDS).order_by("position")
     found = list(lines.filter(rank__isnull=False)[:limit] if limit else lines)
     clubs = _players_clubs(federation, [line.player_id for line in found])
-    return [RankedPlayer(line, clubs.get(line.player_id, [])) for line in found]
+    for line in found:
+        line.clubs = clubs.get(line.player_id, [])
+        line.home = line.clubs[0] if line.clubs else None
+    return found
 
 
 def interclub_nights(season: FederationSeason, today: datetime.date) -> QuerySet[Tournament]:

@@ -225,15 +225,30 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
 
 class FederationAdminInline(admin.TabularInline):
+    """Its administrators, listed; they are named on the federation's own management page
+    (``/federations/<slug>/gestion/``, open to the operator too), where a player is found by
+    name among the site's members."""
+
     model = FederationAdmin
     extra = 0
-    autocomplete_fields = ["player"]
+    fields = ["player", "since"]
+    readonly_fields = ["player", "since"]
+
+    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
+
+    def get_queryset(self, request: Any) -> Any:
+        return super().get_queryset(request).select_related("player", "federation")
 
 
 class FederationSeasonInline(admin.TabularInline):
     model = FederationSeason
     extra = 0
     fields = ["name", "slug", "start", "end", "game", "counts", "ranking_best_n"]
+
+    def get_queryset(self, request: Any) -> Any:
+        # A season is named with its federation (each row's title).
+        return super().get_queryset(request).select_related("federation")
 
 
 @admin.register(Federation)

@@ -3,6 +3,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from club.admin import SeasonFilter
+from club.models import FederationSeason
 
 from . import services
 from .models import Deal, DealChange, PointTable, Poule, RoundDraw, Seat, Tournament
@@ -152,6 +153,12 @@ class TournamentAdmin(admin.ModelAdmin):
     autocomplete_fields = ["club", "season", "point_table"]
     filter_horizontal = ["present"]
     inlines = [RoundDrawInline, PouleInline]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "federation_season":
+            # A federation season is named with its federation: read with it, in one query.
+            kwargs["queryset"] = FederationSeason.objects.select_related("federation")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 @admin.register(Poule)

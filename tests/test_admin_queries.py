@@ -22,8 +22,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from club import services as club_services
 from club.invitations import invitation_send
-from club.models import ApiToken, Club, Invitation, Membership, Player, Season
+from club.models import ApiToken, Club, Federation, Invitation, Membership, Player, Season
 from club.services import season_named
 from club.tokens import token_create
 from games import services as games_services
@@ -119,7 +120,20 @@ def open_club(size: int, tag: str, staff: AbstractBaseUser) -> dict[type[Model],
             night.point_table, night.point_table.data, label=f"{tag} {version}"
         )
 
+    # Federations of the club, each with administrators and seasons in proportion.
+    federations = [
+        club_services.federation_open(f"Ligue {tag} {n}", clubs=[club]) for n in range(size)
+    ]
+    for n in range(size):
+        pool[n].user = UserFactory()
+        pool[n].save(update_fields=["user"])
+        club_services.federation_admin_add(federations[0], pool[n])
+        club_services.federation_season_create(
+            federations[0], f"{tag} {n}", datetime.date(2024, 1, 1), datetime.date(2024, 12, 31)
+        )
+
     return {
+        Federation: federations[0],
         Club: club,
         Player: traveller,
         Membership: traveller.memberships.get(club=club),

@@ -7,10 +7,9 @@ the player's public name; nothing private (e-mail, phone) is even loaded.
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
-from django.urls import reverse
 
 from games.models import Tournament
 from games.presenters.federation import player_clubs, player_federation_lines
@@ -18,6 +17,7 @@ from scoring.models import PlayerRating, RankingLine, TournamentStanding
 
 from ..models import Club, Player
 from ..published import published_page
+from .merged import merged_player_redirect
 from .ratings import rating_history
 
 PUBLIC_FIELDS = (*Player.PUBLIC_NAME_FIELDS, "photo")
@@ -30,7 +30,7 @@ def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     # A former member keeps his page: his results stay in the club's published rankings.
     player = Player.objects.in_club(club).only(*PUBLIC_FIELDS).filter(pk=pk).first()
     if player is None:
-        return _merged_page(club, pk)
+        return merged_player_redirect(club, pk, "player")
     # His clubs and his federation rankings are shown too: other clubs' and federations'
     # changes reach the page through them (one query, before the browser's copy is checked).
     clubs = player_clubs(player)
@@ -47,20 +47,6 @@ def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         [c.pk for c in clubs],
         federations_changed,
     )
-
-
-def _merged_page(club: Club, pk: int) -> HttpResponse:
-    """A record merged into another (``PlayerMerge``) has left the club's lists: its old
-    address leads for good to the record kept (through each later merge)."""
-    kept, seen = pk, set()
-    while kept not in seen and (
-        target := Player.objects.filter(pk=kept).values_list("merged_into", flat=True).first()
-    ):
-        seen.add(kept)
-        kept = target
-    if kept == pk or not Player.objects.in_club(club).filter(pk=kept).exists():
-        raise Http404("no such player in this club")
-    return HttpResponsePermanentRedirect(reverse("player", args=[club.slug, kept]))
 
 
 def _player_page(

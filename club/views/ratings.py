@@ -21,6 +21,7 @@ from scoring.statistics import player_statistics, season_statistics
 
 from ..models import Club, Player
 from ..published import published_page
+from .merged import merged_player_redirect
 
 GAMES = dict(GAME_CHOICES)
 
@@ -98,9 +99,14 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's statistics and rating history: the public reads his published nights, under
     everybody's public names; the member himself all his nights that count."""
     club = get_object_or_404(Club, slug=slug)
-    player = get_object_or_404(
-        Player.objects.in_club(club).only(*Player.PUBLIC_NAME_FIELDS, "user_id"), pk=pk
+    player = (
+        Player.objects.in_club(club)
+        .only(*Player.PUBLIC_NAME_FIELDS, "user_id")
+        .filter(pk=pk)
+        .first()
     )
+    if player is None:
+        return merged_player_redirect(club, pk, "player-statistics")
     own = request.user.is_authenticated and player.user_id == request.user.pk
 
     def build() -> TemplateResponse:

@@ -107,6 +107,12 @@ def test_the_other_club_confirms_and_the_kept_page_shows_both_histories(
     old = client.get(reverse("player", args=[records.neighbour.slug, records.merged.pk]))
     assert old.status_code == 301
     assert old["Location"] == reverse("player", args=[records.neighbour.slug, records.kept.pk])
+    stats = reverse("player-statistics", args=[records.neighbour.slug, records.merged.pk])
+    old_stats = client.get(stats)
+    assert old_stats.status_code == 301
+    assert old_stats["Location"] == reverse(
+        "player-statistics", args=[records.neighbour.slug, records.kept.pk]
+    )
 
 
 def test_the_player_confirms_from_his_profile_and_undoes_it(

@@ -13,6 +13,7 @@ import datetime
 from dataclasses import dataclass, field
 
 from django.db.models import Max, Q, QuerySet
+from django.urls import reverse
 
 from club.models import Club, Federation, FederationSeason, Membership, Player
 from scoring.models import FederationRanking, FederationRankingLine
@@ -84,9 +85,31 @@ def _players_clubs(federation: Federation, players: list[int]) -> dict[int, list
         .only("player_id", "club__name", "club__slug", "club__short_name")
         .order_by("club__name")
     )
+    # A ranking lists thousands of players: each club's address is reversed once, not a row.
+    addresses: dict[str, str] = {}
     for membership in memberships:
-        clubs.setdefault(membership.player_id, []).append(membership.club)
+        club = membership.club
+        if club.slug not in addresses:
+            addresses[club.slug] = reverse("club-detail", args=[club.slug])
+        club.url = addresses[club.slug]
+        clubs.setdefault(membership.player_id, []).append(club)
     return clubs
+
+
+# A player's number no address holds, replaced by each player's own in his page's address.
+NUMBER_MARK = 987654321
+
+
+def _player_pages(slugs: set[str]) -> dict[str, tuple[str, str]]:
+    """Each club's player-page address split around the player's number (one reverse a
+    club, where a ranking of thousands would reverse one a row)."""
+    pages = {}
+    for slug in slugs:
+        before, _mark, after = reverse("player", args=[slug, NUMBER_MARK]).rpartition(
+            str(NUMBER_MARK)
+        )
+        pages[slug] = (before, after)
+    return pages
 
 
 def ranked_players(
@@ -100,9 +123,13 @@ def ranked_players(
     lines = lines.only(*LINE_FIELDS).order_by("position")
     found = list(lines.filter(rank__isnull=False)[:limit] if limit else lines)
     clubs = _players_clubs(federation, [line.player_id for line in found])
+    pages = _player_pages({c[0].slug for c in clubs.values() if c})
     for line in found:
         line.clubs = clubs.get(line.player_id, [])
         line.home = line.clubs[0] if line.clubs else None
+        if line.home is not None:
+            before, after = pages[line.home.slug]
+            line.url = f"{before}{line.player_id}{after}"
     return found
 
 

@@ -28,7 +28,7 @@ from club.models import PendingWork
 from club.outbox import FRESH, pending_requeue
 from games.models import ResultEmail, Tournament
 from scoring import services as scoring_services
-from scoring.models import RankingSnapshot
+from scoring.models import PlayerRating, RankingSnapshot
 
 REDIS = ("127.0.0.1", 6379)
 BROKER = "redis://127.0.0.1:6379/3"
@@ -202,17 +202,19 @@ def test_a_night_closed_while_the_broker_is_unreachable_catches_up_through_the_w
 
     night.refresh_from_db()
     assert night.is_locked
-    assert PendingWork.objects.count() == 2
+    # The season's ranking, the night's « cote » and its result e-mails wait for the broker.
+    assert PendingWork.objects.count() == 3
     time.sleep(1)
     assert not RankingSnapshot.objects.exists()
 
     broker_at(BROKER)
     # Beat's next run, once the fresh rows are old enough to be its.
     later = PendingWork.objects.latest("requested_at").requested_at + FRESH * 2
-    assert pending_requeue(later) == 2
+    assert pending_requeue(later) == 3
     wait_for("the worker catches up", lambda: not PendingWork.objects.exists())
 
     assert RankingSnapshot.objects.filter(season=night.season).count() == 1
+    assert PlayerRating.objects.filter(tournament=night).exists()
     mailed = ResultEmail.objects.filter(tournament=night).count()
     assert mailed == 9
     # Delivered again (beat after a lost acknowledgement): nobody is mailed twice.

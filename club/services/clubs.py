@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from ..models import (
     Club,
+    Federation,
     Membership,
     Player,
 )
@@ -21,11 +22,12 @@ from .members import member_add
 from .pages import published_pages_changed
 
 
-def _free_slug(name: str) -> str:
-    """The club's address: its name's slug, numbered when another club has it already."""
-    base = slugify(name)[:50] or "club"
+def free_slug(model: type[Club] | type[Federation], name: str, fallback: str) -> str:
+    """A club's or a federation's address: its name's slug, numbered when another of them has
+    it already."""
+    base = slugify(name)[:50] or fallback
     slug, n = base, 1
-    while Club.objects.filter(slug=slug).exists():
+    while model.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug
@@ -43,7 +45,7 @@ def club_named(name: str) -> Club:
     for club in Club.objects.exclude(former_names=[]).order_by("pk"):
         if name in club.former_names:
             return club
-    club = Club(name=name, slug=_free_slug(name))
+    club = Club(name=name, slug=free_slug(Club, name, "club"))
     club.full_clean()
     club.save()
     return club
@@ -121,7 +123,10 @@ def club_open(
     if Club.objects.filter(name__iexact=name).exists():
         raise ValidationError({"name": _("Le club %(name)s existe déjà.") % {"name": name}})
     club = Club(
-        name=name, slug=_free_slug(name), default_rules=default_rules, short_name=short_name
+        name=name,
+        slug=free_slug(Club, name, "club"),
+        default_rules=default_rules,
+        short_name=short_name,
     )
     club.full_clean()
     club.save()

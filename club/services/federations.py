@@ -8,7 +8,6 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..models import (
@@ -20,17 +19,14 @@ from ..models import (
     Player,
     season_slug,
 )
+from .clubs import free_slug
 from .pages import federation_pages_changed
 
 
 @transaction.atomic
 def federation_open(name: str, *, clubs: list[Club], admin: Player | None = None) -> Federation:
     """A new federation of ``clubs``, run by ``admin`` (a player with a login)."""
-    base = slugify(name)[:50] or "federation"
-    slug, n = base, 1
-    while Federation.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
+    slug = free_slug(Federation, name, "federation")
     federation = Federation(name=" ".join(name.split()), slug=slug)
     federation.full_clean()
     federation.save()

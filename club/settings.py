@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "club.middleware.NotAllowedPage",
     "club.middleware.ViewerStamp",
+    "club.middleware.NulInAddressRefused",
 ]
 
 ROOT_URLCONF = "club.urls"

@@ -9,23 +9,15 @@ import pytest
 from django.urls import reverse
 from django.utils.http import http_date
 
-from scoring.services import ranking_publish, tournament_publish
+from tests.club.test_published_pages import published_night  # noqa: F401 (a fixture)
 
 from ..api.test_api import night_path
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def published_night(imported_night):
-    tournament_publish(imported_night)
-    ranking_publish(imported_night.season)
-    imported_night.refresh_from_db()
-    return imported_night
-
-
 @pytest.fixture(params=["page", "api"])
-def read(request, client, published_night):
+def read(request, client, published_night):  # noqa: F811
     """A published read and its first answer: the ranking page, or the night in the API."""
     path = (
         reverse("ranking", args=[published_night.club.slug])

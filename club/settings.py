@@ -82,7 +82,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "club.middleware.NotAllowedPage",
     "club.middleware.ViewerStamp",
-    "club.middleware.NulInAddressRefused",
+    "club.middleware.NulInQueryRefused",
 ]
 
 ROOT_URLCONF = "club.urls"

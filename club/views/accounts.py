@@ -76,7 +76,7 @@ def _row(membership: Membership, locked: set[int] | None = None) -> MemberRow:
 
 class MemberSearch(forms.Form):
     """The members page's search box: a form field, so that a search longer than any name is
-    refused in words (a NUL never comes this far: ``club.middleware.NulInAddressRefused``)."""
+    refused in words (a NUL never comes this far: ``club.middleware.NulInQueryRefused``)."""
 
     q = forms.CharField(max_length=100, required=False)
 

@@ -1,8 +1,9 @@
 """Requests per minute: per member (all his tokens and his session share one budget), and per
 address for the public, in the cache; refused keys per address and per key, in the site's own
 throttle (``club.throttle``). Rates come from settings at each request, so a deployment (or
-CI's schema run) sets them by environment variable. The address is the connection's unless
-``NUM_PROXIES`` (``API_NUM_PROXIES``) says which proxies to trust."""
+CI's schema run) sets them by environment variable. The address is the client's as the whole
+site reads it (``club.client_address``, behind ``TRUSTED_PROXY_COUNT`` proxies): the login and
+the API count one visitor alike."""
 
 from __future__ import annotations
 
@@ -14,11 +15,15 @@ from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
 from club import throttle
+from club.client_address import client_address
 
 
 class _FromSettings(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         return settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].get(self.scope)
+
+    def get_ident(self, request: Request) -> str:
+        return client_address(request)
 
 
 class PerToken(_FromSettings):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import throttle
 from .backends import login_key, login_locked
+from .client_address import client_address
 
 LOCKED = _(
     "Trop de mots de passe erronés : la connexion est bloquée pendant %(minutes)s "
@@ -27,7 +28,7 @@ class LockSaidMixin:
     def clean(self) -> dict[str, Any]:
         username = self.cleaned_data.get("username") or ""  # type: ignore[attr-defined]
         request = self.request  # type: ignore[attr-defined]
-        address = throttle.client_address(request) if request else "?"
+        address = client_address(request) if request else "?"
         locked = login_locked(login_key(username), address)
         try:
             return super().clean()  # type: ignore[misc]
@@ -53,7 +54,7 @@ class ThrottledPasswordResetForm(PasswordResetForm):
 
     def save(self, *args: Any, request: Any = None, **kwargs: Any) -> None:
         email = self.cleaned_data["email"].strip().lower()
-        address = throttle.client_address(request) if request else "?"
+        address = client_address(request) if request else "?"
         if throttle.exceeded(throttle.RESET_ACCOUNT, email) or throttle.exceeded(
             throttle.RESET_ADDRESS, address
         ):

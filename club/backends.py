@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
 from . import throttle
+from .client_address import client_address
 
 
 class EmailOrUsernameBackend(ModelBackend):
@@ -33,7 +34,7 @@ class EmailOrUsernameBackend(ModelBackend):
         if username is None or password is None:
             return None
         account = login_key(username)
-        address = throttle.client_address(request) if request else "?"
+        address = client_address(request) if request else "?"
         if login_locked(account, address):
             raise PermissionDenied("login locked")
         user = account_named(username)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
 
-from .views.errors import method_not_allowed
+from .views.errors import bad_request, method_not_allowed
 
 
 class NotAllowedPage:
@@ -67,3 +68,41 @@ class KeptCopyLeavesCookies:
         if request.headers.get("X-Sheet-Copy") == "1":
             response.cookies.clear()
         return response
+
+
+def nul_in_query(request: HttpRequest) -> str | None:
+    """The name of the first query parameter whose name or value holds a NUL character, or
+    None. (The path is the URL converters': a NUL matches no slug nor number, a 404, and the
+    tokens of links are hashed before any query.)"""
+    for name, values in request.GET.lists():
+        if "\x00" in name or any("\x00" in value for value in values):
+            return name
+    return None
+
+
+class NulInQueryRefused:
+    """No name, search or filter of the site holds a NUL character, and PostgreSQL refuses one
+    in text (a search with ``?q=%00`` was a 500): a query parameter holding one, in its name
+    or its value, is answered 400 in words before any view reads it — the site's page in the
+    reader's language, the API's ``detail`` and ``problems`` under ``/api/``. Decided here
+    once for every page and every list's filter; a form's body stays its form's, whose
+    fields refuse NUL in their own words. Placed last, so the answer gets every header."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        place = nul_in_query(request)
+        if place is None:
+            return self.get_response(request)
+        shown = place.replace("\x00", "\u2400")[:40]  # ␀: the NUL made visible
+        message = _(
+            "Le caractère nul n’est pas autorisé dans l’adresse : le paramètre "
+            "« %(name)s » en contient un."
+        ) % {"name": shown}
+        if request.path.startswith("/api/"):
+            problem = {"code": "nul_character", "place": place, "message": message}
+            body = {"detail": message, "problems": [problem]}
+            # As the API writes its answers: UTF-8 text, not \u escapes.
+            return JsonResponse(body, status=400, json_dumps_params={"ensure_ascii": False})
+        return bad_request(request, message).render()

@@ -18,9 +18,10 @@ from collections.abc import Callable
 
 from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.response import TemplateResponse
+from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
@@ -119,6 +120,28 @@ def federation_page(
     return _answered(request, etag, federation.pages_changed, render)
 
 
+def stamp_headers(request: HttpRequest, etag: str, changed: datetime.datetime) -> dict[str, str]:
+    """What a page or an API read drawn from a stamp says of its copy: its ETag and date, and
+    that it may be kept but must be checked again each time (a correction shows at once)."""
+    visibility = "private" if request.user.is_authenticated else "public"
+    return {
+        "ETag": etag,
+        "Last-Modified": http_date(int(changed.timestamp())),
+        "Cache-Control": f"{visibility}, no-cache",
+    }
+
+
+def unchanged_answer(
+    request: HttpRequest, etag: str, changed: datetime.datetime
+) -> HttpResponse | None:
+    """``304`` when the visitor's copy is the latest, else None — Django's reading of RFC 9110:
+    ``If-None-Match`` a list of ETags, weak or strong, compared whole (one that merely holds
+    ours is another copy), or ``*``; ``If-Modified-Since`` only when no ``If-None-Match`` is
+    sent, to the second (``Last-Modified`` has whole seconds: a copy dated the stamp's second
+    is the latest). An ``If-Match`` the page fails is ``412``."""
+    return get_conditional_response(request, etag=etag, last_modified=int(changed.timestamp()))
+
+
 def _answered(
     request: HttpRequest,
     etag: str,
@@ -128,16 +151,12 @@ def _answered(
     # A message waiting to be shown (after a refused action) must reach the page.
     fresh = request.method in ("GET", "HEAD") and not len(get_messages(request))
     key = _page_key(request, etag)
-    if fresh and etag in request.headers.get("If-None-Match", ""):
-        response: HttpResponse = HttpResponseNotModified()
-    elif fresh:
+    response = unchanged_answer(request, etag, changed) if fresh else None
+    if response is None and fresh:
         response = _served_from_cache(request, key) or _kept(request, key, render())
-    else:
+    elif response is None:
         response = render()
     if response.status_code in (200, 304):
-        response["ETag"] = etag
-        response["Last-Modified"] = http_date(changed.timestamp())
-        # Stored, but checked again each time: a correction must show at once.
-        visibility = "private" if request.user.is_authenticated else "public"
-        response["Cache-Control"] = f"{visibility}, no-cache"
+        for name, value in stamp_headers(request, etag, changed).items():
+            response[name] = value
     return response

@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "club.middleware.NotAllowedPage",
     "club.middleware.ViewerStamp",
+    "club.middleware.NulInQueryRefused",
 ]
 
 ROOT_URLCONF = "club.urls"
@@ -244,6 +245,19 @@ API_IMPORT_MAX_BYTES = int(os.environ.get("API_IMPORT_MAX_BYTES", 10 * 1024 * 10
 # /healthz turns red when the oldest pending work waits longer than this.
 HEALTH_PENDING_MAX_AGE = int(os.environ.get("HEALTH_PENDING_MAX_AGE", 15 * 60))
 
+# How many reverse proxies of our own stand in front of the site, each appending the address it
+# saw to X-Forwarded-For (deploy/nginx.conf: 1; deploy/compose.yaml's TLS proxy and balancer:
+# 2). The client is the Nth address from the right (club/client_address.py), counted by every
+# throttle; 0 (no proxy): the connection's own address, a client's X-Forwarded-For ignored.
+# Too high a count lets a client pick its address; too low counts every visitor as the proxy.
+# API_NUM_PROXIES is its former name, still read when the new one is not set.
+_proxies = os.environ.get("DJANGO_TRUSTED_PROXY_COUNT") or os.environ.get("API_NUM_PROXIES") or "0"
+if not _proxies.strip().isdigit():
+    raise ImproperlyConfigured(
+        f"DJANGO_TRUSTED_PROXY_COUNT is a number of proxies (0 or more), not {_proxies!r}."
+    )
+TRUSTED_PROXY_COUNT = int(_proxies)
+
 # The JSON API (api/, README "Using the API"): the site's session for its own pages, a
 # member's personal token for everything else. Each view says who may read or write, through
 # club/permissions.py; the default refuses anybody not signed in.
@@ -268,10 +282,9 @@ REST_FRAMEWORK = {
         # Refused keys (401) per address: guessing keys is slow, a typo is not punished.
         "failed_token": os.environ.get("API_THROTTLE_FAILED") or "10/min",
     },
-    # The public is throttled per address: without a proxy in front, the connection's own
-    # address (a client's X-Forwarded-For would let it pick a new address per request);
-    # behind N reverse proxies that each append to X-Forwarded-For, the Nth from the right.
-    "NUM_PROXIES": int(os.environ.get("API_NUM_PROXIES") or 0),
+    # The public is throttled per client address, the site's one (club/client_address.py,
+    # api/throttles.py); DRF's own reading of X-Forwarded-For is given the same count.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

@@ -3,7 +3,8 @@ that guesses many) for a while, counted by the authentication backend (``club.ba
 every way in; password-reset e-mails are rationed; wrong API keys are counted per key. Every
 attempt is a row, so that all web workers count together (and no cache is needed); a locked
 login never reaches the password hasher, whose cost is what a crowd of guessers would
-otherwise take from everybody else."""
+otherwise take from everybody else. An address is the client's as ``club.client_address``
+decides it (behind the site's proxies, not the proxy's)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Count
-from django.http import HttpRequest
 from django.utils import timezone
 
 from .models import ThrottleEvent
@@ -39,10 +39,6 @@ RESET_ACCOUNT = Limit("reset-account", 3, datetime.timedelta(hours=1))
 RESET_ADDRESS = Limit("reset-address", 10, datetime.timedelta(hours=1))
 # Rows older than this are of no use to any limit.
 KEEP = datetime.timedelta(days=1)
-
-
-def client_address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR") or "?"
 
 
 def exceeded(limit: Limit, key: str) -> bool:

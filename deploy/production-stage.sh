@@ -32,6 +32,9 @@ export CELERY_BROKER_URL="redis://127.0.0.1:6379/3"
 export CACHE_URL="redis://127.0.0.1:6379/4"  # the cache in a database of its own
 export CELERY_QUEUE="prod-smoke-$$"
 export DJANGO_STATIC_ROOT="$WORK/static" DJANGO_MEDIA_ROOT="$WORK/media"
+# As behind deploy/nginx.conf (one proxy); the smoke test's requests, sent straight to gunicorn
+# with no X-Forwarded-For, count as the connection's address.
+export DJANGO_TRUSTED_PROXY_COUNT=1
 # Plain HTTP on 127.0.0.1: the smoke test's cookies must travel without TLS.
 export DJANGO_SECURE_COOKIES=0
 unset DJANGO_DEBUG

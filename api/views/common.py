@@ -10,14 +10,18 @@ from typing import Any
 
 from django.core.cache import cache
 from django.shortcuts import get_object_or_404
-from django.utils.http import http_date, parse_http_date_safe
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from club.models import Club, Player
-from club.published import PAGE_SECONDS, fragment_key, page_etag
+from club.published import (
+    PAGE_SECONDS,
+    fragment_key,
+    page_etag,
+    stamp_headers,
+    unchanged_answer,
+)
 from games.models import Tournament
 
 from .. import serializers as s
@@ -84,21 +88,11 @@ def stamped_read(
     """A read whose ETag and date follow a stamp (a club's, a federation's): ``304`` when the
     client's copy is the latest, else the document kept in the server's cache under ``key``
     (which holds the stamp: a new stamp is a new key, nothing is ever stale)."""
-    changed = int(changed_at.timestamp())
-    headers = {
-        "ETag": etag,
-        "Last-Modified": http_date(changed),
-        "Cache-Control": f"{'private' if request.user.is_authenticated else 'public'}, no-cache",
-    }
-    # RFC 9110: If-Modified-Since counts only when no If-None-Match is sent. Last-Modified has
-    # whole seconds, so a copy dated the stamp's second is the latest.
-    if "If-None-Match" in request.headers:
-        unchanged = etag in request.headers["If-None-Match"]
-    else:
-        since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
-        unchanged = since is not None and changed <= since
-    if unchanged:
-        return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+    headers = stamp_headers(request, etag, changed_at)
+    # The pages' reading of If-None-Match and If-Modified-Since (club.published).
+    answered = unchanged_answer(request, etag, changed_at)
+    if answered is not None:
+        return Response(status=answered.status_code, headers=headers)
     data = cache.get_or_set(key, build, PAGE_SECONDS)
     return Response(data, headers=headers)
 

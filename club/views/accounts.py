@@ -75,8 +75,8 @@ def _row(membership: Membership, locked: set[int] | None = None) -> MemberRow:
 
 
 class MemberSearch(forms.Form):
-    """The members page's search box: a form field, so that what no name holds (a NUL) is
-    refused in words, never sent to the database."""
+    """The members page's search box: a form field, so that a search longer than any name is
+    refused in words (a NUL never comes this far: ``club.middleware.NulInQueryRefused``)."""
 
     q = forms.CharField(max_length=100, required=False)
 
@@ -91,7 +91,7 @@ def members(request: HttpRequest, slug: str) -> TemplateResponse:
     require_club_admin(request.user, club)
     locked = throttle.locked_accounts()
     search = MemberSearch(request.GET)
-    # A search Django's field refuses (a NUL character) lists everybody and says why.
+    # A search the field refuses lists everybody and says why.
     text = search.cleaned_data["q"] if search.is_valid() else ""
     filters = [f for f in request.GET.getlist("filtre") if f in services.MEMBER_FILTERS]
     rows = [

@@ -17,6 +17,7 @@ from django.http import (
     HttpResponseServerError,
 )
 from django.template import loader
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -101,6 +102,12 @@ def server_error(request: HttpRequest) -> HttpResponse:
         logger.exception("the 500 page itself could not be rendered")
         body = _BARE_500
     return HttpResponseServerError(body)
+
+
+def bad_request(request: HttpRequest, message: str) -> TemplateResponse:
+    """A request no page of the site sends (a tampered form, a NUL in the address): said in
+    words, status 400."""
+    return TemplateResponse(request, "bad_request.html", {"message": message}, status=400)
 
 
 def method_not_allowed(request: HttpRequest, allowed: str) -> HttpResponse:

@@ -68,7 +68,7 @@ def member_merge_search(request: HttpRequest, slug: str, pk: int) -> TemplateRes
     club shows the name he lets the public see."""
     club = admin_club(request, slug)
     player = _membership(club, pk).player
-    text = request.GET.get("q", player.last_name or player.display_name).replace("\x00", "")
+    text = request.GET.get("q", player.last_name or player.display_name)
     context = {
         "club": club,
         "player": player,

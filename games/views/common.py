@@ -7,7 +7,6 @@ import re
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from django.template.response import TemplateResponse
 
 from club.permissions import is_member, refuse
 
@@ -64,8 +63,3 @@ def posted_number(value: str, maximum: int) -> int | None:
         return None
     number = int(value)
     return number if number <= maximum else None
-
-
-def bad_request(request: HttpRequest, message: str) -> TemplateResponse:
-    """A request no page of the site sends (a tampered form): said in words, status 400."""
-    return TemplateResponse(request, "bad_request.html", {"message": message}, status=400)

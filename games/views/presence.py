@@ -18,10 +18,11 @@ from django.views.decorators.http import require_POST
 
 from club.models import Membership, Player
 from club.permissions import require_scorer
+from club.views.errors import bad_request
 
 from .. import calendar, services
 from ..models import Tournament
-from .common import MAX_SEED, bad_request, posted_number
+from .common import MAX_SEED, posted_number
 
 
 def error_text(error: ValidationError) -> str:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from club import services as club_services
 from club.models import Club, FederationSeason, Player
 from club.permissions import is_club_admin, is_scorer, require_scorer
+from club.views.errors import bad_request
 from scoring import services as scoring
 from scoring.engine.standings import scheme
 
@@ -25,7 +26,6 @@ from ..mailing import result_recipients
 from ..models import Poule, RoundDraw, Seat, Tournament
 from .common import (
     MAX_SEED,
-    bad_request,
     can_read_sheets,
     posted_number,
     require_room_viewer,

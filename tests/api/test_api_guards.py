@@ -54,7 +54,7 @@ def test_a_forged_x_forwarded_for_is_no_new_address(api, club, tight):
 
 
 def test_behind_one_proxy_the_address_it_saw_is_throttled(api, club, tight, settings):
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    settings.TRUSTED_PROXY_COUNT = 1
     # The proxy appends the address it saw: what the client wrote before it is ignored.
     answers = [
         api.get(f"{API}/clubs/", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}, 192.0.2.7").status_code

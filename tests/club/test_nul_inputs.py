@@ -1,5 +1,7 @@
 """What no name holds (a NUL character) typed in a page's free-text field is refused in words by
-a form field, never sent to the database (PostgreSQL refuses NUL in text: a 500 before)."""
+a form field, never sent to the database (PostgreSQL refuses NUL in text: a 500 before); typed
+in a search box, it is in the address, refused before any page reads it
+(``tests/club/test_nul_in_address.py``)."""
 
 from __future__ import annotations
 
@@ -12,11 +14,11 @@ from games.models import Tournament
 pytestmark = pytest.mark.django_db
 
 
-def test_a_members_search_with_a_nul_lists_everybody_and_says_why(client, club, club_admin):
+def test_a_members_search_with_a_nul_is_refused_and_says_why(client, club, club_admin):
     client.force_login(club_admin)
     response = client.get(reverse("members", args=[club.slug]), {"q": "Anne\x00"})
-    assert response.status_code == 200
-    assert "Le caractère nul n’est pas autorisé." in response.text
+    assert response.status_code == 400
+    assert "Le caractère nul n’est pas autorisé dans l’adresse" in response.text
 
 
 def test_an_api_keys_name_with_a_nul_is_refused_and_no_key_is_made(client, member):

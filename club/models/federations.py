@@ -8,6 +8,7 @@ gives no right in any club, and a club admin has none in the federation.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -59,6 +60,63 @@ class FederationAdmin(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} – {self.federation}"
+
+
+class FederationInvitation(models.Model):
+    """A federation asks a club to join. The club is no member, and the federation sees no more
+    of it than anybody, until one of the club's admins accepts: joining puts its members in
+    the federation's ranking and its inter-club nights, under the federation's eyes. Who asked
+    and who answered are kept (the operator, who may answer for a club, too)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("En attente")
+        ACCEPTED = "accepted", _("Acceptée")
+        REFUSED = "refused", _("Refusée")
+        WITHDRAWN = "withdrawn", _("Retirée")
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="invitations")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="federation_invitations")
+    status = models.CharField(
+        _("état"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("invité par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    invited_at = models.DateTimeField(_("envoyée le"), default=timezone.now)
+    # The club's admin who accepted or refused, or the federation's who withdrew it.
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("répondu par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    answered_at = models.DateTimeField(_("répondu le"), null=True, blank=True)
+    # When its e-mail to the club's admins went (claimed before sending: a task run twice
+    # sends it once).
+    emailed_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-invited_at", "-pk"]
+        verbose_name = _("invitation d'un club dans une fédération")
+        verbose_name_plural = _("invitations de clubs dans une fédération")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation", "club"],
+                condition=Q(status="pending"),
+                name="federation_invitation_pending_once",
+                violation_error_message=_("Ce club a déjà une invitation en attente."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} → {self.federation} ({self.get_status_display()})"
 
 
 class FederationSeason(models.Model):

@@ -128,9 +128,7 @@ def test_a_visitor_is_sent_to_the_login_page(client, federation, fed_season):
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_the_admin_invites_a_club_of_the_site_and_removes_one(
-    client, federation, fed_admin, club
-):
+def test_the_admin_invites_a_club_of_the_site_and_removes_one(client, federation, fed_admin, club):
     """An invited club is no member until its admin accepts (tests/club/
     test_federation_invitations.py); a member club is removed at once."""
     third = ClubFactory(name="Whist Club Wavre")

@@ -284,9 +284,7 @@ def test_an_answered_invitation_is_not_answered_again(federation, club, club_adm
 
 def test_federation_open_asks_the_clubs_in_its_admins_name(club, neighbour, club_admin):
     """Only the clubs the operator names as agreed join at once; the others are asked."""
-    federation = federation_open(
-        "Ligue", clubs=[neighbour], invite=[club], admin=club_admin.player
-    )
+    federation = federation_open("Ligue", clubs=[neighbour], invite=[club], admin=club_admin.player)
 
     assert list(federation.clubs.all()) == [neighbour]
     invitation = federation.invitations.get()

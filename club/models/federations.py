@@ -8,7 +8,6 @@ gives no right in any club, and a club admin has none in the federation.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -17,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.ranking import RankingRules
 
+from .accounts import login_field
 from .clubs import Club, check_ranking_rules, default_precedence
 from .players import Player
 from .seasons import dates_refused
@@ -79,24 +79,10 @@ class FederationInvitation(models.Model):
     status = models.CharField(
         _("état"), max_length=10, choices=Status.choices, default=Status.PENDING
     )
-    invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("invité par"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    invited_by = login_field(_("invité par"))
     invited_at = models.DateTimeField(_("envoyée le"), default=timezone.now)
     # The club's admin who accepted or refused, or the federation's who withdrew it.
-    answered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("répondu par"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    answered_by = login_field(_("répondu par"))
     answered_at = models.DateTimeField(_("répondu le"), null=True, blank=True)
     # When its e-mail to the club's admins went (claimed before sending: a task run twice
     # sends it once).

@@ -15,23 +15,20 @@ from tests.factories import ClubFactory
 pytestmark = pytest.mark.django_db
 
 
+def federation_create(name, clubs, admin, *options):
+    """``manage.py federation_create`` as the operator types it; returns what it printed."""
+    out = io.StringIO()
+    slugs = [arg for club in clubs for arg in ("--club", club.slug)]
+    call_command("federation_create", name, *slugs, "--admin", admin, *options, stdout=out)
+    return out.getvalue()
+
+
 def test_the_operator_opens_a_federation_inviting_its_clubs_run_by_a_member(club, club_admin):
     """Each club is asked in its first administrator's name; none is a member before its own
     admin accepts."""
     neighbour = ClubFactory(name="Whist Club de Wavre")
-    out = io.StringIO()
 
-    call_command(
-        "federation_create",
-        "Ligue  belge de whist",
-        "--club",
-        club.slug,
-        "--club",
-        neighbour.slug,
-        "--admin",
-        club_admin.username,
-        stdout=out,
-    )
+    printed = federation_create("Ligue  belge de whist", [club, neighbour], club_admin.username)
 
     federation = Federation.objects.get()
     assert federation.name == "Ligue belge de whist"
@@ -42,25 +39,14 @@ def test_the_operator_opens_a_federation_inviting_its_clubs_run_by_a_member(club
         (neighbour, "pending", club_admin),
     }
     assert [a.player for a in federation.admins.all()] == [club_admin.player]
-    assert f"/federations/{federation.slug}/" in out.getvalue()
-    assert "invited" in out.getvalue()
+    assert f"/federations/{federation.slug}/" in printed
+    assert "invited" in printed
 
 
 def test_the_operator_makes_clubs_join_at_once_when_they_gave_him_their_word(club, club_admin):
     neighbour = ClubFactory(name="Whist Club de Wavre")
 
-    call_command(
-        "federation_create",
-        "Ligue",
-        "--club",
-        club.slug,
-        "--club",
-        neighbour.slug,
-        "--admin",
-        club_admin.username,
-        "--join",
-        stdout=io.StringIO(),
-    )
+    federation_create("Ligue", [club, neighbour], club_admin.username, "--join")
 
     federation = Federation.objects.get()
     assert set(federation.clubs.all()) == {club, neighbour}

@@ -339,7 +339,7 @@ def test_an_invited_club_is_not_offered_the_federations_interclub_nights(
 
 @pytest.fixture
 def helene(club):
-    """A member of the club with a login, who chose to show his initials."""
+    """A member of the club with a login, who chose to show her initials."""
     return PlayerFactory(
         first_name="Hélène",
         last_name="Vandenberghe",

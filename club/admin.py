@@ -20,6 +20,7 @@ from .models import (
     Season,
 )
 from .services import (
+    federation_club_join,
     federation_pages_changed,
     member_add,
     player_pages_changed,
@@ -253,7 +254,9 @@ class FederationSeasonInline(admin.TabularInline):
 
 @admin.register(Federation)
 class FederationModelAdmin(admin.ModelAdmin):
-    """The operator's view of the federations; their administrators run them from the site."""
+    """The operator's view of the federations; their administrators run them from the site.
+    A club he ticks here joins at once (the operator's road, on the club's word given to him);
+    a federation's administrators can only invite one."""
 
     list_display = ["name", "slug"]
     exclude = ["pages_changed"]
@@ -266,3 +269,10 @@ class FederationModelAdmin(admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         # Its public pages are cached from its stamp: a club added here shows at once.
         federation_pages_changed(form.instance.pk)
+        # A club the operator added had perhaps been invited: that question is settled.
+        federation = form.instance
+        for club in federation.clubs.filter(
+            federation_invitations__federation=federation,
+            federation_invitations__status="pending",
+        ):
+            federation_club_join(federation, club, by=request.user)

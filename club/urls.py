@@ -7,6 +7,7 @@ from games.views import calendar, point_tables, room
 from .views import (
     accounts,
     club_admin,
+    club_federations,
     club_settings,
     federation_admin,
     federations,
@@ -45,6 +46,12 @@ club_urls = [
     path("membres/demandes/<id:pk>/approuver/", accounts.claim_approve, name="claim-approve"),
     # The club admin's area (club/views/club_admin.py, games/views/point_tables.py).
     path("gestion/", club_admin.club_admin, name="club-admin"),
+    # A federation's invitation, answered (club/views/club_federations.py).
+    path(
+        "gestion/federations/<id:pk>/<slug:answer>/",
+        club_federations.federation_answer,
+        name="club-federation-answer",
+    ),
     path("membres/ajouter/", club_admin.member_add, name="member-add"),
     path("membres/<id:pk>/modifier/", club_admin.member_edit, name="member-edit"),
     path("membres/<id:pk>/role/", club_admin.member_role, name="member-role"),
@@ -99,7 +106,12 @@ federation_urls = [
 # A federation's administrators (club/views/federation_admin.py): its clubs, admins, seasons.
 federation_admin_urls = [
     path("", federation_admin.federation_admin, name="federation-admin"),
-    path("clubs/ajouter/", federation_admin.club_add, name="federation-club-add"),
+    path("clubs/inviter/", federation_admin.club_invite, name="federation-club-invite"),
+    path(
+        "invitations/<id:pk>/retirer/",
+        federation_admin.invitation_withdraw,
+        name="federation-invitation-withdraw",
+    ),
     path("clubs/<id:pk>/retirer/", federation_admin.club_remove, name="federation-club-remove"),
     path("administrateurs/ajouter/", federation_admin.admin_add, name="federation-admin-add"),
     path(

@@ -140,6 +140,18 @@ def public_federation(world: World) -> str:
     return federation.slug
 
 
+def federation_question(w: World) -> int:
+    """Another federation asks the world's club to join: its admins answer, nobody else."""
+    other = club_services.federation_open("Ligue de Namur", clubs=[ClubFactory(name="Namur")])
+    return club_services.federation_club_invite(other, w.club, by=None).pk
+
+
+def federation_invitation(w: World) -> int:
+    """The world's federation asks a club of the site: its administrators may withdraw it."""
+    asked = ClubFactory(name="Whist Club de Wavre")
+    return club_services.federation_club_invite(w.federation, asked, by=None).pk
+
+
 # name → (method, address in the world, expected status per role)
 Address = Callable[[World], str]
 MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
@@ -192,6 +204,14 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     ),
     # The club admin's area: his club's only (403 for its members, 404 for anybody else).
     "club-admin": ("get", lambda w: reverse("club-admin", args=[w.club.slug]), ADMINS_PAGE),
+    # A federation's invitation: the club's admins answer it (the federation's admin does not).
+    "club-federation-answer": (
+        "post",
+        lambda w: reverse(
+            "club-federation-answer", args=[w.club.slug, federation_question(w), "refuser"]
+        ),
+        ADMINS_ACTION,
+    ),
     "member-add": ("post", lambda w: reverse("member-add", args=[w.club.slug]), ADMINS_ACTION),
     "member-edit": (
         "get",
@@ -557,9 +577,14 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         FEDERATION_ADMINS_PAGE,
     ),
     # Without a club chosen: refused with a message.
-    "federation-club-add": (
+    "federation-club-invite": (
         "post",
-        lambda w: w.federation_url("federation-club-add"),
+        lambda w: w.federation_url("federation-club-invite"),
+        FEDERATION_ADMINS_ACTION,
+    ),
+    "federation-invitation-withdraw": (
+        "post",
+        lambda w: w.federation_url("federation-invitation-withdraw", federation_invitation(w)),
         FEDERATION_ADMINS_ACTION,
     ),
     "federation-club-remove": (

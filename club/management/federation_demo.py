@@ -5,7 +5,8 @@ of the other clubs without joining the host), each round drawn, each table's dea
 the night closed and published. Publishing has the federation's ranking computed (the outbox's
 task, eager in the demo), so its page shows from the first view.
 
-Called by ``manage.py demo_club`` once its two clubs exist.
+Its clubs are invited and each accepts, as a federation's clubs join on the site. Called by
+``manage.py demo_club`` once its two clubs exist.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import datetime
 import random
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from club import services as club_services
@@ -42,9 +45,14 @@ def federation_demo(rng: random.Random, rcwhist: Club, hearts: Club, admin: Play
     """Build the federation and its two published inter-club nights; returns what to print."""
     with transaction.atomic():
         wavre = _wavre_club(rcwhist)
+        # Asked, then accepted by each club's admin: the road a federation takes on the site.
         federation = club_services.federation_open(
-            FEDERATION, clubs=[rcwhist, hearts, wavre], admin=admin
+            FEDERATION, invite=[rcwhist, hearts, wavre], admin=admin
         )
+        for invitation in federation.invitations.select_related("club"):
+            club_services.federation_invitation_answer(
+                invitation, accept=True, by=_club_admin_login(invitation.club)
+            )
         season = club_services.federation_season_create(
             federation, "2025", SEASON_START, SEASON_END
         )
@@ -74,6 +82,20 @@ def federation_demo(rng: random.Random, rcwhist: Club, hearts: Club, admin: Play
     return (
         f"{FEDERATION}: {federation.clubs.count()} clubs, season {season.name}, "
         f"{len(nights)} inter-club nights."
+    )
+
+
+def _club_admin_login(club: Club) -> AbstractBaseUser | None:
+    """The login of a current admin of the club (Wavre's president has none)."""
+    return (
+        get_user_model()
+        .objects.filter(
+            player__memberships__club=club,
+            player__memberships__role=Membership.Role.ADMIN,
+            player__memberships__end__isnull=True,
+        )
+        .order_by("pk")
+        .first()
     )
 
 

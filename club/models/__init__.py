@@ -13,7 +13,7 @@ from .clubs import (
     default_precedence,
     default_scheme,
 )
-from .federations import Federation, FederationAdmin, FederationSeason
+from .federations import Federation, FederationAdmin, FederationInvitation, FederationSeason
 from .merges import PlayerMerge
 from .players import (
     Membership,
@@ -39,6 +39,7 @@ __all__ = [
     "EmailChange",
     "Federation",
     "FederationAdmin",
+    "FederationInvitation",
     "FederationSeason",
     "Invitation",
     "Membership",

@@ -3,6 +3,8 @@ tokens and the login throttle's events."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -10,6 +12,19 @@ from django.utils.translation import gettext_lazy as _
 
 from .clubs import Club
 from .players import Player
+
+
+def login_field(label: Any = None) -> models.ForeignKey:
+    """The login who did something (invited, answered, decided): kept for the record, emptied
+    if the account is deleted; nothing leads back from the account to it."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=label,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
 
 class Invitation(models.Model):
@@ -20,14 +35,7 @@ class Invitation(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
     email = models.EmailField(_("e-mail"))
     token_hash = models.CharField(max_length=64, unique=True, editable=False)
-    invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("invité par"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    invited_by = login_field(_("invité par"))
     created = models.DateTimeField(_("envoyée le"), auto_now_add=True)
     accepted_at = models.DateTimeField(_("acceptée le"), null=True, blank=True)
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.ranking import RankingRules
 
+from .accounts import login_field
 from .clubs import Club, check_ranking_rules, default_precedence
 from .players import Player
 from .seasons import dates_refused
@@ -59,6 +60,49 @@ class FederationAdmin(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} – {self.federation}"
+
+
+class FederationInvitation(models.Model):
+    """A federation asks a club to join. The club is no member, and the federation sees no more
+    of it than anybody, until one of the club's admins accepts: joining puts its members in
+    the federation's ranking and its inter-club nights, under the federation's eyes. Who asked
+    and who answered are kept (the operator, who may answer for a club, too)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("En attente")
+        ACCEPTED = "accepted", _("Acceptée")
+        REFUSED = "refused", _("Refusée")
+        WITHDRAWN = "withdrawn", _("Retirée")
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="invitations")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="federation_invitations")
+    status = models.CharField(
+        _("état"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    invited_by = login_field(_("invité par"))
+    invited_at = models.DateTimeField(_("envoyée le"), default=timezone.now)
+    # The club's admin who accepted or refused, or the federation's who withdrew it.
+    answered_by = login_field(_("répondu par"))
+    answered_at = models.DateTimeField(_("répondu le"), null=True, blank=True)
+    # When its e-mail to the club's admins went (claimed before sending: a task run twice
+    # sends it once).
+    emailed_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-invited_at", "-pk"]
+        verbose_name = _("invitation d'un club dans une fédération")
+        verbose_name_plural = _("invitations de clubs dans une fédération")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation", "club"],
+                condition=Q(status="pending"),
+                name="federation_invitation_pending_once",
+                violation_error_message=_("Ce club a déjà une invitation en attente."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} → {self.federation} ({self.get_status_display()})"
 
 
 class FederationSeason(models.Model):

@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .accounts import login_field
 from .clubs import Club
 from .players import Player
 
@@ -35,13 +36,9 @@ class PlayerMerge(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     proposed_at = models.DateTimeField(_("proposée le"), auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    decided_by = login_field()
     decided_at = models.DateTimeField(_("décidée le"), null=True, blank=True)
-    undone_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    undone_by = login_field()
     undone_at = models.DateTimeField(_("annulée le"), null=True, blank=True)
     # {"<app.Model>.<field>": [row ids]}: the rows that named ``merged`` and now name ``kept``.
     moved = models.JSONField(default=dict, blank=True)

@@ -1,13 +1,16 @@
-"""Federations: one opened with its first administrator, clubs joining and leaving, its
-administrators and its seasons. Each function validates before it writes, in one transaction."""
+"""Federations: one opened with its first administrator, its administrators and its seasons
+(its clubs joining and leaving: ``federation_clubs``). Each function validates before it
+writes, in one transaction."""
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from ..models import (
@@ -16,16 +19,26 @@ from ..models import (
     Federation,
     FederationAdmin,
     FederationSeason,
+    Membership,
     Player,
     season_slug,
 )
 from .clubs import free_slug
+from .federation_clubs import federation_club_invite
 from .pages import federation_pages_changed
 
 
 @transaction.atomic
-def federation_open(name: str, *, clubs: list[Club], admin: Player | None = None) -> Federation:
-    """A new federation of ``clubs``, run by ``admin`` (a player with a login)."""
+def federation_open(
+    name: str,
+    *,
+    clubs: Iterable[Club] = (),
+    invite: Iterable[Club] = (),
+    admin: Player | None = None,
+) -> Federation:
+    """A new federation, run by ``admin`` (a player with a login). ``invite``: the clubs asked
+    in his name, each joining once one of its admins accepts. ``clubs`` join at once: the site
+    operator's road only (``manage.py federation_create --join``), on their word given to him."""
     slug = free_slug(Federation, name, "federation")
     federation = Federation(name=" ".join(name.split()), slug=slug)
     federation.full_clean()
@@ -33,20 +46,21 @@ def federation_open(name: str, *, clubs: list[Club], admin: Player | None = None
     federation.clubs.set(clubs)
     if admin is not None:
         federation_admin_add(federation, admin)
+    for club in invite:
+        federation_club_invite(federation, club, by=admin.user if admin else None)
     return federation
 
 
-@transaction.atomic
-def federation_club_add(federation: Federation, club: Club) -> None:
-    federation.clubs.add(club)
-    federation_pages_changed(federation.pk)
-
-
-@transaction.atomic
-def federation_club_remove(federation: Federation, club: Club) -> None:
-    """A club leaves the federation; its inter-club nights stay in the seasons they were held."""
-    federation.clubs.remove(club)
-    federation_pages_changed(federation.pk)
+def federation_admin_candidates(federation: Federation) -> QuerySet[Player]:
+    """Whom the federation's administrators may name one of them: a member (an open
+    membership, not a guest) of one of its clubs, with a login, not one already. They see no
+    other player of the site (a club that has not joined shows them nothing)."""
+    members = Membership.objects.filter(
+        club__federations=federation, end__isnull=True, status=Membership.Status.ACTIVE
+    ).values("player")
+    return Player.objects.filter(
+        pk__in=members, user__isnull=False, merged_into__isnull=True
+    ).exclude(federation_roles__federation=federation)
 
 
 def federation_admin_add(federation: Federation, player: Player) -> FederationAdmin:

@@ -65,9 +65,15 @@ def _members_url(club: Club, request: HttpRequest) -> str:
 
 @login_required
 def club_admin(request: HttpRequest, slug: str) -> TemplateResponse:
-    """Where a club admin finds everything he runs."""
+    """Where a club admin finds everything he runs, and the federations waiting for his
+    answer (``club_federations``)."""
     club = admin_club(request, slug)
-    return TemplateResponse(request, "club/admin/index.html", {"club": club})
+    context = {
+        "club": club,
+        "invitations": services.federation_invitations_pending(club),
+        "federations": list(club.federations.order_by("name")),
+    }
+    return TemplateResponse(request, "club/admin/index.html", context)
 
 
 # Members and roles

@@ -1,8 +1,10 @@
-"""A federation's administrators run it here: its clubs, its administrators, its seasons and
-their ranking rules. Every page asks ``require_federation_admin`` first: a club admin of one of
-its clubs, another federation's admin or a member is refused (403), a visitor is sent to the
-login page. The services in ``club.services`` do the work; a season's ranking follows its rules
-through ``scoring.services`` (queued with the change, recomputed by a task)."""
+"""A federation's administrators run it here: its clubs (invited, never enrolled: a club joins
+once one of its admins accepts), its administrators (found among its clubs' members, by the name
+they show the public), its seasons and their ranking rules. Every page asks
+``require_federation_admin`` first: a club admin of one of its clubs, another federation's
+admin or a member is refused (403), a visitor is sent to the login page. The services in
+``club.services`` do the work; a season's ranking follows its rules through
+``scoring.services`` (queued with the change, recomputed by a task)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -24,7 +25,15 @@ from django.views.decorators.http import require_POST
 from scoring import services as scoring_services
 
 from .. import services
-from ..models import GAME_CHOICES, Club, Federation, FederationSeason, Player
+from ..models import (
+    GAME_CHOICES,
+    Club,
+    Federation,
+    FederationInvitation,
+    FederationSeason,
+    Player,
+    name_key,
+)
 from ..permissions import require_federation_admin
 from .ranking_rules_form import RankingRulesForm
 
@@ -43,21 +52,34 @@ def _refused(request: HttpRequest, error: ValidationError) -> None:
 
 
 def _admin_candidates(federation: Federation, typed: str) -> list[Player]:
-    """Players with a login whose name holds what was typed (an administrator signs in);
-    a record merged into another is not a person of its own any more."""
-    words = typed.split()
-    if not words:
+    """The members of its clubs who may run it (``federation_admin_candidates``) whose public
+    name holds each typed word, shown by it: one who chose his initials is found by them, and
+    his full name, which the federation does not see, finds nobody. Two queries whatever the
+    federation's size: the full names matched by the database, the few who chose initials
+    matched here (their initials are made from their names as they are shown)."""
+    words = [name_key(word) for word in typed.split()]
+    if not any(words):
         return []
-    found = Player.objects.filter(user__isnull=False, merged_into__isnull=True).exclude(
-        federation_roles__federation=federation
-    )
-    for word in words:
-        found = found.filter(
-            Q(display_name__icontains=word)
-            | Q(first_name__icontains=word)
-            | Q(last_name__icontains=word)
-        )
-    return list(found.order_by("display_name")[:ADMIN_SEARCH_LIMIT])
+    pool = services.federation_admin_candidates(federation).only(*Player.PUBLIC_NAME_FIELDS)
+    full = pool.filter(public_name=Player.PublicName.FULL)
+    for word in typed.split():
+        full = full.filter(display_name__icontains=word)
+    found = [*full.order_by("display_name", "pk")[:ADMIN_SEARCH_LIMIT]]
+    found += pool.filter(public_name=Player.PublicName.INITIALS)
+    shown = [p for p in found if all(w in name_key(p.public_display_name) for w in words)]
+    return sorted(shown, key=lambda p: name_key(p.public_display_name))[:ADMIN_SEARCH_LIMIT]
+
+
+def _invitations(federation: Federation, members: list[Club]) -> list[FederationInvitation]:
+    """Each club's latest answer that left it outside (refused, withdrawn) or its question
+    still open, for the clubs that are not members: what became of each invitation."""
+    latest: dict[int, FederationInvitation] = {}
+    joined = {club.pk for club in members}
+    rows = federation.invitations.select_related("club").order_by("-invited_at", "-pk")
+    for invitation in rows.exclude(status=FederationInvitation.Status.ACCEPTED):
+        if invitation.club_id not in joined:
+            latest.setdefault(invitation.club_id, invitation)
+    return sorted(latest.values(), key=lambda invitation: invitation.club.name)
 
 
 @login_required
@@ -65,10 +87,18 @@ def federation_admin(request: HttpRequest, slug: str) -> TemplateResponse:
     """The federation's clubs, administrators and seasons, with what may be added to each."""
     federation = admin_federation(request, slug)
     typed = request.GET.get("q", "").strip()[:120]
+    clubs = list(federation.clubs.order_by("name"))
+    invitations = _invitations(federation, clubs)
+    asked = {i.club_id for i in invitations if i.status == FederationInvitation.Status.PENDING}
     context = {
         "federation": federation,
-        "clubs": list(federation.clubs.order_by("name")),
-        "other_clubs": list(Club.objects.exclude(federations=federation).order_by("name")),
+        "clubs": clubs,
+        "invitations": invitations,
+        "other_clubs": [
+            club
+            for club in Club.objects.exclude(federations=federation).order_by("name")
+            if club.pk not in asked
+        ],
         "admins": list(federation.admins.select_related("player").order_by("player__display_name")),
         "typed": typed,
         "candidates": _admin_candidates(federation, typed),
@@ -83,18 +113,43 @@ def _back(federation: Federation) -> HttpResponse:
 
 @login_required
 @require_POST
-def club_add(request: HttpRequest, slug: str) -> HttpResponse:
+def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club is asked, not enrolled: it joins once one of its admins accepts (told by
+    e-mail, answering on the club's management page)."""
     federation = admin_federation(request, slug)
     club = Club.objects.filter(pk=_posted_pk(request, "club")).first()
     if club is None:
         messages.error(request, _("Choisissez un club du site."))
+        return _back(federation)
+    try:
+        services.federation_club_invite(federation, club, by=request.user)
+    except ValidationError as error:
+        _refused(request, error)
     else:
-        with transaction.atomic():
-            services.federation_club_add(federation, club)
-            _every_night_rankings_queue(federation)
         messages.success(
             request,
-            _("%(club)s fait partie de %(federation)s.") % {"club": club, "federation": federation},
+            _(
+                "%(club)s est invité à rejoindre %(federation)s : il en fera partie quand "
+                "un de ses administrateurs aura accepté."
+            )
+            % {"club": club, "federation": federation},
+        )
+    return _back(federation)
+
+
+@login_required
+@require_POST
+def invitation_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    federation = admin_federation(request, slug)
+    invitation = get_object_or_404(federation.invitations.select_related("club"), pk=pk)
+    try:
+        services.federation_invitation_withdraw(invitation, by=request.user)
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("L'invitation de %(club)s est retirée.") % {"club": invitation.club},
         )
     return _back(federation)
 
@@ -104,9 +159,7 @@ def club_add(request: HttpRequest, slug: str) -> HttpResponse:
 def club_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     federation = admin_federation(request, slug)
     club = get_object_or_404(federation.clubs, pk=pk)
-    with transaction.atomic():
-        services.federation_club_remove(federation, club)
-        _every_night_rankings_queue(federation)
+    services.federation_club_remove(federation, club)
     messages.success(
         request,
         _(
@@ -118,15 +171,6 @@ def club_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _back(federation)
 
 
-def _every_night_rankings_queue(federation: Federation) -> None:
-    """A season counting every night of the federation's clubs ranks other nights once a club
-    joins or leaves: its ranking is recomputed, queued with the change."""
-    for season_id in federation.seasons.filter(counts=FederationSeason.Counts.ALL).values_list(
-        "pk", flat=True
-    ):
-        scoring_services.federation_ranking_queue(season_id)
-
-
 def _posted_pk(request: HttpRequest, name: str) -> int | None:
     value = request.POST.get(name, "")
     return int(value) if value.isdigit() and len(value) < 12 else None
@@ -136,9 +180,17 @@ def _posted_pk(request: HttpRequest, name: str) -> int | None:
 @require_POST
 def admin_add(request: HttpRequest, slug: str) -> HttpResponse:
     federation = admin_federation(request, slug)
-    player = Player.objects.filter(pk=_posted_pk(request, "player")).first()
+    # Only whom the search offers: a number typed into the form names nobody else.
+    candidates = services.federation_admin_candidates(federation)
+    player = candidates.filter(pk=_posted_pk(request, "player")).first()
     if player is None:
-        messages.error(request, _("Cherchez le joueur par son nom, puis choisissez-le."))
+        messages.error(
+            request,
+            _(
+                "Cherchez le joueur parmi les membres des clubs de la fédération, puis "
+                "choisissez-le."
+            ),
+        )
         return _back(federation)
     try:
         services.federation_admin_add(federation, player)
@@ -148,7 +200,7 @@ def admin_add(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(
             request,
             _("%(player)s administre %(federation)s.")
-            % {"player": player, "federation": federation},
+            % {"player": player.public_display_name, "federation": federation},
         )
     return _back(federation)
 

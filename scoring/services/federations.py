@@ -14,14 +14,12 @@ from django.utils import timezone
 
 from club.models import Club, FederationSeason, Season
 from club.outbox import work_pending, work_queue
-from club.services import federation_pages_changed
+from club.services import FEDERATION_RANKING_UPDATE, federation_pages_changed
 from games.models import Tournament
 from scoring.engine.ranking import rank_season
 
 from ..models import FederationRanking, FederationRankingLine, TournamentStanding
 from .rankings import season_ranking_queue, standings_totals
-
-FEDERATION_RANKING_UPDATE = "scoring.tasks.federation_ranking_update"
 
 
 def federation_nights(season: FederationSeason) -> QuerySet[Tournament]:

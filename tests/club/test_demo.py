@@ -98,6 +98,16 @@ def federation_built_with_its_ranking(printed: str) -> None:
     clubs = set(federation.clubs.values_list("name", flat=True))
     assert clubs == {"RCWhist La Chevalerie", "Cercle des Cœurs de Namur", "Whist Club de Wavre"}
     assert "Ligue belge de whist: 3 clubs" in printed
+    # Each club was asked and accepted by its own admin (Wavre's president has no login).
+    answers = {
+        (i.club.name, i.status, getattr(i.answered_by, "username", None))
+        for i in federation.invitations.select_related("club", "answered_by")
+    }
+    assert answers == {
+        ("RCWhist La Chevalerie", "accepted", "admin"),
+        ("Cercle des Cœurs de Namur", "accepted", "coeurs"),
+        ("Whist Club de Wavre", "accepted", None),
+    }
     wavre = Club.objects.get(name="Whist Club de Wavre")
     assert Player.objects.in_club(wavre).count() == 12
     rcwhist = Club.objects.get(name="RCWhist La Chevalerie")

@@ -9,7 +9,12 @@ import pytest
 from django.urls import reverse
 
 from club.models import FederationAdmin, FederationSeason, Membership, PendingWork
-from club.services import federation_open, federation_season_create
+from club.services import (
+    federation_club_invite,
+    federation_invitation_answer,
+    federation_open,
+    federation_season_create,
+)
 from club.views.club_settings import ClubSettingsForm
 from games import services as games_services
 from scoring import services as scoring_services
@@ -88,9 +93,11 @@ def test_anybody_but_its_administrators_is_refused_every_page(
         user = request.getfixturevalue(role)
     client.force_login(user)
     neighbour = federation.clubs.get(slug="voisin")
+    asked = federation_club_invite(federation, ClubFactory(name="Whist Wavre"), by=fed_admin)
     pages = [
         ("get", manage(federation), {}),
-        ("post", manage(federation, "federation-club-add"), {"club": ClubFactory().pk}),
+        ("post", manage(federation, "federation-club-invite"), {"club": ClubFactory().pk}),
+        ("post", manage(federation, "federation-invitation-withdraw", asked.pk), {}),
         ("post", manage(federation, "federation-club-remove", neighbour.pk), {}),
         ("post", manage(federation, "federation-admin-add"), {"player": user.player.pk}),
         ("post", manage(federation, "federation-admin-remove", fed_admin.player.pk), {}),
@@ -104,6 +111,7 @@ def test_anybody_but_its_administrators_is_refused_every_page(
         assert getattr(client, method)(path, data).status_code == 403, path
 
     assert federation.clubs.count() == 2
+    assert list(federation.invitations.values_list("status", flat=True)) == ["pending"]
     assert list(federation.admins.values_list("player", flat=True)) == [fed_admin.player.pk]
     assert list(federation.seasons.all()) == [fed_season]
 
@@ -116,22 +124,22 @@ def test_a_visitor_is_sent_to_the_login_page(client, federation, fed_season):
         response = client.get(path)
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login"))
-    response = client.post(manage(federation, "federation-club-add"), {"club": 1})
+    response = client.post(manage(federation, "federation-club-invite"), {"club": 1})
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_the_admin_adds_a_club_of_the_site_and_removes_one(client, federation, fed_admin, club):
+def test_the_admin_invites_a_club_of_the_site_and_removes_one(client, federation, fed_admin, club):
+    """An invited club is no member until its admin accepts (tests/club/
+    test_federation_invitations.py); a member club is removed at once."""
     third = ClubFactory(name="Whist Club Wavre")
     client.force_login(fed_admin)
 
     assert "Whist Club Wavre" in client.get(manage(federation)).content.decode()
-    client.post(manage(federation, "federation-club-add"), {"club": third.pk})
+    client.post(manage(federation, "federation-club-invite"), {"club": third.pk})
     client.post(manage(federation, "federation-club-remove", club.pk))
 
-    assert set(federation.clubs.values_list("name", flat=True)) == {
-        "Cercle voisin",
-        "Whist Club Wavre",
-    }
+    assert set(federation.clubs.values_list("name", flat=True)) == {"Cercle voisin"}
+    assert federation.invitations.get().club == third
 
 
 def test_a_club_of_another_federation_is_not_removed_from_this_one(client, federation, fed_admin):
@@ -143,13 +151,13 @@ def test_a_club_of_another_federation_is_not_removed_from_this_one(client, feder
     assert response.status_code == 404
 
 
-def test_the_admin_finds_a_player_with_a_login_by_name_and_makes_him_admin(
-    client, federation, fed_admin
+def test_the_admin_finds_a_member_of_its_clubs_with_a_login_by_name_and_makes_him_admin(
+    client, federation, fed_admin, club
 ):
     wanted = PlayerFactory(
-        display_name="Hélène Vandenberghe", user=UserFactory(username="helene"), club=None
+        display_name="Hélène Vandenberghe", user=UserFactory(username="helene"), club=club
     )
-    PlayerFactory(display_name="Hélène Sans-Compte")  # no login: cannot sign in to run it
+    PlayerFactory(display_name="Hélène Sans-Compte", club=club)  # no login: cannot sign in
     client.force_login(fed_admin)
 
     page = client.get(manage(federation), {"q": "hélène"}).content.decode()
@@ -161,15 +169,34 @@ def test_the_admin_finds_a_player_with_a_login_by_name_and_makes_him_admin(
     assert federation.admins.filter(player=wanted).exists()
 
 
-def test_a_player_without_a_login_is_refused_as_admin(client, federation, fed_admin):
-    nobody = PlayerFactory(display_name="Sans Compte")
+@pytest.mark.parametrize("who", ["no_login", "other_club", "invited_club", "former", "guest"])
+def test_only_a_member_of_its_clubs_with_a_login_may_be_named_admin(
+    client, federation, fed_admin, club, who
+):
+    """A number posted by hand names nobody the search would not offer, and the refusal does
+    not tell his name."""
+    elsewhere = ClubFactory(name="Whist Liège")
+    if who == "invited_club":
+        federation_club_invite(federation, elsewhere, by=fed_admin)
+    login = None if who == "no_login" else UserFactory(username="tente")
+    nobody = PlayerFactory(
+        display_name="Théodore Inconnu",
+        user=login,
+        club=club if who in ("no_login", "former", "guest") else elsewhere,
+    )
+    if who == "former":
+        nobody.memberships.update(end=datetime.date(2024, 6, 30), status="former")
+    if who == "guest":
+        nobody.memberships.update(status=Membership.Status.GUEST)
     client.force_login(fed_admin)
 
     response = client.post(
         manage(federation, "federation-admin-add"), {"player": nobody.pk}, follow=True
     )
 
-    assert "pas de compte" in response.content.decode()
+    page = response.content.decode()
+    assert "parmi les membres des clubs de la fédération" in page
+    assert "Théodore" not in page
     assert not federation.admins.filter(player=nobody).exists()
 
 
@@ -272,13 +299,27 @@ def test_the_management_page_reads_the_same_queries_for_more_clubs_and_seasons(
     client.force_login(fed_admin)
     path = manage(federation)
     client.get(path, {"q": "a"})
-    with django_assert_num_queries(9) as first:
+    # The session, the user, the federation, its admin check; its clubs, invitations, the
+    # clubs to invite, its admins, the search (full names, then those who chose initials),
+    # its seasons.
+    with django_assert_num_queries(11) as first:
         client.get(path, {"q": "a"})
 
     for n in range(5):
         club = ClubFactory(name=f"Club {n}")
         federation.clubs.add(club)
-        ClubFactory(name=f"Hors ligue {n}")
+        asked = federation_club_invite(federation, ClubFactory(name=f"Hors ligue {n}"), by=None)
+        if n % 2:
+            federation_invitation_answer(asked, accept=False, by=None)
+        # Members it may name: by their full name, and by initials they chose.
+        PlayerFactory(user=UserFactory(username=f"full{n}"), club=club, display_name=f"Ana {n}")
+        PlayerFactory(
+            user=UserFactory(username=f"initials{n}"),
+            club=club,
+            first_name="Anne",
+            last_name=f"Zed{n}",
+            public_name="initials",
+        )
         FederationAdmin.objects.create(
             federation=federation,
             player=PlayerFactory(user=UserFactory(username=f"admin{n}"), club=club),
@@ -291,7 +332,8 @@ def test_the_management_page_reads_the_same_queries_for_more_clubs_and_seasons(
         )
 
     with django_assert_num_queries(len(first.captured_queries)):
-        client.get(path, {"q": "a"})
+        page = client.get(path, {"q": "a"}).content.decode()
+    assert "Ana 4" in page and "A.Z." in page
 
 
 # The club's rule: inter-club nights in its own ranking

@@ -16,7 +16,7 @@ from club.models import Player
 from club.outbox import work_queue
 from club.services import (
     federation_admin_add,
-    federation_club_add,
+    federation_club_join,
     federation_open,
     federation_pages_changed,
     federation_season_create,
@@ -273,7 +273,7 @@ def test_a_browsers_copy_is_answered_not_modified_until_the_federation_changes(
     assert again.status_code == 304
     assert checked < drawn
 
-    federation_club_add(federation, ClubFactory(name="Nouveau club"))
+    federation_club_join(federation, ClubFactory(name="Nouveau club"))
     changed, _ = page(client, path, if_none_match=first["ETag"])
     assert changed.status_code == 200
     assert changed["ETag"] != first["ETag"]
@@ -337,7 +337,7 @@ def ranking_of_size(fed_season, clubs, players):
     what the task stored, and only its size matters here)."""
     federation = fed_season.federation
     for club in clubs:
-        federation_club_add(federation, club)
+        federation_club_join(federation, club)
     ranking, _ = FederationRanking.objects.update_or_create(
         season=fed_season,
         defaults={"computed_at": datetime.datetime.now(datetime.UTC), "tournaments": 5},

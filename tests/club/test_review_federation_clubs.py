@@ -1,5 +1,6 @@
 """A club joining or leaving a federation whose season counts every night of its clubs moves
-that season's ranking."""
+that season's ranking: it joins once its admin accepts the federation's invitation, not when
+the invitation is sent."""
 
 from __future__ import annotations
 
@@ -49,11 +50,24 @@ def test_a_club_joining_and_leaving_moves_a_season_counting_every_night(
     with django_capture_on_commit_callbacks(execute=True):
         tournament_close(night, unfinished_ok=True)
         tournament_publish(night)
+    newcomer_admin = persona(newcomer, "president-nouveau", Membership.Role.ADMIN)
     client.force_login(user)
 
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("federation-club-add", args=[federation.slug]), {"club": newcomer.pk})
+        client.post(
+            reverse("federation-club-invite", args=[federation.slug]), {"club": newcomer.pk}
+        )
+    assert not FederationRanking.objects.filter(season=fed_season, tournaments=1).exists()
+
+    client.force_login(newcomer_admin)
+    invitation = federation.invitations.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            reverse("club-federation-answer", args=[newcomer.slug, invitation.pk, "accepter"])
+        )
     assert FederationRanking.objects.get(season=fed_season).tournaments == 1
+
+    client.force_login(user)
 
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("federation-club-remove", args=[federation.slug, newcomer.pk]))

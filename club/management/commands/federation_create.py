@@ -5,7 +5,9 @@
 
 Its administrator is a member with a login (``--admin``: his username); from then on he runs
 the federation from its pages (``/federations/<slug>/gestion/``): clubs, administrators and
-seasons.
+seasons. Each ``--club`` is invited in his name: the club's admins are told by e-mail and the
+club joins once one of them accepts. ``--join``: the clubs join at once instead, when they have
+given the operator their word (the operator's road only; a federation's admin always invites).
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ class Command(BaseCommand):
             "--club", action="append", default=[], help="a club's slug (repeat for each club)"
         )
         parser.add_argument("--admin", required=True, help="the username of its administrator")
+        parser.add_argument(
+            "--join",
+            action="store_true",
+            help="the clubs join at once (they agreed with the operator) instead of being invited",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         name = " ".join(options["name"].split())
@@ -45,12 +52,18 @@ class Command(BaseCommand):
             raise CommandError(f"No member has the login {options['admin']}.")
         try:
             with transaction.atomic():
-                federation = services.federation_open(name, clubs=clubs, admin=player)
+                federation = services.federation_open(
+                    name,
+                    clubs=clubs if options["join"] else (),
+                    invite=() if options["join"] else clubs,
+                    admin=player,
+                )
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
+        how = "joined" if options["join"] else "invited (each joins once its admin accepts)"
         self.stdout.write(
             self.style.SUCCESS(
                 f"{federation.name} (/federations/{federation.slug}/): "
-                f"{len(clubs)} clubs, run by {player.display_name}."
+                f"{len(clubs)} clubs {how}, run by {player.display_name}."
             )
         )

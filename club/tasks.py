@@ -1,8 +1,10 @@
-"""Celery tasks of the site itself: the periodic re-queue of pending work (Celery beat)."""
+"""Celery tasks of the site itself: the periodic re-queue of pending work (Celery beat), and
+the word to a club that a merge ended a role it had granted."""
 
 from celery import shared_task
 
-from . import outbox
+from . import mailing, outbox
+from .services import MERGE_ROLES_EMAIL
 
 
 @shared_task
@@ -10,3 +12,13 @@ def pending_work_requeue() -> int:
     """Hand again to the broker the work still pending after a broker outage or a worker's
     death (``club.outbox``); returns how many were handed."""
     return outbox.pending_requeue()
+
+
+@shared_task
+def merge_roles_email(merge_id: int) -> int:
+    """Tell the clubs and federations whose roles a merge (or its undo) ended; a second run
+    sends nothing (the merge counts what it told)."""
+    sent = outbox.work_run(
+        MERGE_ROLES_EMAIL, merge_id, lambda: mailing.merge_roles_send(merge_id), atomic=False
+    )
+    return sent or 0

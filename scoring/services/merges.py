@@ -310,7 +310,8 @@ def _roles_record(merge: PlayerMerge, ended: list[dict]) -> None:
 
 @transaction.atomic
 def merge_refuse(merge: PlayerMerge, by: User) -> PlayerMerge:
-    """Refused by one who may confirm it, or withdrawn by the proposing club."""
+    """Refused by anybody with a stake in it (either player, either record's clubs), or withdrawn
+    by the proposing club."""
     merge = _locked(merge, PlayerMerge.Status.PROPOSED)
     if not merge_may_refuse(merge, by):
         raise PermissionDenied(merge_refused(merge, by, "refuse"))

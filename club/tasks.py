@@ -1,10 +1,11 @@
-"""Celery tasks of the site itself: the periodic re-queue of pending work (Celery beat), and
-the e-mail that asks a club's admins to answer a federation's invitation."""
+"""Celery tasks of the site itself: the periodic re-queue of pending work (Celery beat), the
+e-mail that asks a club's admins to answer a federation's invitation, and the word to a club
+that a merge ended a role it had granted."""
 
 from celery import shared_task
 
-from . import federation_mailing, outbox
-from .services import FEDERATION_INVITATION_EMAIL
+from . import federation_mailing, mailing, outbox
+from .services import FEDERATION_INVITATION_EMAIL, MERGE_ROLES_EMAIL
 
 
 @shared_task
@@ -22,5 +23,15 @@ def federation_invitation_email(invitation_id: int) -> int:
         invitation_id,
         lambda: federation_mailing.invitation_send(invitation_id),
         atomic=False,
+    )
+    return sent or 0
+
+
+@shared_task
+def merge_roles_email(merge_id: int) -> int:
+    """Tell the clubs and federations whose roles a merge (or its undo) ended; a second run
+    sends nothing (the merge counts what it told)."""
+    sent = outbox.work_run(
+        MERGE_ROLES_EMAIL, merge_id, lambda: mailing.merge_roles_send(merge_id), atomic=False
     )
     return sent or 0

@@ -8,12 +8,12 @@ import logging
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail import get_connection
 from django.db import IntegrityError, transaction
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
+from club.mailing import email_message
 from club.models import Player
 
 from . import calendar
@@ -33,20 +33,6 @@ def reply_url(night: PlannedNight, player: Player) -> str:
 def reminders_off_url(player: Player) -> str:
     token = calendar.reminders_off_token(player)
     return settings.SITE_URL + reverse("calendar-reminders-off", kwargs={"token": token})
-
-
-def _message(
-    template: str, context: dict[str, Any], language: str, address: str, connection: Any
-) -> EmailMultiAlternatives:
-    with translation.override(language):
-        subject = render_to_string(f"email/{template}_subject.txt", context)
-        body = render_to_string(f"email/{template}.txt", context)
-        html = render_to_string(f"email/{template}.html", context)
-    message = EmailMultiAlternatives(
-        subject=" ".join(subject.split()), body=body, to=[address], connection=connection
-    )
-    message.attach_alternative(html, "text/html")
-    return message
 
 
 def _context(night: PlannedNight, player: Player, reply: Reply | None) -> dict[str, Any]:
@@ -90,7 +76,7 @@ def reminders_send(night_id: int) -> int:
             continue
         context = _context(night, player, replies.get(player.pk))
         try:
-            _message("calendar_reminder", context, player.language, address, connection).send()
+            email_message("calendar_reminder", context, player.language, address, connection).send()
         except Exception:
             logger.exception("planned night %s: reminder to player %s failed", night.pk, player.pk)
             record.delete()
@@ -112,7 +98,7 @@ def promoted_send(reply_id: int) -> int:
         return 0
     context = _context(reply.night, reply.player, reply)
     try:
-        _message(
+        email_message(
             "calendar_promoted", context, reply.player.language, address, get_connection()
         ).send()
     except Exception:

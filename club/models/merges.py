@@ -1,5 +1,5 @@
-"""Two records of one person merged into one: proposed by a club admin, confirmed by the
-player or by the other record's club, undoable."""
+"""Two records of one person merged into one: proposed by a club admin, confirmed by the side
+that loses its record, undoable. Who may do what: ``scoring.services.merge_rights``."""
 
 from __future__ import annotations
 
@@ -42,6 +42,11 @@ class PlayerMerge(models.Model):
     undone_at = models.DateTimeField(_("annulée le"), null=True, blank=True)
     # {"<app.Model>.<field>": [row ids]}: the rows that named ``merged`` and now name ``kept``.
     moved = models.JSONField(default=dict, blank=True)
+    # The roles the merge (or its undo) ended, one dict each ("event", "role", "club" or
+    # "federation", "player", "name"): a merge moves history, never authority, and the club
+    # that had granted a role is told (``roles_told``: how many of these it was told of).
+    roles_ended = models.JSONField(_("rôles terminés"), default=list, blank=True)
+    roles_told = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-proposed_at"]

@@ -46,6 +46,15 @@ from .members import (
     role_set,
 )
 from .pages import federation_pages_changed, player_pages_changed, published_pages_changed
+from .roles import (
+    FEDERATION_ADMIN,
+    MERGE_ROLES_EMAIL,
+    Roles,
+    role_ended_line,
+    roles_end,
+    roles_end_refusal,
+    roles_held,
+)
 from .seasons import (
     SEASON_RULE_FIELDS,
     season_create,
@@ -58,12 +67,15 @@ from .seasons import (
 __all__ = [
     "CLUB_IDENTITY_FIELDS",
     "CLUB_SETTING_FIELDS",
+    "FEDERATION_ADMIN",
     "FEDERATION_INVITATION_EMAIL",
     "FEDERATION_RANKING_UPDATE",
     "FEDERATION_SEASON_RULE_FIELDS",
     "MEMBER_FILTERS",
+    "MERGE_ROLES_EMAIL",
     "SEASON_RANKING_UPDATE",
     "SEASON_RULE_FIELDS",
+    "Roles",
     "club_named",
     "club_open",
     "club_settings_set",
@@ -92,7 +104,11 @@ __all__ = [
     "player_pages_changed",
     "players_join_as_written",
     "published_pages_changed",
+    "role_ended_line",
     "role_set",
+    "roles_end",
+    "roles_end_refusal",
+    "roles_held",
     "room_key_renew",
     "season_create",
     "season_dates_set",

@@ -229,19 +229,24 @@ def member_edit(club: Club, player: Player, **fields: str) -> Player:
     return player
 
 
+def admins_who_log_in(club_id: int) -> QuerySet[Membership]:
+    """The club's admins who can log in: an admin without an account (or whose account is
+    closed) cannot run the club, so he does not count as the one it keeps."""
+    return Membership.objects.filter(
+        club_id=club_id,
+        role=Membership.Role.ADMIN,
+        end__isnull=True,
+        player__user__isnull=False,
+        player__user__is_active=True,
+    )
+
+
 def _admins_left(club: Club, but: Membership) -> int:
-    """The club's other admins who can log in: an admin without an account (or whose account
-    is closed) cannot run the club, so he does not count as the one it keeps."""
+    """The club's other admins who can log in."""
     # Locked: two admins taking each other's role at once leave one, not none.
     return len(
-        Membership.objects.select_for_update()
-        .filter(
-            club=club,
-            role=Membership.Role.ADMIN,
-            end__isnull=True,
-            player__user__isnull=False,
-            player__user__is_active=True,
-        )
+        admins_who_log_in(club.pk)
+        .select_for_update()
         .exclude(pk=but.pk)
         .values_list("pk", flat=True)
     )

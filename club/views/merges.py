@@ -1,7 +1,9 @@
 """Two records of one person merged: a club admin finds the other record (any club of the
-site) and proposes it from the member's page; the player (Mon profil) or the other club's admin
-(the club's merges page) confirms or refuses; the proposing club, the confirmer or the player
-undoes it. Each view checks who may before the service checks again in its transaction."""
+site) and proposes it from the member's page; the side that loses its record confirms it (its
+account from Mon profil, or its club's admin from the club's merges page), anybody concerned
+may refuse it, the proposing club or the losing side undoes it. Who may is asked of
+``scoring.services.merge_rights`` only: each view asks it before the service asks again in its
+transaction, and a refusal says who may, in its words."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from games.models import Tournament
 from scoring import services as scoring_services
 
 from ..models import Club, Membership, Player, PlayerMerge, name_key
+from ..services import role_ended_line
 from .club_admin import _membership, admin_club
 
 StrOrPromise = str | Promise
@@ -106,8 +109,8 @@ def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -
             messages.success(
                 request,
                 _(
-                    "Fusion proposée : %(merged)s dans %(kept)s. Le joueur ou l'administrateur "
-                    "de son autre club la confirme."
+                    "Fusion proposée : %(merged)s dans %(kept)s. Elle se confirme par "
+                    "%(merged)s lui-même ou, s'il n'a pas de compte, par son club."
                 )
                 % {"merged": merged.shown_name, "kept": kept.shown_name},
             )
@@ -142,9 +145,17 @@ def _club_merges(club: Club) -> QuerySet[PlayerMerge]:
     )
 
 
-def _actions(merges: list[PlayerMerge], user: User | AnonymousUser) -> list[PlayerMerge]:
-    """Each merge with what this user may do with it (no query: memberships are prefetched)."""
+def _actions(
+    merges: list[PlayerMerge], user: User | AnonymousUser, club: Club | None = None
+) -> list[PlayerMerge]:
+    """Each merge with what this user may do with it (no query: memberships are prefetched),
+    and on a club's page the roles in that club it ended."""
     for merge in merges:
+        merge.roles_lines = [
+            role_ended_line(entry)
+            for entry in merge.roles_ended
+            if club is not None and entry.get("club") == club.pk
+        ]
         proposed = merge.status == PlayerMerge.Status.PROPOSED
         merge.may_confirm = proposed and scoring_services.merge_may_confirm(merge, user)
         merge.may_refuse = proposed and scoring_services.merge_may_refuse(merge, user)
@@ -158,7 +169,7 @@ def _actions(merges: list[PlayerMerge], user: User | AnonymousUser) -> list[Play
 def club_merges(request: HttpRequest, slug: str) -> TemplateResponse:
     """The club's merges: those awaiting its confirmation, those it proposed, those done."""
     club = admin_club(request, slug)
-    merges = _actions(list(_club_merges(club)[:100]), request.user)
+    merges = _actions(list(_club_merges(club)[:100]), request.user, club)
     context = {
         "club": club,
         "awaiting": [m for m in merges if m.may_confirm],
@@ -167,16 +178,20 @@ def club_merges(request: HttpRequest, slug: str) -> TemplateResponse:
     return TemplateResponse(request, "club/admin/merges.html", context)
 
 
-ACTIONS: dict[str, tuple[Callable, Callable, StrOrPromise]] = {
+# An action's address, who may (``merge_rights``), the service, what is said once done, and the
+# action's name for ``merge_rights.merge_refused``.
+ACTIONS: dict[str, tuple[Callable, Callable, StrOrPromise, str]] = {
     "confirmer": (
         scoring_services.merge_may_confirm,
         scoring_services.merge_confirm,
         gettext_lazy("Fusion faite : l'historique de %(merged)s est maintenant celui de %(kept)s."),
+        "confirm",
     ),
     "refuser": (
         scoring_services.merge_may_refuse,
         scoring_services.merge_refuse,
         gettext_lazy("Fusion refusée : %(merged)s et %(kept)s restent deux fiches."),
+        "refuse",
     ),
     "annuler": (
         scoring_services.merge_may_undo,
@@ -184,6 +199,7 @@ ACTIONS: dict[str, tuple[Callable, Callable, StrOrPromise]] = {
         gettext_lazy(
             "Fusion annulée : %(merged)s et %(kept)s ont retrouvé chacun leur historique."
         ),
+        "undo",
     ),
 }
 
@@ -191,16 +207,9 @@ ACTIONS: dict[str, tuple[Callable, Callable, StrOrPromise]] = {
 def _decide(
     request: HttpRequest, merge: PlayerMerge, action: str, club: Club | None
 ) -> HttpResponse | None:
-    may, service, done = ACTIONS[action]
+    may, service, done, name = ACTIONS[action]
     if not may(merge, request.user):
-        return _forbidden(
-            request,
-            club,
-            _(
-                "Cette fusion ne vous revient pas : le joueur, l'autre club ou celui qui l'a "
-                "proposée en décide."
-            ),
-        )
+        return _forbidden(request, club, scoring_services.merge_refused(merge, request.user, name))
     try:
         service(merge, request.user)
     except PermissionDenied as error:

@@ -21,7 +21,8 @@ One module per topic; each imports only those below it, never this package:
   rankings a night's change reaches beyond its own club;
 - ``ratings``: the « cote » and the night statistics stored, from a night on, in order;
 - ``merges`` (above ``rankings``, ``federations``, ``ratings``, ``merge_rights``): two records
-  of one person merged, and the merge undone; ``merge_rights``: who decides a merge;
+  of one person merged (their history, never a role), and the merge undone;
+  ``merge_rights``: who may propose, confirm, refuse and undo a merge (the one place);
 - ``ranking_import``: a past season's published ranking imported from its table;
 - ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
   change tried on the club's last night.
@@ -41,7 +42,13 @@ from .federations import (
     federation_seasons_of,
     night_rankings_queue,
 )
-from .merge_rights import merge_may_confirm, merge_may_refuse, merge_may_undo
+from .merge_rights import (
+    merge_may_confirm,
+    merge_may_propose,
+    merge_may_refuse,
+    merge_may_undo,
+    merge_refused,
+)
 from .merges import (
     MergePreview,
     merge_confirm,
@@ -131,12 +138,14 @@ __all__ = [
     "last_night_rescored",
     "merge_confirm",
     "merge_may_confirm",
+    "merge_may_propose",
     "merge_may_refuse",
     "merge_may_undo",
     "merge_preview",
     "merge_propose",
     "merge_refusal",
     "merge_refuse",
+    "merge_refused",
     "merge_undo",
     "night_rankings_queue",
     "night_sheets_store",

@@ -1,12 +1,17 @@
 """Two records of one person made one (``club.models.PlayerMerge``).
 
-A club admin proposes it; the player himself, or an admin of the other record's club, confirms
-it. Confirming moves every row that names the record that disappears (seats, standings,
-ranking lines, memberships, calendar replies …) to the record that stays, writes down each
-moved row's id, and queues what is computed from them (the live season rankings, the
-federation rankings, the « cote »). Undoing moves exactly those rows back. The rows are found
-by what the models declare (every column that points to a player), so a table added later is
-carried along without this module knowing it.
+A club admin proposes it; the side that loses its record confirms it (who may do what:
+``merge_rights``, which every decision here asks). Confirming moves every row that names the
+record that disappears (seats, standings, ranking lines, memberships, calendar replies …) to
+the record that stays, writes down each moved row's id, and queues what is computed from them
+(the live season rankings, the federation rankings, the « cote »). Undoing moves exactly those
+rows back. The rows are found by what the models declare (every column that points to a
+player), so a table added later is carried along without this module knowing it.
+
+A merge moves history, never a role (``club.services.roles``): the roles held through the rows
+that move, or by a record whose account changes, end; the clubs that granted them are told;
+a merge that would leave a club or a federation without an administrator is refused. Undoing
+gives no role back: the club gives it again if it wants.
 """
 
 from __future__ import annotations
@@ -24,17 +29,27 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, FederationSeason, Membership, Player, PlayerMerge, Season
 from club.outbox import work_queue
-from club.permissions import is_club_admin
-from club.services import federation_pages_changed, published_pages_changed
+from club.services import (
+    MERGE_ROLES_EMAIL,
+    Roles,
+    federation_pages_changed,
+    published_pages_changed,
+    roles_end,
+    roles_end_refusal,
+    roles_held,
+)
 from games.models import COUNTED_STATUSES, Seat, Tournament
 
 from ..models import TournamentStanding
 from .federations import FEDERATION_RANKING_UPDATE, interclub_seasons_of
 from .merge_rights import (
-    confirm_refusal,
+    ACCOUNT,
+    MEMBERSHIPS,
     merge_may_confirm,
+    merge_may_propose,
     merge_may_refuse,
     merge_may_undo,
+    merge_refused,
 )
 from .rankings import season_ranking_queue
 from .ratings import ratings_queue
@@ -42,8 +57,8 @@ from .ratings import ratings_queue
 # Columns that name a player but are not his history: the merges themselves (kept as they were
 # proposed) and the link from an earlier merged record (it leads here through this record).
 NOT_MOVED = {"club.Player.merged_into", "club.PlayerMerge.kept", "club.PlayerMerge.merged"}
-# The account moved with the rows when the kept record had none: its id, under this key.
-ACCOUNT = "club.Player.user"
+# Federation administrations a merge moved before roles stopped moving: an undo ends them.
+FEDERATION_ROLES = "club.FederationAdmin.player"
 # Rows are updated by lists of ids; a decade of one player's seats stays under the databases'
 # limits on a statement's parameters in chunks of this size.
 CHUNK = 5000
@@ -176,7 +191,22 @@ def merge_refusal(kept: Player, merged: Player, *, but: PlayerMerge | None = Non
             "%(kept)s et %(merged)s sont tous deux membres de %(club)s : mettez d'abord fin à "
             "l'une des deux affiliations."
         ) % {"kept": kept, "merged": merged, "club": shared.name}
-    return None
+    return roles_end_refusal(_roles_ending(kept, merged))
+
+
+def _account_moves(kept: Player, merged: Player) -> bool:
+    """The merged record's account goes to the kept record when it has none."""
+    return bool(merged.user_id and not kept.user_id)
+
+
+def _losing_roles(kept: Player, merged: Player) -> list[Player]:
+    """The records whose roles a merge ends: the merged record's (its rows move), and the kept
+    record's when it gets the merged record's account (that login never held them)."""
+    return [merged, kept] if _account_moves(kept, merged) else [merged]
+
+
+def _roles_ending(kept: Player, merged: Player) -> Roles:
+    return roles_held(_losing_roles(kept, merged))
 
 
 @dataclass(frozen=True)
@@ -185,6 +215,7 @@ class MergePreview:
 
     nights: list[Tournament]
     memberships: list[Membership]
+    roles: Roles
     refusal: str | None
 
 
@@ -195,7 +226,9 @@ def merge_preview(kept: Player, merged: Player) -> MergePreview:
         .order_by("-date", "pk")
     )
     memberships = list(merged.memberships.select_related("club").order_by("club__name", "start"))
-    return MergePreview(nights, memberships, merge_refusal(kept, merged))
+    return MergePreview(
+        nights, memberships, _roles_ending(kept, merged), merge_refusal(kept, merged)
+    )
 
 
 def _clubs_of(*players: Player) -> models.QuerySet:
@@ -205,10 +238,7 @@ def _clubs_of(*players: Player) -> models.QuerySet:
 @transaction.atomic
 def merge_propose(kept: Player, merged: Player, club: Club, by: User) -> PlayerMerge:
     """A club admin proposes that ``merged`` be folded into ``kept``; nothing moves yet."""
-    if (
-        not is_club_admin(by, club)
-        or not Membership.objects.filter(club=club, player__in=[kept, merged]).exists()
-    ):
+    if not merge_may_propose(by, club, kept, merged):
         raise PermissionDenied(
             _("Seul un administrateur d'un club de l'un des deux joueurs propose leur fusion.")
         )
@@ -240,20 +270,23 @@ def _locked(merge: PlayerMerge, status: str) -> PlayerMerge:
 @transaction.atomic
 def merge_confirm(merge: PlayerMerge, by: User) -> PlayerMerge:
     """Fold ``merged`` into ``kept``: every row that named him names ``kept``, his account
-    goes to ``kept`` if ``kept`` has none, his old pages lead to ``kept``'s."""
+    goes to ``kept`` if ``kept`` has none, his old pages lead to ``kept``'s; his roles (and
+    ``kept``'s, when the account comes with him) end first, so his memberships move as plain
+    memberships."""
     merge = _locked(merge, PlayerMerge.Status.PROPOSED)
     if not merge_may_confirm(merge, by):
-        raise PermissionDenied(confirm_refusal(merge, by))
+        raise PermissionDenied(merge_refused(merge, by, "confirm"))
     kept, merged = merge.kept, merge.merged
     if refusal := merge_refusal(kept, merged, but=merge):
         raise ValidationError(refusal)
     clubs_before = set(_clubs_of(merged).values_list("club", flat=True))
+    ended = roles_end("merge", _losing_roles(kept, merged))
     moved: dict[str, list[int]] = {}
     for label, model, field in _player_columns():
         if ids := _movable(model, field, kept, merged):
             _rename(model, field, ids, merged.pk, kept.pk)
             moved[label] = ids
-    if merged.user_id and not kept.user_id:
+    if _account_moves(kept, merged):
         moved[ACCOUNT] = [merged.user_id]
         Player.objects.filter(pk=merged.pk).update(user=None)
         Player.objects.filter(pk=kept.pk).update(user=moved[ACCOUNT][0])
@@ -261,22 +294,27 @@ def merge_confirm(merge: PlayerMerge, by: User) -> PlayerMerge:
     merge.moved = moved
     merge.status = PlayerMerge.Status.DONE
     merge.decided_by, merge.decided_at = by, timezone.now()
-    merge.save(update_fields=["moved", "status", "decided_by", "decided_at"])
+    _roles_record(merge, ended)
+    merge.save(update_fields=["moved", "status", "decided_by", "decided_at", "roles_ended"])
     _recompute(merge, clubs_before)
     return merge
 
 
+def _roles_record(merge: PlayerMerge, ended: list[dict]) -> None:
+    """Keep what ended with the merge (the club's merges page shows it) and tell the clubs
+    and federations that granted it, after the commit."""
+    if ended:
+        merge.roles_ended = [*merge.roles_ended, *ended]
+        work_queue(MERGE_ROLES_EMAIL, merge.pk)
+
+
 @transaction.atomic
 def merge_refuse(merge: PlayerMerge, by: User) -> PlayerMerge:
-    """Refused by one who may confirm it, or withdrawn by the proposing club."""
+    """Refused by anybody with a stake in it (either player, either record's clubs), or withdrawn
+    by the proposing club."""
     merge = _locked(merge, PlayerMerge.Status.PROPOSED)
     if not merge_may_refuse(merge, by):
-        raise PermissionDenied(
-            _(
-                "Cette fusion se refuse par le joueur lui-même ou par l'un des clubs des deux "
-                "fiches."
-            )
-        )
+        raise PermissionDenied(merge_refused(merge, by, "refuse"))
     merge.status = PlayerMerge.Status.REFUSED
     merge.decided_by, merge.decided_at = by, timezone.now()
     merge.save(update_fields=["status", "decided_by", "decided_at"])
@@ -286,15 +324,14 @@ def merge_refuse(merge: PlayerMerge, by: User) -> PlayerMerge:
 @transaction.atomic
 def merge_undo(merge: PlayerMerge, by: User) -> PlayerMerge:
     """Move back exactly the rows the merge moved (rows recomputed since, like a live ranking's
-    lines, are recomputed again), and the account; both records are as they were."""
+    lines, are recomputed again), and the account; both records are as they were, but for
+    their roles. A role the merge ended is not given back (the club that granted it was told,
+    and gives it again if it still wants to: an undo decided elsewhere never makes a club's
+    admin); a role given since through a row that moves back, or to the record the account
+    leaves, ends (the club gave it to the person it then saw behind the kept record)."""
     merge = _locked(merge, PlayerMerge.Status.DONE)
     if not merge_may_undo(merge, by):
-        raise PermissionDenied(
-            _(
-                "Une fusion s'annule par le club qui l'a proposée, par celui qui l'a confirmée ou "
-                "par le joueur lui-même."
-            )
-        )
+        raise PermissionDenied(merge_refused(merge, by, "undo"))
     kept, merged = merge.kept, merge.merged
     if kept.merged_into_id:
         raise ValidationError(
@@ -305,6 +342,14 @@ def merge_undo(merge: PlayerMerge, by: User) -> PlayerMerge:
             % {"kept": kept}
         )
     clubs_before = set(_clubs_of(kept).values_list("club", flat=True))
+    account = merge.moved.get(ACCOUNT)
+    account_back = bool(account) and kept.user_id == account[0]
+    ended = roles_end(
+        "undo",
+        [kept] if account_back else [],
+        memberships=merge.moved.get(MEMBERSHIPS, []),
+        federation_roles=merge.moved.get(FEDERATION_ROLES, []),
+    )
     columns = {label: (model, field) for label, model, field in _player_columns()}
     try:
         with transaction.atomic():
@@ -320,14 +365,15 @@ def merge_undo(merge: PlayerMerge, by: User) -> PlayerMerge:
             )
             % {"kept": kept, "merged": merged}
         ) from None
-    account = merge.moved.get(ACCOUNT)
-    if account and kept.user_id == account[0]:
+    if account_back:
         Player.objects.filter(pk=kept.pk).update(user=None)
         Player.objects.filter(pk=merged.pk).update(user=account[0])
     Player.objects.filter(pk=merged.pk).update(merged_into=None)
     merge.status = PlayerMerge.Status.UNDONE
     merge.undone_by, merge.undone_at = by, timezone.now()
-    merge.save(update_fields=["status", "undone_by", "undone_at"])
+    not_back = [{**e, "event": "not_back"} for e in merge.roles_ended if e["event"] == "merge"]
+    _roles_record(merge, ended + not_back)
+    merge.save(update_fields=["status", "undone_by", "undone_at", "roles_ended"])
     _recompute(merge, clubs_before)
     return merge
 

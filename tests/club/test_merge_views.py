@@ -147,7 +147,7 @@ def test_the_proposer_is_refused_confirming_his_own_proposal_in_words(
     response = client.post(address)
 
     assert response.status_code == 403
-    assert "Cette fusion ne vous revient pas" in response.content.decode()
+    assert "Vous avez proposé cette fusion" in response.content.decode()
     assert PlayerMerge.objects.get().status == PlayerMerge.Status.PROPOSED
 
 

@@ -16,6 +16,8 @@ def test_an_admin_cannot_fold_another_clubs_player_into_his_own_record_alone(clu
     victim = PlayerFactory(
         user=UserFactory(username="victime"), club=elsewhere, club__role=Membership.Role.ADMIN
     )
+    # Its other admin: the victim's role could end without leaving his club without one.
+    PlayerFactory(user=UserFactory(username="autre"), club=elsewhere, club__role="admin")
     merge = merge_propose(club_admin.player, victim, club, club_admin)
 
     with pytest.raises(PermissionDenied):

@@ -1,0 +1,185 @@
+"""Authority never moves with data (issue #30), through the pages: club C's admin proposes to
+fold club B's admin's record into the record of a second account he controls (« the pawn »,
+a member of C). The pawn may not confirm it; and even when B's admin confirms it himself, no
+role moves: B keeps its management page for its other admin, who is told, and an undo gives
+back the history, not the role."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from club.models import Membership, Player, PlayerMerge
+from club.services import role_set
+from scoring.models import TournamentStanding
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
+from tests.scoring.merge_setup import night
+
+pytestmark = pytest.mark.django_db
+
+ADMIN = Membership.Role.ADMIN
+
+
+@dataclass
+class Attack:
+    club_b: Any
+    club_c: Any
+    bob: Any  # club B's admin (user)
+    bea: Any  # club B's other admin (user)
+    mallory: Any  # club C's admin, who proposes
+    pawn: Any  # his second account, a member of C
+    merge: PlayerMerge | None
+
+    def decide(self, client: Any, user: Any, action: str, club: Any = None) -> Any:
+        client.force_login(user)
+        if club is None:
+            return client.post(reverse("my-merge-decide", args=[self.merge.pk, action]))
+        return client.post(reverse("club-merge-decide", args=[club.slug, self.merge.pk, action]))
+
+
+def attack(
+    client: Any, point_table: Any, capture: Any, *, b_has_another_admin: bool = True
+) -> Attack:
+    """Club B (Bob, its admin, plays a published night there), club C (Mallory, its admin, and
+    his pawn « Bob Martin »), and Mallory's proposal through his page: keep the pawn, fold Bob
+    into it."""
+    club_b = ClubFactory(name="Cercle de Bob", slug="cercle-b")
+    club_c = ClubFactory(name="Club de Mallory", slug="club-c")
+    users = {name: UserFactory(username=name) for name in ("bob", "bea", "mallory", "pion")}
+    bob = PlayerFactory(display_name="Bob Martin", user=users["bob"], club=club_b, club__role=ADMIN)
+    if b_has_another_admin:
+        PlayerFactory(display_name="Béa", user=users["bea"], club=club_b, club__role=ADMIN)
+    PlayerFactory(user=users["mallory"], club=club_c, club__role=ADMIN)
+    pawn = PlayerFactory(display_name="Bob Martin", user=users["pion"], club=club_c)
+    with capture(execute=True):
+        night(
+            club_b,
+            SeasonFactory(club=club_b, year=2024),
+            point_table,
+            [bob, *PlayerFactory.create_batch(3, club=club_b)],
+            7,
+        )
+    client.force_login(users["mallory"])
+    client.post(
+        reverse("member-merge-propose", args=[club_c.slug, pawn.pk, bob.pk]), {"garder": pawn.pk}
+    )
+    return Attack(
+        club_b,
+        club_c,
+        users["bob"],
+        users["bea"],
+        users["mallory"],
+        users["pion"],
+        PlayerMerge.objects.first(),
+    )
+
+
+def roles_mail() -> list:
+    """The e-mails telling a club that a merge ended a role (not the night's results)."""
+    return [message for message in mail.outbox if "fusion de fiches" in message.subject]
+
+
+def manages(client: Any, user: Any, club: Any) -> int:
+    client.force_login(user)
+    return client.get(reverse("club-admin", args=[club.slug])).status_code
+
+
+@pytest.fixture
+def proposed(client, point_table, django_capture_on_commit_callbacks):
+    return attack(client, point_table, django_capture_on_commit_callbacks)
+
+
+def test_the_pawn_is_refused_confirming_in_words_and_bob_keeps_his_club(client, proposed):
+    a = proposed
+    assert (a.merge.merged.display_name, a.merge.kept.user) == ("Bob Martin", a.pawn)
+    client.force_login(a.pawn)
+    mine = client.get(reverse("profile")).context["merges"]
+    assert [(m.may_confirm, m.may_refuse) for m in mine] == [(False, True)]
+
+    response = a.decide(client, a.pawn, "confirmer")
+
+    assert response.status_code == 403
+    text = response.content.decode()
+    assert "Votre fiche est celle qui est gardée" in text
+    assert "se confirme par Bob Martin lui-même" in text
+    # Nor does Mallory, from his club's page.
+    refused = a.decide(client, a.mallory, "confirmer", a.club_c)
+    assert refused.status_code == 403
+    assert "Vous avez proposé cette fusion" in refused.content.decode()
+    assert PlayerMerge.objects.get().status == PlayerMerge.Status.PROPOSED
+    assert manages(client, a.pawn, a.club_b) == 404
+    assert manages(client, a.bob, a.club_b) == 200
+    bob = a.merge.merged
+    assert TournamentStanding.objects.filter(player=bob).count() == 1
+    assert not TournamentStanding.objects.filter(player=a.merge.kept).exists()
+
+
+def test_bob_confirming_himself_moves_his_history_and_no_role(
+    client, proposed, django_capture_on_commit_callbacks
+):
+    a = proposed
+    with django_capture_on_commit_callbacks(execute=True):
+        assert a.decide(client, a.bob, "confirmer").status_code == 302
+
+    assert PlayerMerge.objects.get().status == PlayerMerge.Status.DONE
+    # The history went to the pawn's record; B's admin role did not: the pawn is a plain
+    # member of B, Bob's account has no record in B any more, Béa still runs B.
+    assert TournamentStanding.objects.filter(player=a.merge.kept).count() == 1
+    assert Membership.objects.get(club=a.club_b, player=a.merge.kept).role == "member"
+    assert manages(client, a.pawn, a.club_b) == 403
+    assert manages(client, a.bob, a.club_b) == 404
+    assert manages(client, a.bea, a.club_b) == 200
+    # Béa, B's remaining admin, is told, and sees it with the club's merges.
+    [told] = roles_mail()
+    assert told.to == [a.bea.player.email or a.bea.email]
+    assert "Cercle de Bob" in told.subject
+    line = "Bob Martin n'est plus « Administrateur du club » : son rôle a pris fin avec la fusion."
+    assert line in told.body
+    page = client.get(reverse("club-merges", args=[a.club_b.slug]))
+    assert [m.roles_lines for m in page.context["merges"]] == [[line]]
+
+
+def test_an_undo_gives_the_history_back_and_not_the_role(
+    client, proposed, django_capture_on_commit_callbacks
+):
+    a = proposed
+    with django_capture_on_commit_callbacks(execute=True):
+        a.decide(client, a.bob, "confirmer")
+    with django_capture_on_commit_callbacks(execute=True):
+        # Mallory's club proposed it: it may undo it.
+        assert a.decide(client, a.mallory, "annuler", a.club_c).status_code == 302
+
+    bob = Player.objects.get(user=a.bob)
+    assert PlayerMerge.objects.get().status == PlayerMerge.Status.UNDONE
+    assert TournamentStanding.objects.filter(player=bob).count() == 1
+    assert Membership.objects.get(club=a.club_b, player=bob).role == "member"
+    assert manages(client, a.bob, a.club_b) == 403
+    # Béa is told that the role is not given back, and gives it back herself.
+    assert [m.to for m in roles_mail()] == [[a.bea.player.email or a.bea.email]] * 2
+    assert "pas son rôle « Administrateur du club »" in roles_mail()[-1].body
+    role_set(Membership.objects.get(club=a.club_b, player=bob), ADMIN)
+    assert manages(client, a.bob, a.club_b) == 200
+
+
+def test_a_merge_that_would_leave_a_club_without_its_admin_is_refused_in_words(
+    client, point_table, django_capture_on_commit_callbacks
+):
+    a = attack(client, point_table, django_capture_on_commit_callbacks, b_has_another_admin=False)
+    assert a.merge is None
+    client.force_login(a.mallory)
+    bob = Player.objects.get(user=a.bob)
+    pawn = Player.objects.get(user=a.pawn)
+    page = client.get(
+        reverse("member-merge-propose", args=[a.club_c.slug, pawn.pk, bob.pk]),
+        {"garder": pawn.pk},
+    )
+    assert (
+        "Bob Martin est le dernier administrateur de Cercle de Bob"
+        in page.context["preview"].refusal
+    )
+    assert "Rôles qui prendront fin" in page.content.decode()
+    assert manages(client, a.bob, a.club_b) == 200

@@ -49,9 +49,19 @@ def until_caches(page: Page, wanted: Callable[[list[str]], bool]) -> list[str]:
         page.wait_for_timeout(100)
 
 
+@pytest.fixture(params=["development", "production"])
+def server(request: pytest.FixtureRequest) -> object:
+    """The test server as the other browser tests have it, and the site as deployed (hashed
+    static files served by whitenoise: tests/e2e/conftest.py, on the SQLite pass only)."""
+    return request.getfixturevalue(
+        "live_server" if request.param == "development" else "production_server"
+    )
+
+
 def test_a_sheet_reloaded_offline_shows_itself_its_queue_and_says_offline(
-    live_server, new_context, club, season
+    server, new_context, club, season
 ):
+    live_server = server
     user = a_scorer(club)
     poule = a_night(club, season, "rcwhist", 4).poules.get()
     context = phone_context(new_context, live_server, user)

@@ -4,7 +4,8 @@
 It opens a throw-away club with a night whose round 1 is drawn, then over HTTP as a scorer's
 phone would: logs in, records a deal at each table, closes the night; and waits (bounded) for
 the real worker to compute the season ranking and send the result e-mails, and for /healthz to
-be green with no pending work. A static file must answer 200. Exits non-zero on any failure."""
+be green with no pending work. A static file, the service worker and the web manifest must answer
+200. Exits non-zero on any failure."""
 
 from __future__ import annotations
 
@@ -81,6 +82,9 @@ def smoke(report: Callable[[str], None], *, url: str, timeout: float = 60.0) -> 
     stylesheet = re.search(r'href="(/static/[^"]+\.css)"', page)
     check("a hashed stylesheet is linked", bool(stylesheet))
     check("static file 200", get(stylesheet.group(1))[0] == 200)
+    # The offline sheet's worker names the hashed files: a manifest it cannot read is a 500.
+    check("service worker 200 (/sw.js)", get(reverse("service-worker"))[0] == 200)
+    check("web app manifest 200", get(reverse("manifest"))[0] == 200)
     post(reverse("login"), {"username": user.username, "password": PASSWORD})
     check("logged in", any(c.name == "sessionid" for c in jar))
     for poule in tournament.poules.order_by("table"):

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
+from django.core.management import call_command
+from django.test import override_settings
 
+import club.settings as site_settings
 from club.models import Club, Membership, Player, Season
+from club.views import offline
 from games import services as games_services
 from games.demo import random_night
 from games.models import PointTable, Tournament
@@ -54,6 +60,40 @@ MEMBERS = [
 def empty_cache() -> None:
     """Each test starts with nothing cached (published pages keep fragments there)."""
     cache.clear()
+
+
+# The site as deployed (club/settings.py with DEBUG off, deploy/Dockerfile): the static files
+# collected under hashed names into STATIC_ROOT, with their manifest, and served by
+# whitenoise from the web process. tests/settings.py uses plain names and no whitenoise.
+PRODUCTION_STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``collectstatic`` as a deployment runs it, once per test run (about 5 s)."""
+    root = tmp_path_factory.mktemp("staticfiles")
+    with override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION_STORAGES):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
+@pytest.fixture
+def production_static(collected_static: Path) -> Iterator[Path]:
+    """The site's static files as in production while the test runs: hashed names from the
+    manifest, served by whitenoise (the site's own middleware list). A test client or server
+    made inside it loads that middleware."""
+    offline._version_of_files.cache_clear()
+    with override_settings(
+        DEBUG=False,
+        STATIC_ROOT=collected_static,
+        STORAGES=PRODUCTION_STORAGES,
+        MIDDLEWARE=site_settings.MIDDLEWARE,
+    ):
+        yield collected_static
+    offline._version_of_files.cache_clear()
 
 
 @pytest.fixture

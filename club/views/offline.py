@@ -41,8 +41,12 @@ SHELL = [
 
 @cache
 def _version_of_files() -> str:
+    """What the worker keeps, fingerprinted: each file's address as the pages name it (in
+    production the collected, hashed name, which changes with the file) and its source when
+    the finders have it (in development the address never changes)."""
     digest = hashlib.sha256()
     for name in SHELL:
+        digest.update(static(name).encode())
         path = finders.find(name)
         if path:
             with open(path, "rb") as file:
@@ -65,7 +69,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": json.dumps(offline_version()),
         "shell": json.dumps([static(name) for name in SHELL] + [reverse("offline")]),
         "offline_page": json.dumps(reverse("offline")),
-        "static_prefix": json.dumps(static("")),
+        # The folder, not a file: static("") has no entry in production's manifest (a 500
+        # on every page's visit).
+        "static_prefix": json.dumps(settings.STATIC_URL),
     }
     body = loader.render_to_string("offline/sw.js", context)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")

@@ -5,8 +5,11 @@ corrections and removals: deal_changes.py). What the sheet shows is the sheet mo
 
 The phone's script (static/js/sheet.js) sends each deal with a key of its own making and the
 number of deals its sheet showed: a deal sent twice is recorded once, and a sheet changed
-meanwhile by another phone is answered 409 with the sheet as it is. Without the script the
-form posts and the page comes back (the same keys and checks hold)."""
+meanwhile by another phone is answered 409 with the sheet as it is. Each deal also says whose
+it is: the viewer stamp of the page it was typed on (club/middleware.py). A phone passed from
+one scorer to another keeps the first one's waiting deals set aside, and a deal sent under a
+login other than the one that typed it is refused (403), never recorded under the wrong name.
+Without the script the form posts and the page comes back (the same keys and checks hold)."""
 
 from __future__ import annotations
 
@@ -23,7 +26,9 @@ from django.template.response import TemplateResponse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from club.middleware import viewer_stamp
 from club.permissions import is_scorer, remember_role, role_in
 from scoring import services
 from scoring.engine.games import game_module
@@ -43,12 +48,13 @@ from .common import (
 from .problems import deal_named, refusal_texts
 
 # What the phone's script reads from a sheet answer (header X-Sheet-Result).
-RECORDED, REPLAYED, REFUSED, CONFLICT, UNDONE = (
+RECORDED, REPLAYED, REFUSED, CONFLICT, UNDONE, OTHER_LOGIN = (
     "recorded",
     "replayed",
     "refused",
     "conflict",
     "undone",
+    "other-login",
 )
 
 
@@ -278,6 +284,15 @@ def _recorded_before(
     return poule.deals.filter(client_key=client_key).exists()
 
 
+def _typed_by_another_login(request: HttpRequest) -> bool:
+    """The deal names the viewer it was typed for (the form's ``viewer``, the stamp the page
+    had), and that is not who sends it: a scorer signed in over another one on a shared
+    phone, whose page still sends the first one's waiting deals. A post that names no viewer
+    (an older page) is the login's that sends it."""
+    typed_for = request.POST.get("viewer", "")
+    return bool(typed_for) and typed_for != viewer_stamp(request)
+
+
 def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpResponse:
     """GET: the sheet (read-only for members and the public once published). POST: record
     a deal; the phone's request gets the updated sheet back, the plain form a redirect."""
@@ -288,6 +303,18 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
+        if _typed_by_another_login(request):
+            # The sheet as it is for this login, with the refusal in words; the phone's
+            # script keeps the deal set aside for the scorer who typed it.
+            form = deal_form(tournament, seats) if can_edit_sheets(request, tournament) else None
+            context = sheet_context(request, tournament, poule, form, seats)
+            context["problem"] = _(
+                "Cette donne a été notée sous une autre connexion que la vôtre (un autre "
+                "marqueur sur ce téléphone) : elle n'est pas enregistrée sous votre nom. Celui "
+                "qui l'a notée la retrouvera sur ce téléphone en se reconnectant ; sinon, "
+                "notez-la à nouveau."
+            )
+            return sheet_response(request, context, OTHER_LOGIN, status=403)
         client_key = _client_key(request.POST.get("client_key", ""))
         if not can_edit_sheets(request, tournament) and _recorded_before(
             request, tournament, poule, client_key

@@ -12,6 +12,13 @@
 // connection returns. The sheet answers with its new state (X-Sheet-Result: recorded,
 // replayed, refused, conflict, undone), swapped in place.
 //
+// A shared phone: each waiting deal carries the viewer stamp of the page it was typed on (the
+// login's, data-viewer) and is sent with it. A page made for another login neither shows nor
+// sends it: it is set aside, and comes back when its scorer signs in again (logging out
+// clears it: static/js/site.js). The server refuses a deal sent under another login than its
+// own (X-Sheet-Result: other-login, 403); the page then shows the sheet of the login the
+// phone now has, the deal set aside.
+//
 // Without this file the form posts and the page comes back: everything still works, a deal at
 // a time. The sheet has data-own-errors: the site's generic htmx error handler leaves it to us.
 (function () {
@@ -44,6 +51,13 @@
     try { return window.localStorage; } catch (e) { return null; }
   }
 
+  // Who this page was made for (the login's stamp); the sheet swapped in after an answer
+  // says who the phone has now.
+  function viewer() { return sheet() ? sheet().dataset.viewer || "" : ""; }
+
+  // A deal queued by an older page names nobody: it is the current login's, as it was.
+  function mine(entry) { return !entry.viewer || entry.viewer === viewer(); }
+
   function queueKey() { return "sheet-queue-" + (sheet() ? sheet().dataset.poule : ""); }
   function draftKey() { return "sheet-draft-" + (sheet() ? sheet().dataset.poule : ""); }
 
@@ -52,7 +66,8 @@
   function keepDraft() {
     var store = storage();
     if (!store) return;
-    try { store.setItem(draftKey(), JSON.stringify(draftOf(sheetForm()))); } catch (e) { /* full */ }
+    var draft = { viewer: viewer(), fields: draftOf(sheetForm()) };
+    try { store.setItem(draftKey(), JSON.stringify(draft)); } catch (e) { /* full */ }
   }
 
   function forgetDraft() {
@@ -60,26 +75,36 @@
     if (store) store.removeItem(draftKey());
   }
 
+  // Another login's half-typed deal is not brought back.
   function savedDraft() {
     var store = storage();
-    try { return store ? JSON.parse(store.getItem(draftKey()) || "[]") : []; } catch (e) { return []; }
+    var draft;
+    try { draft = store ? JSON.parse(store.getItem(draftKey()) || "null") : null; } catch (e) { return []; }
+    if (Array.isArray(draft)) return draft;
+    return draft && draft.viewer === viewer() && Array.isArray(draft.fields) ? draft.fields : [];
   }
 
-  function readQueue() {
+  // Every login's waiting deals for this table, as kept on the phone.
+  function readAll() {
     var store = storage();
     if (!store) return memoryQueue;
     try { return JSON.parse(store.getItem(queueKey()) || "[]"); } catch (e) { return []; }
   }
 
+  // This login's: the others' are set aside, neither shown nor sent.
+  function readQueue() { return readAll().filter(mine); }
+
   // Without localStorage (private mode), the queue lives as long as the page.
   var memoryQueue = [];
 
+  // This login's queue written back; the deals set aside for other logins stay as they are.
   function writeQueue(queue) {
     var store = storage();
-    memoryQueue = queue;
+    var all = readAll().filter(function (entry) { return !mine(entry); }).concat(queue);
+    memoryQueue = all;
     if (!store) return;
     try {
-      if (queue.length) store.setItem(queueKey(), JSON.stringify(queue));
+      if (all.length) store.setItem(queueKey(), JSON.stringify(all));
       else store.removeItem(queueKey());
     } catch (e) { /* storage full: the queue still lives in this page */ }
   }
@@ -254,11 +279,14 @@
 
   // -- the form's state, kept across a swap when the scorer is already typing the next deal
 
+  // The form's fields that are no choice of the scorer's: each deal gets its own when sent.
+  var NOT_TYPED = ["csrfmiddlewaretoken", "client_key", "seen", "viewer"];
+
   function draftOf(form) {
     var pairs = [];
     if (!form) return pairs;
     new FormData(form).forEach(function (value, name) {
-      if (["csrfmiddlewaretoken", "client_key", "seen"].indexOf(name) === -1 && value !== "") pairs.push([name, value]);
+      if (NOT_TYPED.indexOf(name) === -1 && value !== "") pairs.push([name, value]);
     });
     return pairs;
   }
@@ -304,7 +332,7 @@
   function bodyOf(form) {
     var body = new URLSearchParams();
     new FormData(form).forEach(function (value, name) {
-      if (["csrfmiddlewaretoken", "client_key", "seen"].indexOf(name) === -1) body.append(name, value);
+      if (NOT_TYPED.indexOf(name) === -1) body.append(name, value);
     });
     return body.toString();
   }
@@ -327,6 +355,7 @@
       label: label(form),
       url: form.action,
       where: where ? where.textContent.trim() : "",
+      viewer: viewer(),
     };
     if (queue.length && queue[0].refused && queue[0].key === editingKey) {
       // The refused deal, mended in the form: it keeps its place at the head of the queue,
@@ -414,6 +443,7 @@
     }
     var body = new URLSearchParams(entry.body);
     body.set("client_key", entry.key);
+    if (entry.viewer) body.set("viewer", entry.viewer);
     if (entry.seen !== null && entry.seen !== undefined) body.set("seen", String(entry.seen));
     sending = true;
     busy(true);
@@ -433,6 +463,18 @@
         withoutKey(entry.key);
         // Another deal is being typed meanwhile: it survives the new sheet.
         swap(answer.text, true);
+        showAlert("");
+        flush();
+        return;
+      }
+      if (result === "other-login") {
+        // Another login has the phone now (signed in over this page's, in another tab): the
+        // deal is not recorded under his name. The sheet swapped in is his, with the server's
+        // words; this page's deals stay set aside for their scorer, and his own leave.
+        editingKey = null;
+        pausedKey = null;
+        swap(answer.text, false);
+        document.body.dataset.viewer = viewer();
         showAlert("");
         flush();
         return;

@@ -9,6 +9,10 @@
 // - The service worker (/sw.js): registered here; told when a sheet changed (its kept copy
 //   follows) and when the member logs out (nobody's sheets stay); #offline-banner says a
 //   page opened with no network.
+// - A shared phone: the waiting deals are each login's (body[data-viewer], the stamp each
+//   deal carries): another login's are neither named nor sent, only set aside; logging out
+//   clears the leaving login's waiting deals (after asking, when some wait) and every
+//   half-typed deal, once the next page shows the logout took place.
 (function () {
   "use strict";
 
@@ -90,28 +94,49 @@
     document.getElementById("request-error").hidden = true;
   });
 
-  // Deals a score sheet left waiting on this phone (localStorage "sheet-queue-<poule>", kept
-  // by sheet.js) are named on every page, with a link to their sheet, where they are sent:
-  // a scorer who moved on to another page does not forget them. The sheet shows its own.
+  function localStore() {
+    try { return window.localStorage; } catch (error) { return null; }
+  }
+
+  function pageViewer() { return document.body.dataset.viewer || ""; }
+
+  // Each table's waiting deals on this phone (localStorage "sheet-queue-<poule>", kept by
+  // sheet.js), as {key, queue}: every login's.
+  function waitingQueues(store) {
+    var found = [];
+    for (var index = 0; index < store.length; index += 1) {
+      var key = store.key(index);
+      if (!key || key.indexOf("sheet-queue-") !== 0) continue;
+      var queue;
+      try { queue = JSON.parse(store.getItem(key) || "[]"); } catch (error) { continue; }
+      if (Array.isArray(queue)) found.push({ key: key, queue: queue });
+    }
+    return found;
+  }
+
+  // A deal queued by an older page names nobody: it is the current login's.
+  function queuedBy(entry, viewer) { return !entry.viewer || entry.viewer === viewer; }
+
+  // Deals a score sheet left waiting on this phone are named on every page, with a link to
+  // their sheet, where they are sent: a scorer who moved on to another page does not forget
+  // them. The sheet shows its own. Another login's are not named.
   function showWaitingDeals() {
     var box = document.getElementById("waiting-deals");
-    var store = null;
-    try { store = window.localStorage; } catch (error) { store = null; }
+    var store = localStore();
     if (!box || !store) return;
     var here = document.getElementById("sheet");
     var own = here && here.dataset.poule ? "sheet-queue-" + here.dataset.poule : "";
     var links = [];
-    for (var index = 0; index < store.length; index += 1) {
-      var key = store.key(index);
-      if (!key || key.indexOf("sheet-queue-") !== 0 || key === own) continue;
-      var queue;
-      try { queue = JSON.parse(store.getItem(key) || "[]"); } catch (error) { continue; }
-      if (!Array.isArray(queue) || !queue.length || !queue[0].url) continue;
+    var viewer = pageViewer();
+    waitingQueues(store).forEach(function (table) {
+      if (table.key === own) return;
+      var queue = table.queue.filter(function (entry) { return queuedBy(entry, viewer); });
+      if (!queue.length || !queue[0].url) return;
       var url;
-      try { url = new URL(queue[0].url, window.location.href); } catch (error) { continue; }
-      if (url.origin !== window.location.origin) continue;
+      try { url = new URL(queue[0].url, window.location.href); } catch (error) { return; }
+      if (url.origin !== window.location.origin) return;
       links.push({ href: url.pathname, text: (queue[0].where || url.pathname) + " (" + queue.length + ")" });
-    }
+    });
     box.textContent = "";
     box.hidden = !links.length;
     if (!links.length) return;
@@ -149,10 +174,52 @@
     keepSheet();
     navigator.serviceWorker.addEventListener("controllerchange", keepSheet);
     document.querySelectorAll("form[data-forget-sheets]").forEach(function (form) {
-      form.addEventListener("submit", function () {
+      form.addEventListener("submit", function (event) {
+        if (!leaving(form)) {
+          event.preventDefault();
+          return;
+        }
         if (worker()) worker().postMessage({ type: "forget-sheets" });
       });
     });
+  }
+
+  // -- logging out on a shared phone
+
+  var LEAVING = "sheet-forget";
+
+  // The member logs out: his waiting deals are cleared, but only once the next page shows
+  // another viewer (the logout went through: with no network it does not, and they stay).
+  // Asked first when some wait: they are not recorded, and go with him.
+  function leaving(form) {
+    var store = localStore();
+    var viewer = pageViewer();
+    if (!store || !viewer) return true;
+    var waiting = 0;
+    waitingQueues(store).forEach(function (table) {
+      waiting += table.queue.filter(function (entry) { return queuedBy(entry, viewer); }).length;
+    });
+    if (waiting && !window.confirm(form.dataset.forgetConfirm.split("{n}").join(String(waiting)))) return false;
+    try { store.setItem(LEAVING, viewer); } catch (error) { /* full: nothing is cleared */ }
+    return true;
+  }
+
+  function forgetWhoLeft() {
+    var store = localStore();
+    var left = store && store.getItem(LEAVING);
+    if (!left || !pageViewer()) return;
+    store.removeItem(LEAVING);
+    if (left === pageViewer()) return;  // still signed in: the logout did not go through
+    waitingQueues(store).forEach(function (table) {
+      var kept = table.queue.filter(function (entry) { return entry.viewer && entry.viewer !== left; });
+      if (kept.length) store.setItem(table.key, JSON.stringify(kept));
+      else store.removeItem(table.key);
+    });
+    var drafts = [];
+    for (var index = 0; index < store.length; index += 1) {
+      if ((store.key(index) || "").indexOf("sheet-draft-") === 0) drafts.push(store.key(index));
+    }
+    drafts.forEach(function (key) { store.removeItem(key); });
   }
 
   function keepSheet() {
@@ -179,6 +246,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    forgetWhoLeft();
     foldMenu();
     setup(document);
     showWaitingDeals();

@@ -8,9 +8,13 @@ import re
 import shutil
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from django.core.wsgi import get_wsgi_application
 from django.db import connection
+from django.test.testcases import LiveServerThread
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, sync_playwright
 
 # Playwright's sync API runs an event loop in the test's thread; the test still reads the
@@ -93,3 +97,26 @@ def one_request_at_a_time_on_sqlite(live_server: object) -> Iterator[None]:
     server.set_app(in_turn)
     yield
     server.set_app(app)
+
+
+@pytest.fixture
+def production_server(production_static: Path) -> Iterator[SimpleNamespace]:
+    """A server of the site as deployed: DEBUG off, the static files collected under hashed
+    names and served by whitenoise from the site's own WSGI application (what gunicorn runs),
+    not by the development handler of ``live_server`` (which finds every file in static/,
+    hashed or not). Its ``url`` as ``live_server``'s.
+
+    Run on SQLite only: CI runs the suite twice (SQLite, then PostgreSQL), and what this
+    server checks is the static files, the same on both; the browser test runs once."""
+    if os.environ.get("DATABASE_URL"):
+        pytest.skip("the production-mode browser test runs on the SQLite pass only")
+    thread = LiveServerThread(
+        "localhost", static_handler=lambda development_handler: get_wsgi_application()
+    )
+    thread.daemon = True
+    thread.start()
+    thread.is_ready.wait()
+    if thread.error:
+        raise thread.error
+    yield SimpleNamespace(url=f"http://localhost:{thread.port}", thread=thread)
+    thread.terminate()

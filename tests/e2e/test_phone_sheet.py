@@ -46,11 +46,17 @@ NAMES = [
 
 
 def phone_context(new_context: Callable[..., BrowserContext], live_server, user) -> BrowserContext:
-    """A phone whose scorer is already signed in (his session cookie, made by the test
-    client): the sign-in page has its own test."""
+    """A phone whose scorer is already signed in."""
+    context = new_context(viewport=PHONE, locale="fr-BE", is_mobile=True, has_touch=True)
+    sign_in(context, live_server, user)
+    return context
+
+
+def sign_in(context: BrowserContext, live_server, user) -> None:
+    """``user`` signs in on this phone: his session cookie (made by the test client) takes the
+    place of the one it had. The sign-in page has its own test."""
     client = Client()
     client.force_login(user)
-    context = new_context(viewport=PHONE, locale="fr-BE", is_mobile=True, has_touch=True)
     context.add_cookies(
         [
             {
@@ -60,7 +66,19 @@ def phone_context(new_context: Callable[..., BrowserContext], live_server, user)
             }
         ]
     )
-    return context
+
+
+def saves_fail(page: Page) -> None:
+    """The sheet's saves fail (the server answers 500) until ``page.unroute("**/poules/*/")``:
+    the deals wait on the phone."""
+
+    def fail(route) -> None:
+        if route.request.method == "POST":
+            route.fulfill(status=500, body="boom")
+        else:
+            route.continue_()
+
+    page.route("**/poules/*/", fail)
 
 
 def a_night(club, season, rules: str, players: int) -> Tournament:
@@ -482,13 +500,7 @@ def test_a_refused_or_failed_deal_is_said_in_words_and_waits_on_the_phone(
     first, second = belgian_deals(4, 2)
 
     # The server fails (500): said with what to do; the deal waits and leaves on "Réessayer".
-    def fail(route) -> None:
-        if route.request.method == "POST":
-            route.fulfill(status=500, body="boom")
-        else:
-            route.continue_()
-
-    page.route("**/poules/*/", fail)
+    saves_fail(page)
     record_belgian_whist(page, first, wait_for=None)
     alert = page.locator("[data-alert]")
     expect(alert).to_contain_text("erreur 500")
@@ -734,14 +746,7 @@ def test_deals_waiting_for_a_table_are_named_on_every_page(live_server, new_cont
     tournament = a_night(club, season, "rcwhist", 4)
     poule = tournament.poules.get()
     page = phone_context(new_context, live_server, a_scorer(club)).new_page()
-
-    def fail(route) -> None:
-        if route.request.method == "POST":
-            route.fulfill(status=500, body="boom")
-        else:
-            route.continue_()
-
-    page.route("**/poules/*/", fail)
+    saves_fail(page)
     page.goto(sheet_url(live_server.url, poule))
     deal = belgian_deals(4, 1)[0]
     record_belgian_whist(page, deal, wait_for=None)

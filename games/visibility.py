@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from club.permissions import is_club_admin, is_member, is_scorer, refuse
+from club.permissions import is_club_admin, is_scorer, refuse
 
 from .models import Tournament
 
@@ -31,8 +31,3 @@ def require_sheet_editor(user: User | AnonymousUser, tournament: Tournament) -> 
     if not can_edit_sheets(user, tournament):
         refuse(user, tournament.club, "scorers until the night is closed, club admins afterwards")
 
-
-def shows_public_names(user: User | AnonymousUser, tournament: Tournament) -> bool:
-    """Outside the club (the public, another club's members), a published night names each
-    member by his chosen public name; the club itself sees the names it knows."""
-    return not is_member(user, tournament.club)

@@ -32,6 +32,7 @@ list page adds no query per row, and none at all where nobody chose initials.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
@@ -128,6 +129,34 @@ def name_shown(player: Player, viewer: Viewer | None) -> str:
     if viewer is not None and viewer.knows(player):
         return player.display_name
     return player.initials
+
+
+def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, Viewer]:
+    """Each reader (an e-mail's recipient) as a viewer of the ``named`` players only: two
+    queries for all of them (their clubs, the named players' clubs), not two a recipient.
+    The rule is the table's, read from both sides' memberships."""
+    readers = list(readers)
+    hidden = {p.pk for p in named if p.public_name == INITIALS}
+    clubs_of: dict[int, set[int]] = {r.pk: set() for r in readers}
+    player_clubs: dict[int, set[int]] = {pk: set() for pk in hidden}
+    if hidden:
+        for player, club in Membership.objects.filter(
+            player__in=clubs_of, end__isnull=True
+        ).values_list("player_id", "club_id"):
+            clubs_of[player].add(club)
+        for player, club in Membership.objects.filter(player__in=hidden).values_list(
+            "player_id", "club_id"
+        ):
+            player_clubs[player].add(club)
+    viewers = {}
+    for reader in readers:
+        viewer = Viewer(player=reader)
+        viewer.__dict__["clubs"] = frozenset(clubs_of[reader.pk])
+        viewer.__dict__["known"] = frozenset(
+            {reader.pk} | {pk for pk, clubs in player_clubs.items() if clubs & clubs_of[reader.pk]}
+        )
+        viewers[reader.pk] = viewer
+    return viewers
 
 
 def full_name_searchable(viewer: Viewer) -> Q:

@@ -30,4 +30,3 @@ def require_sheet_reader(user: User | AnonymousUser, tournament: Tournament) -> 
 def require_sheet_editor(user: User | AnonymousUser, tournament: Tournament) -> None:
     if not can_edit_sheets(user, tournament):
         refuse(user, tournament.club, "scorers until the night is closed, club admins afterwards")
-

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect
 from django.template import loader
@@ -73,9 +73,7 @@ def member_merge_search(request: HttpRequest, slug: str, pk: int) -> TemplateRes
         "club": club,
         "player": player,
         "q": text,
-        "candidates": (
-            _candidates(player, text, viewer_of(request.user)) if text.strip() else []
-        ),
+        "candidates": (_candidates(player, text, viewer_of(request.user)) if text.strip() else []),
     }
     return TemplateResponse(request, "club/admin/merge_search.html", context)
 

@@ -17,7 +17,6 @@ import segno
 from django.utils.safestring import SafeString, mark_safe
 
 from club.names import Viewer, name_shown
-
 from scoring.engine.base import next_dealer
 from scoring.engine.games import game_module, mort
 

@@ -186,7 +186,8 @@ def poule_sheet(
 ) -> Sheet:
     """The poule's sheet: its columns, each deal's row (number, code, words, cells with the
     dealer and the mort marked, the dealer's name, its corrections), the totals, the removed
-    deals, the header's status and who deals next. ``viewer``: who reads, to name each player (``club.names``)."""
+    deals, the header's status and who deals next. ``viewer``: who reads, to name each player
+    (``club.names``)."""
     columns = _columns(seats, viewer)
     names = {str(column.number): column.name for column in columns}
     # Just recorded: the service hands back what it stored; else read from the database.

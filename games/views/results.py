@@ -111,7 +111,9 @@ def deals_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResp
         ]
     title = _("Donnes") + f" {tournament.date:%d-%m-%Y}"
     filename = _filename(tournament).replace("soiree-", "donnes-", 1)
-    return table_response(fmt, filename, title, header, deal_table(tournament, viewer_of(request.user)))
+    return table_response(
+        fmt, filename, title, header, deal_table(tournament, viewer_of(request.user))
+    )
 
 
 def tournament_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:

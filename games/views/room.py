@@ -31,8 +31,8 @@ def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
 def room_by_key(request: HttpRequest, slug: str, key: str) -> TemplateResponse:
     """The club's private link for the projector's PC: tonight's room screen without anybody's
     login. It is projected where guests and visitors see it: nobody reads it, so members
-    who chose initials are shown by them (``club.names``). A link the club admin renewed since, or any
-    other key, is a 404 like any unknown address."""
+    who chose initials are shown by them (``club.names``). A link the club admin renewed
+    since, or any other key, is a 404 like any unknown address."""
     club = get_object_or_404(Club, slug=slug)
     if not club.room_key or not secrets.compare_digest(club.room_key, key):
         raise Http404("no such room screen")

@@ -34,8 +34,8 @@ from ..presenters.legend import code_legend
 from ..presenters.paper import dealer_rows
 from ..presenters.sheet import deal_numbers, next_number
 from .common import require_sheet_editor, tournament_for
-from .sheet import seats_of
 from .problems import refusal_texts
+from .sheet import seats_of
 
 _CODE = re.compile(r"([^\W\d_]+)(\d*)")
 _PLACE = re.compile(r"^deals\[(\d+)\]")

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from .models import Membership, Player
@@ -77,24 +77,26 @@ class Viewer:
             ).values_list("club_id", flat=True)
         )
 
-    @cached_property
-    def known(self) -> frozenset[int]:
-        """The players he may see by their full names: himself and whoever is or was a member
-        of one of his clubs (one query, with his clubs as a subquery)."""
+    def known_players(self) -> QuerySet[Player]:
+        """The players he may see by their full names, as a query not yet run: himself and
+        whoever is or was a member or a guest of one of his clubs (his clubs a subquery)."""
         himself = self._himself()
         if himself is None:
-            return frozenset()
+            return Player.objects.none()
         if "clubs" in self.__dict__:
             clubs: Any = self.clubs
         else:
             clubs = Membership.objects.filter(
                 end__isnull=True, player__in=Player.objects.filter(himself)
             ).values("club_id")
-        return frozenset(
-            Player.objects.filter(himself | Q(memberships__club_id__in=clubs))
-            .values_list("pk", flat=True)
-            .distinct()
-        )
+        return Player.objects.filter(himself | Q(memberships__club_id__in=clubs))
+
+    @cached_property
+    def known(self) -> frozenset[int]:
+        """``known_players``' ids (one query; none for the public)."""
+        if self._himself() is None:
+            return frozenset()
+        return frozenset(self.known_players().values_list("pk", flat=True).distinct())
 
     @property
     def audience(self) -> str:
@@ -164,7 +166,7 @@ def full_name_searchable(viewer: Viewer) -> Q:
     by the full name it then shows as initials would tell who he is all the same."""
     if viewer.everyone:
         return Q()
-    return ~Q(public_name=INITIALS) | Q(pk__in=viewer.known)
+    return ~Q(public_name=INITIALS) | Q(pk__in=viewer.known_players().values("pk"))
 
 
 def viewer_of(user: Any) -> Viewer:

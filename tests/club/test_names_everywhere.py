@@ -250,3 +250,37 @@ def test_a_member_who_chose_initials_is_named_in_full_only_to_his_clubs_members(
     assert LAST not in text, page
     if response.status_code == 200 and page not in SEARCHES:
         assert INITIALS in text, page
+
+
+HOST_PAGES = [
+    "night page",
+    "score sheet",
+    "sheet entry",
+    "room screen by login",
+    "results",
+    "seating",
+    "paper sheets",
+    "deals csv",
+    "night file",
+    "api night",
+    "api night file",
+]
+
+
+@pytest.mark.parametrize("page", HOST_PAGES)
+def test_the_host_clubs_admin_reads_a_visitor_who_chose_initials_by_them(client, scene, page):
+    """At an inter-club night the host club knows its own members, not its visitors: a
+    visitor who chose initials is named by them, to its scorers and admins too."""
+    visitor = scene.neighbour_member
+    Player.objects.filter(pk=visitor.pk).update(public_name=Player.PublicName.INITIALS)
+    visitor.refresh_from_db()
+    user = UserFactory(username="hote")
+    PlayerFactory(user=user, club=scene.club, club__role=Membership.Role.ADMIN)
+    client.force_login(user)
+
+    response = client.get(PAGES[page](scene, "host"))
+
+    assert response.status_code == 200
+    text = _text(response)
+    assert visitor.last_name not in text and visitor.initials in text
+    assert FULL in text  # his own club's member, by name

@@ -21,15 +21,14 @@ import pytest
 from django.urls import reverse
 
 from club.models import Club, Membership, Player
-from club.services import federation_open, federation_season_create, room_key_renew
+from club.services import room_key_renew
 from games.models import Tournament
 from games.services import poule_create, presence_set, tournament_start
 from scoring.services import deal_record, ranking_publish, tournament_close, tournament_publish
+from tests.club.test_federation_pages import league  # noqa: F401 (a fixture)
 from tests.factories import (
-    ClubFactory,
     MembershipFactory,
     PlayerFactory,
-    SeasonFactory,
     TournamentFactory,
     UserFactory,
 )
@@ -59,29 +58,10 @@ class Scene:
     neighbour_member: Player
 
 
-def _season(club: Club) -> Any:
-    return SeasonFactory(
-        club=club,
-        name="Saison courante",
-        slug="saison-courante",
-        start=TODAY - datetime.timedelta(days=60),
-        end=TODAY + datetime.timedelta(days=60),
-    )
-
-
 @pytest.fixture
-def scene(club, point_table, django_capture_on_commit_callbacks) -> Scene:
-    neighbour = ClubFactory(name="Cercle voisin", slug="voisin")
-    federation = federation_open("Ligue du Brabant", clubs=[club, neighbour])
-    fed_season = federation_season_create(
-        federation,
-        "Championnat",
-        TODAY - datetime.timedelta(days=60),
-        TODAY + datetime.timedelta(days=60),
-        best_n=3,
-        min_tournaments=1,
-    )
-    season, neighbour_season = _season(club), _season(neighbour)
+def scene(club, league, point_table, django_capture_on_commit_callbacks) -> Scene:  # noqa: F811
+    federation, fed_season, neighbour, seasons = league
+    season, neighbour_season = seasons[club.pk], seasons[neighbour.pk]
     club.ranking_interclub = True  # the night counts in the club's own ranking too
     club.save(update_fields=["ranking_interclub"])
     shy = PlayerFactory(

@@ -99,6 +99,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "club.context_processors.viewer",
+                "club.names.viewer_context",
             ],
         },
     },

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from club.models import Player
+from club.names import name_shown, recipients
 from scoring.models import PouleStanding, TournamentStanding
 
 from .models import ResultEmail, Tournament
@@ -92,8 +93,10 @@ def tournament_results_send(tournament: Tournament) -> int:
         .order_by("poule__round", "poule__table")
     ):
         poules.setdefault(poule_line.player_id, []).append(poule_line)
-    # Other participants are named as on the public pages: initials for who chose them.
-    winners = [line.player.public_display_name for line in lines if line.rank == 1]
+    # Each recipient reads the winners as he may see them (``club.names``): initials for who
+    # chose them, unless he is a member of one of the winner's clubs.
+    winners = [line.player for line in lines if line.rank == 1]
+    viewers = recipients([line.player for line in lines], winners)
     site = settings.SITE_URL
     results_url = site + reverse("my-results")
     profile_url = site + reverse("profile")
@@ -120,7 +123,7 @@ def tournament_results_send(tournament: Tournament) -> int:
             "line": line,
             "players": len(lines),
             "poules": poules.get(player.pk, []),
-            "winners": winners,
+            "winners": [name_shown(winner, viewers[player.pk]) for winner in winners],
             "results_url": results_url,
             "public_url": public_url,
             "profile_url": profile_url,

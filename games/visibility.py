@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from club.permissions import is_club_admin, is_member, is_scorer, refuse
+from club.permissions import is_club_admin, is_scorer, refuse
 
 from .models import Tournament
 
@@ -30,9 +30,3 @@ def require_sheet_reader(user: User | AnonymousUser, tournament: Tournament) -> 
 def require_sheet_editor(user: User | AnonymousUser, tournament: Tournament) -> None:
     if not can_edit_sheets(user, tournament):
         refuse(user, tournament.club, "scorers until the night is closed, club admins afterwards")
-
-
-def shows_public_names(user: User | AnonymousUser, tournament: Tournament) -> bool:
-    """Outside the club (the public, another club's members), a published night names each
-    member by his chosen public name; the club itself sees the names it knows."""
-    return not is_member(user, tournament.club)

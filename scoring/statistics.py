@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from club.models import Player
+from club.names import Viewer, name_shown
 from games.models import COUNTED_STATUSES, Tournament, night_title
 from scoring.engine.errors import EngineError
 from scoring.engine.games import game_module
@@ -226,9 +227,12 @@ def visible_statuses(own: bool) -> tuple[str, ...]:
     return tuple(COUNTED_STATUSES) if own else (Tournament.Status.PUBLISHED,)
 
 
-def player_statistics(player: Player, club: Any, *, own: bool = False) -> PlayerStatistics:
+def player_statistics(
+    player: Player, club: Any, *, own: bool = False, viewer: Viewer | None = None
+) -> PlayerStatistics:
     """The player's statistics at ``club``: three queries (his nights, his ratings, the names
-    of his partners and opponents), however many nights."""
+    of his partners and opponents), however many nights. Partners and opponents are named as
+    ``viewer`` may see them (``club.names``; None: the public)."""
     statuses = visible_statuses(own)
     rows = (
         PlayerNightStats.objects.filter(
@@ -287,8 +291,7 @@ def player_statistics(player: Player, club: Any, *, own: bool = False) -> Player
         named = Player.objects.filter(pk__in={s.player_id for s in shown}).only(
             *Player.PUBLIC_NAME_FIELDS
         )
-        # Public pages and the member's own page alike name others as they chose to be named.
-        names = {p.pk: p.public_display_name for p in named}
+        names = {p.pk: name_shown(p, viewer) for p in named}
         for line in shown:
             line.name = names.get(line.player_id, "?")
     return result
@@ -301,9 +304,10 @@ class SeasonStatistics:
     records: dict[str, tuple[str, int] | None]
 
 
-def season_statistics(season: Any) -> SeasonStatistics:
+def season_statistics(season: Any, viewer: Viewer | None = None) -> SeasonStatistics:
     """Per club and season: each player's nights, how often each contract is played and
-    made, the season's records. Two queries (the published nights' rows, the names)."""
+    made, the season's records. Two queries (the published nights' rows, the names), each
+    player named as ``viewer`` may see him (``club.names``; None: the public)."""
     rows = PlayerNightStats.objects.filter(
         tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
     ).values_list("player_id", "data")
@@ -324,7 +328,7 @@ def season_statistics(season: Any) -> SeasonStatistics:
             if value is not None and (best[key] is None or value > best[key][1]):
                 best[key] = (player, value)
     names = {
-        p.pk: p.public_display_name
+        p.pk: name_shown(p, viewer)
         for p in Player.objects.filter(pk__in=nights).only(*Player.PUBLIC_NAME_FIELDS)
     }
     return SeasonStatistics(

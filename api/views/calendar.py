@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import Player
+from club.names import viewer_of
 from club.permissions import is_member, require_club_admin
 from games import calendar
 from games.models import PlannedNight, Reply
@@ -172,9 +173,10 @@ class NightReplies(APIView):
         )
         require_club_admin(request.user, night.club)
         entry = night_replies(night, timezone.now())
+        name_of = viewer_of(request.user).name
         names = {
             key: [
-                {"player": r.player_id, "name": r.player.display_name, "answered": r.answered}
+                {"player": r.player_id, "name": name_of(r.player), "answered": r.answered}
                 for r in replies
             ]
             for key, replies in entry.names.items()

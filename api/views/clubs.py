@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet, Subquery
@@ -15,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.models import Club, Season
+from club.models import Club, Player, Season
 from club.permissions import require_club_admin
 from scoring.engine.standings import decimal_string
 from scoring.models import RankingSnapshot
@@ -62,7 +63,9 @@ class SeasonList(generics.ListAPIView):
         ).order_by("-start")
 
 
-def _ranking(snapshot: RankingSnapshot, club: Club) -> dict[str, Any]:
+def _ranking(
+    snapshot: RankingSnapshot, club: Club, name_of: Callable[[Player], str]
+) -> dict[str, Any]:
     lines = snapshot.lines.in_order().select_related("player")
     return {
         "club": club.slug,
@@ -77,7 +80,7 @@ def _ranking(snapshot: RankingSnapshot, club: Club) -> dict[str, Any]:
             {
                 "rank": line.rank,
                 "tied": line.tied,
-                "player": player_ref(line.player, namer(True)),
+                "player": player_ref(line.player, name_of),
                 "tournament_points": decimal_string(line.tournament_points),
                 "game_points": line.game_points,
                 "tournaments_played": line.tournaments_played,
@@ -92,7 +95,8 @@ def _ranking(snapshot: RankingSnapshot, club: Club) -> dict[str, Any]:
 @extend_schema(
     summary="A season's yearly ranking (classement annuel)",
     description=(
-        "The latest published ranking, players under their public names. ``?provisional=true``: "
+        "The latest published ranking, players named as the reader may see them. "
+        "``?provisional=true``: "
         "the live ranking, recomputed as nights close (club admins only). Send the ETag back "
         "in If-None-Match: 304 until the club publishes or corrects something."
     ),
@@ -121,7 +125,7 @@ class SeasonRanking(APIView):
             live = RankingSnapshot.objects.filter(season=season_obj).live().first()
             if live is None:
                 raise Http404("no provisional ranking yet")
-            return Response(s.RankingSerializer(_ranking(live, club)).data)
+            return Response(s.RankingSerializer(_ranking(live, club, namer(request))).data)
         snapshot = (
             RankingSnapshot.objects.filter(season=season_obj)
             .latest_published()
@@ -132,6 +136,6 @@ class SeasonRanking(APIView):
             raise Http404("this season's ranking is not published")
 
         def build() -> Any:
-            return s.RankingSerializer(_ranking(snapshot, club)).data
+            return s.RankingSerializer(_ranking(snapshot, club, namer(request))).data
 
         return published_read(request, club, ("ranking", season_obj.pk), build)

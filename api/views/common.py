@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from club.models import Club, Player
+from club.names import viewer_of
 from club.published import (
     PAGE_SECONDS,
     fragment_key,
@@ -56,10 +57,16 @@ def night_of(slug: str, pk: int) -> Tournament:
     )
 
 
-def namer(public: bool) -> Callable[[Player], str]:
-    if public:
-        return lambda player: player.public_display_name
-    return lambda player: player.display_name
+def namer(request: Request) -> Callable[[Player], str]:
+    """How this reader sees each player named (``club.names``): his initials, if he chose them,
+    to whoever is not a member of one of his clubs."""
+    return viewer_of(request.user).name
+
+
+def audience(request: Request) -> str:
+    """What the names of a cached answer depend on: its key holds it, so each reader gets the
+    answer drawn for those who read the same names (``club.names.Viewer.audience``)."""
+    return viewer_of(request.user).audience
 
 
 def player_ref(player: Player, name_of: Callable[[Player], str]) -> dict[str, Any]:
@@ -73,7 +80,7 @@ def published_read(
     club's latest (its ETag holds the club's stamp), else the document from the server's
     cache, drawn once per stamp (a publication, a correction moves it: nothing is stale)."""
     etag = page_etag(request, club, "api", *parts)
-    digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+    digest = hashlib.sha256(repr((*parts, audience(request))).encode()).hexdigest()[:16]
     key = fragment_key(club, "api", digest)
     return stamped_read(request, etag, club.pages_changed, key, build)
 

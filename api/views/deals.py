@@ -23,14 +23,14 @@ from scoring import services
 
 from .. import serializers as s
 from ..errors import refusal
-from .common import CONFLICT, NOT_YOURS, PRECONDITION, REFUSED, night_of
+from .common import CONFLICT, NOT_YOURS, PRECONDITION, REFUSED, namer, night_of
 from .poules import deal_answer
 
 
-def _seat_names(poule: Poule) -> dict[str, str]:
-    return {
-        str(seat.number): seat.player.display_name for seat in poule.seats.select_related("player")
-    }
+def _seat_names(request: Request, poule: Poule) -> dict[str, str]:
+    """The seats as the refusals name them, as this scorer may see each player."""
+    name_of = namer(request)
+    return {str(seat.number): name_of(seat.player) for seat in poule.seats.select_related("player")}
 
 
 @extend_schema(
@@ -76,9 +76,9 @@ class DealRecord(APIView):
                 longer=given["longer"],
             )
         except ValidationError as refused:
-            return refusal(refused, _seat_names(poule))
+            return refusal(refused, _seat_names(request, poule))
         replayed = getattr(deal, "replayed", False)
-        answer = {**deal_answer(deal, tournament), "replayed": replayed}
+        answer = {**deal_answer(deal, tournament, namer(request)), "replayed": replayed}
         return Response(s.DealSerializer(answer).data, status=200 if replayed else 201)
 
     def _late_retry(self, request: Request, tournament: Tournament, poule_pk: int) -> Any:
@@ -103,7 +103,10 @@ class DealRecord(APIView):
         except ValidationError as refused:
             return refusal(refused)
         return Response(
-            s.DealSerializer({**deal_answer(deal, tournament), "replayed": True}).data, status=200
+            s.DealSerializer(
+                {**deal_answer(deal, tournament, namer(request)), "replayed": True}
+            ).data,
+            status=200,
         )
 
 
@@ -187,8 +190,8 @@ class DealEdit(APIView):
                 version=version,
             )
         except ValidationError as refused:
-            return refusal(refused, _seat_names(deal.poule))
-        return Response(s.DealSerializer(deal_answer(corrected, tournament)).data)
+            return refusal(refused, _seat_names(request, deal.poule))
+        return Response(s.DealSerializer(deal_answer(corrected, tournament, namer(request))).data)
 
     @extend_schema(
         summary="Delete a deal",
@@ -228,5 +231,5 @@ class DealEdit(APIView):
                     )
                 services.deal_delete(deal, request.user, closed_ok=tournament.is_locked)
         except ValidationError as refused:
-            return refusal(refused, _seat_names(deal.poule))
+            return refusal(refused, _seat_names(request, deal.poule))
         return Response(status=204)

@@ -19,14 +19,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.models import Club, Federation, FederationSeason
+from club.models import Club, Federation, FederationSeason, Player
 from club.permissions import is_federation_admin
 from games.models import Tournament
 from scoring.engine.standings import decimal_string
 from scoring.models import FederationRanking
 
 from .. import serializers as s
-from .common import NIGHT_LIST_FIELDS, NIGHT_RELATED, namer, player_ref, stamped_read
+from .common import NIGHT_LIST_FIELDS, NIGHT_RELATED, audience, namer, player_ref, stamped_read
 
 NOT_FOUND = {
     404: OpenApiResponse(s.RefusalSerializer, description="No such federation (or season).")
@@ -126,10 +126,11 @@ def _ranking_of(season: FederationSeason) -> Any:
         return None
 
 
-def _ranking(ranking: FederationRanking, season: FederationSeason) -> dict[str, Any]:
-    # Outside its clubs, a federation shows every player by his public name (his initials if
-    # he chose them), as a club's published ranking does.
-    name_of = namer(True)
+def _ranking(
+    ranking: FederationRanking, season: FederationSeason, name_of: Callable[[Player], str]
+) -> dict[str, Any]:
+    # Each player named as the reader may see him (``club.names``): his initials, if he chose
+    # them, to whoever is in none of his clubs.
     return {
         "federation": season.federation.slug,
         "season": season.slug,
@@ -180,9 +181,10 @@ class FederationSeasonRanking(APIView):
             raise Http404("this season has no ranking yet")
 
         def build() -> Any:
-            return s.FederationRankingSerializer(_ranking(ranking, found)).data
+            return s.FederationRankingSerializer(_ranking(ranking, found, namer(request))).data
 
-        return federation_read(request, found.federation, ("ranking", found.pk), build)
+        parts = ("ranking", found.pk, audience(request))
+        return federation_read(request, found.federation, parts, build)
 
 
 @extend_schema(

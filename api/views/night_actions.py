@@ -122,6 +122,6 @@ class RoundDraw(APIView):
             "round": round,
             "seed": draw.seed,
             "repeats": draw.repeats,
-            "poules": poules_answer(tournament, poules, namer(False)),
+            "poules": poules_answer(tournament, poules, namer(request)),
         }
         return Response(s.DrawResultSerializer(data).data, status=201)

@@ -62,7 +62,7 @@ class NightList(generics.ListAPIView):
 @extend_schema(
     summary="A night: standings, poules, deals and points",
     description=(
-        "A published night for everybody (members named by their public names outside the "
+        "A published night for everybody (members who chose initials named by them outside the "
         "club), any night of the club for its scorers. A published night has an ETag."
     ),
     tags=["nights"],
@@ -78,21 +78,21 @@ class NightDetail(APIView):
     def get(self, request: Request, slug: str, pk: int) -> Response:
         tournament = night_of(slug, pk)
         visibility.require_sheet_reader(request.user, tournament)
-        public = visibility.shows_public_names(request.user, tournament)
+        name_of = namer(request)
         if tournament.status != Tournament.Status.PUBLISHED:
-            return Response(night_detail(tournament, public))
+            return Response(night_detail(tournament, name_of))
 
         def build() -> Any:
-            return night_detail(tournament, public)
+            return night_detail(tournament, name_of)
 
-        return published_read(request, tournament.club, ("night", tournament.pk, public), build)
+        return published_read(request, tournament.club, ("night", tournament.pk), build)
 
 
 @extend_schema(
     summary="A night as a club-night file (club-night-result/1)",
     description=(
-        "Scorers: any night of their club, members named as the club knows them. Everybody "
-        "else: a published night, public names."
+        "Scorers: any night of their club. Everybody else: a published night. Players named as "
+        "the reader may see them: initials, if chosen, outside the player's clubs."
     ),
     tags=["nights"],
     responses={200: OpenApiTypes.OBJECT, **NOT_YOURS},
@@ -102,7 +102,6 @@ class NightExport(APIView):
 
     def get(self, request: Request, slug: str, pk: int) -> Response:
         tournament = night_of(slug, pk)
-        if is_scorer(request.user, tournament.club):
-            return Response(tournament_export(tournament))
-        visibility.require_sheet_reader(request.user, tournament)
-        return Response(tournament_export(tournament, name_of=namer(True)))
+        if not is_scorer(request.user, tournament.club):
+            visibility.require_sheet_reader(request.user, tournament)
+        return Response(tournament_export(tournament, name_of=namer(request)))

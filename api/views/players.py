@@ -67,7 +67,7 @@ class PlayerList(generics.ListAPIView):
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())
-        name_of = namer(not is_member(request.user, self.club))
+        name_of = namer(request)
         rows = [{**player_ref(p, name_of), "initials": p.initials} for p in page]
         return self.get_paginated_response(s.PlayerSerializer(rows, many=True).data)
 
@@ -81,7 +81,7 @@ class PlayerDetail(APIView):
     def get(self, request: Request, slug: str, pk: int) -> Response:
         club = club_of(slug)
         player = get_object_or_404(club_players(request.user, club), pk=pk)
-        name_of = namer(not is_member(request.user, club))
+        name_of = namer(request)
         return Response(
             s.PlayerSerializer({**player_ref(player, name_of), "initials": player.initials}).data
         )

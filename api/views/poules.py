@@ -16,12 +16,14 @@ from scoring.engine.standings import decimal_string
 from scoring.models import PouleStanding, TournamentStanding
 
 from .. import serializers as s
-from .common import namer, player_ref
+from .common import player_ref
 
 
-def deal_answer(deal: Deal, tournament: Tournament) -> dict[str, Any]:
+def deal_answer(
+    deal: Deal, tournament: Tournament, name_of: Callable[[Player], str]
+) -> dict[str, Any]:
     """A deal just recorded or corrected (or replayed), numbered and described as the sheet
-    shows it, players named as the club knows them (the scorer's answer). The poule's sheet as
+    shows it, players named as the scorer may see them (``club.names``). The poule's sheet as
     the service stored it when it handed it back; else read (two queries)."""
     sheet = getattr(deal.poule, "sheet_deals", None) if Deal.poule.is_cached(deal) else None
     if sheet is None or not any(d.pk == deal.pk for d in sheet):
@@ -30,7 +32,7 @@ def deal_answer(deal: Deal, tournament: Tournament) -> dict[str, Any]:
     before = sheet[: next(i for i, d in enumerate(sheet) if d.pk == deal.pk)]
     played = [*before, deal]
     seats = Seat.objects.filter(poule_id=deal.poule_id).select_related("player").order_by("number")
-    names = {str(seat.number): seat.player.display_name for seat in seats}
+    names = {str(seat.number): name_of(seat.player) for seat in seats}
     number = sheet_numbers(tournament.game, ((d.counted, d.data) for d in played))[-1]
     line = deal_lines(
         tournament.game, tournament.point_table.engine_table(), len(names), [deal], names
@@ -111,9 +113,9 @@ def poules_answer(
     return answer
 
 
-def night_detail(tournament: Tournament, public: bool) -> dict[str, Any]:
-    """A night with its standings, poules, deals and points, as stored (nothing recomputed)."""
-    name_of = namer(public)
+def night_detail(tournament: Tournament, name_of: Callable[[Player], str]) -> dict[str, Any]:
+    """A night with its standings, poules, deals and points, as stored (nothing recomputed),
+    each player named by ``name_of``."""
     data = dict(s.NightSerializer(tournament).data)
     data["tournament_points"] = tournament.tournament_points
     data["standings"] = [

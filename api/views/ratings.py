@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import GAME_CHOICES, Player
+from club.names import name_shown, viewer_of
 from scoring.models import PlayerRating
 from scoring.statistics import player_statistics
 
@@ -56,6 +57,7 @@ class ClubRatings(APIView):
         if game not in GAMES:
             raise Http404("no such game")
         lines = PlayerRating.objects.current(club, game)
+        name_of = viewer_of(request.user).name
         rows = [
             _rating(
                 {
@@ -68,7 +70,7 @@ class ClubRatings(APIView):
                     "tournament_id": line.tournament_id,
                     "tournament__date": line.tournament.date,
                 },
-                line.player.public_display_name,
+                name_of(line.player),
             )
             for line in lines.select_related("tournament")
         ]
@@ -91,8 +93,8 @@ class PlayerStatistics(APIView):
         club = club_of(slug)
         player: Player = get_object_or_404(club_players(request.user, club), pk=pk)
         own = request.user.is_authenticated and player.user_id == request.user.pk
-        stats = player_statistics(player, club, own=own)
-        name = player.public_display_name
+        stats = player_statistics(player, club, own=own, viewer=viewer_of(request.user))
+        name = name_shown(player, viewer_of(request.user))
         body = {
             "nights": stats.nights,
             "deals": stats.deals,

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect
 from django.template import loader
@@ -29,6 +29,7 @@ from scoring import services as scoring_services
 
 from ..models import Club, Membership, Player, PlayerMerge, name_key
 from ..services import role_ended_line
+from ..names import Viewer, full_name_searchable, name_shown, viewer_of
 from .club_admin import _membership, admin_club
 
 StrOrPromise = str | Promise
@@ -42,20 +43,19 @@ def _forbidden(request: HttpRequest, club: Club | None, message: str) -> HttpRes
     return HttpResponseForbidden(body)
 
 
-def _candidates(club: Club, player: Player, text: str) -> list[Player]:
+def _candidates(player: Player, text: str, viewer: Viewer) -> list[Player]:
     """Players of every club of the site whose name holds each typed word (same name as the
-    member first, whatever the accents and the case), with their clubs and nights."""
+    member first, whatever the accents and the case), with their clubs and nights. A player
+    whose full name the admin may not see (``club.names``) is not found by it."""
     found = Player.objects.filter(merged_into__isnull=True, memberships__isnull=False).exclude(
         pk=player.pk
     )
+    found = found.filter(full_name_searchable(viewer))
     for word in text.split():
         found = found.filter(display_name__icontains=word)
     found = (
         found.distinct()
-        .annotate(
-            nights=Count("seats__tournament", distinct=True),
-            here=Exists(Membership.objects.filter(club=club, player=OuterRef("pk"))),
-        )
+        .annotate(nights=Count("seats__tournament", distinct=True))
         .prefetch_related(
             Prefetch("memberships", queryset=Membership.objects.select_related("club"))
         )
@@ -67,8 +67,8 @@ def _candidates(club: Club, player: Player, text: str) -> list[Player]:
 
 @login_required
 def member_merge_search(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
-    """Find the member's other record: by name across the site's clubs. A player of another
-    club shows the name he lets the public see."""
+    """Find the member's other record: by name across the site's clubs. Each is named as the
+    admin may see him (``club.names``): another club's member who chose initials, by them."""
     club = admin_club(request, slug)
     player = _membership(club, pk).player
     text = request.GET.get("q", player.last_name or player.display_name)
@@ -76,7 +76,7 @@ def member_merge_search(request: HttpRequest, slug: str, pk: int) -> TemplateRes
         "club": club,
         "player": player,
         "q": text,
-        "candidates": _candidates(club, player, text) if text.strip() else [],
+        "candidates": (_candidates(player, text, viewer_of(request.user)) if text.strip() else []),
     }
     return TemplateResponse(request, "club/admin/merge_search.html", context)
 
@@ -93,11 +93,10 @@ def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -
     )
     wanted = request.POST.get("garder") or request.GET.get("garder")
     kept, merged = (found, player) if wanted == str(found.pk) else (player, found)
-    # Another club's player shows as the public sees him (his name, his club's published
-    # nights), as in the search; the club's own records show in full.
-    here = Membership.objects.filter(club=club, player=found).exists()
-    player.shown_name = player.display_name
-    found.shown_name = found.display_name if here else found.public_display_name
+    # Each named as the admin may see him (``club.names``), as in the search.
+    viewer = viewer_of(request.user)
+    player.shown_name = name_shown(player, viewer)
+    found.shown_name = name_shown(found, viewer)
     if request.method == "POST":
         try:
             scoring_services.merge_propose(kept, merged, club, request.user)

@@ -1,7 +1,7 @@
 """A player's public page: his season totals and the nights he played, season by season.
 
 Public, so it reads only what a published ranking or a published night already shows, under
-the player's public name; nothing private (e-mail, phone) is even loaded.
+the name its reader may see (``club.names``); nothing private (e-mail, phone) is even loaded.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from games.presenters.federation import player_clubs, player_federation_lines
 from scoring.models import PlayerRating, RankingLine, TournamentStanding
 
 from ..models import Club, Player
+from ..names import viewer_of
 from ..published import published_page
 from .merged import merged_player_redirect
 from .ratings import rating_history
@@ -96,5 +97,8 @@ def _player_page(
     context["rating_chart"], context["rating_rows"] = rating_history(ratings)
     context["clubs"] = clubs
     context["federation_lines"] = player_federation_lines(player)
-    context["show_photo"] = bool(player.photo) and player.public_name == Player.PublicName.FULL
+    # His photo shows him as his full name does: to whoever may read it (``club.names``).
+    context["show_photo"] = bool(player.photo) and (
+        player.public_name == Player.PublicName.FULL or viewer_of(request.user).knows(player)
+    )
     return TemplateResponse(request, template, context)

@@ -25,6 +25,7 @@ from scoring.models import PlayerRating, RankingLine, RankingSnapshot
 
 from ..exports import EXPORT_FORMATS, columns_table, table_response
 from ..models import Club, Season
+from ..names import viewer_of
 from ..permissions import is_club_admin, require_club_admin
 from ..published import published_page
 
@@ -142,17 +143,18 @@ def ranking_archive(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> HttpResponse:
-    """The published ranking as CSV or Excel, players under their public names."""
+    """The published ranking as CSV or Excel, each player named as the reader may see him."""
     if fmt not in EXPORT_FORMATS:
         raise Http404("unknown export format")
     season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, slug=season)
     snapshot = RankingSnapshot.objects.filter(season=season).latest_published().first()
     if snapshot is None:
         raise Http404("this season's ranking is not published")
+    viewer = viewer_of(request.user)
     header, rows = columns_table(
         [
             (_("Rang"), "rank"),
-            (_("Joueur"), "player.public_display_name"),
+            (_("Joueur"), lambda line: viewer.name(line.player)),
             (_("Soirées jouées"), "tournaments_played"),
             (_("Soirées retenues"), "tournaments_counted"),
             (_("Soirées gagnées"), "tournaments_won"),

@@ -20,6 +20,7 @@ from scoring.models import PlayerRating
 from scoring.statistics import player_statistics, season_statistics
 
 from ..models import Club, Player
+from ..names import viewer_of
 from ..published import published_page
 from .merged import merged_player_redirect
 
@@ -110,7 +111,7 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     own = request.user.is_authenticated and player.user_id == request.user.pk
 
     def build() -> TemplateResponse:
-        stats = player_statistics(player, club, own=own)
+        stats = player_statistics(player, club, own=own, viewer=viewer_of(request.user))
         chart, rating_rows = rating_history(stats.ratings)
         labels = _role_labels()
         context = {
@@ -159,7 +160,7 @@ def club_statistics(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("no such season")
 
     def build() -> TemplateResponse:
-        stats = season_statistics(season) if season else None
+        stats = season_statistics(season, viewer_of(request.user)) if season else None
         contracts = (
             [
                 (str(CONTRACT_LABELS.get(code, code)), played, made, 100 * made / played)

@@ -16,6 +16,7 @@ from typing import Any
 import segno
 from django.utils.safestring import SafeString, mark_safe
 
+from club.names import Viewer, name_shown
 from scoring.engine.base import next_dealer
 from scoring.engine.games import game_module, mort
 
@@ -83,7 +84,7 @@ def round_sheets(
     poules: Sequence[Poule],
     url_of: Any,
     *,
-    public: bool,
+    viewer: Viewer,
 ) -> list[PaperSheet]:
     """The sheets of a drawn round, a table each; ``url_of(poule)``: its phone sheet's address
     (absolute: a phone reads it from the paper). ``poules`` with their seated players."""
@@ -93,7 +94,7 @@ def round_sheets(
         names = [
             PaperSeat(
                 seat.number,
-                seat.player.public_display_name if public else seat.player.display_name,
+                name_shown(seat.player, viewer),
             )
             for seat in seats
         ]

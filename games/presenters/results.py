@@ -16,22 +16,24 @@ from django.utils.safestring import SafeString
 
 from club.exports import Text
 from club.models import Player
+from club.names import Viewer, name_shown
 from scoring.models import PouleStanding
 
 from ..models import Deal, Poule, Seat, Tournament
 from .sheet import StoredDeal, deal_lines
 
 
-def results_rounds(tournament: Tournament) -> list[dict[str, Any]]:
+def results_rounds(tournament: Tournament, viewer: Viewer) -> list[dict[str, Any]]:
     """Every round's poules with their seats, deals (described, points per seat) and
-    standings. Four queries whatever the size of the night: deals and standings come as plain
-    rows."""
+    standings, each player named as ``viewer`` reads him. Four queries whatever the size of the
+    night (and the viewer's, once, if someone chose initials): deals and standings come as
+    plain rows."""
     poules = (
         Poule.objects.filter(tournament=tournament)
         .order_by("round", "table")
         .values_list("pk", "round", "table", "counted_deals")
     )
-    players, names = _seated(tournament)
+    players, names = _seated(tournament, viewer)
     deals = night_deals(tournament)
     lines: dict[int, list[tuple[Any, ...]]] = {}
     for poule_id, *line in (
@@ -78,10 +80,12 @@ def _columns(names: dict[int, str]) -> SafeString:
     )
 
 
-def _seated(tournament: Tournament) -> tuple[dict[int, Player], dict[int, dict[int, str]]]:
-    """Each player once, with what his public name is made of (not a model row per seat), and
-    each poule's seat numbers with their public names: one query."""
-    players: dict[int, Player] = {}
+def _seated(
+    tournament: Tournament, viewer: Viewer
+) -> tuple[dict[int, str], dict[int, dict[int, str]]]:
+    """Each player's name as ``viewer`` reads it, from what names are made of (not a model
+    row per seat), and each poule's seat numbers with those names: one query."""
+    players: dict[int, str] = {}
     names: dict[int, dict[int, str]] = {}
     for poule_id, number, player_id, *name_fields in (
         Seat.objects.filter(tournament=tournament)
@@ -91,10 +95,11 @@ def _seated(tournament: Tournament) -> tuple[dict[int, Player], dict[int, dict[i
         )
     ):
         if player_id not in players:
-            players[player_id] = Player(
+            player = Player(
                 pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, name_fields, strict=True))
             )
-        names.setdefault(poule_id, {})[number] = players[player_id].public_display_name
+            players[player_id] = name_shown(player, viewer)
+        names.setdefault(poule_id, {})[number] = players[player_id]
     return players, names
 
 
@@ -103,12 +108,12 @@ def _seated(tournament: Tournament) -> tuple[dict[int, Player], dict[int, dict[i
 MOST_SEATS = 5
 
 
-def deal_table(tournament: Tournament) -> list[list[Any]]:
+def deal_table(tournament: Tournament, viewer: Viewer) -> list[list[Any]]:
     """Every deal of the night as a table's rows, told by the sheet model as the results page
     tells it: round, table, the sheet's number (empty for a pass), short code, the deal in
-    words, dealer, mort, then each seat's player and points ("–" for the mort). Public names:
-    exports leave the club. Three queries whatever the size of the night."""
-    _players, names = _seated(tournament)
+    words, dealer, mort, then each seat's player and points ("–" for the mort), named as ``viewer``
+    reads them. Three queries whatever the size of the night."""
+    _players, names = _seated(tournament, viewer)
     deals = night_deals(tournament)
     point_table = tournament.point_table.engine_table()
     rows = []
@@ -179,13 +184,13 @@ def _cells(tag: str, numbers: list[int]) -> str:
     return "".join(f'<{tag} class="num">{int(n)}</{tag}>' for n in numbers)
 
 
-def _standing_rows(lines: list[tuple[Any, ...]], players: dict[int, Player]) -> SafeString:
+def _standing_rows(lines: list[tuple[Any, ...]], players: dict[int, str]) -> SafeString:
     """A poule's standings as table rows: rank (= when tied), name, game points, tournament
     points (a fraction, shown as the other pages show it: "2,5")."""
     return SafeString(
         "".join(
             f"<tr><td>{rank}{'=' if tied else ''}</td>"
-            f"<td>{escape(players[player_id].public_display_name)}</td>"
+            f"<td>{escape(players[player_id])}</td>"
             f'<td class="num">{int(game_points)}</td>'
             f'<td class="num">{floatformat(tournament_points, "-2")}</td></tr>'
             for rank, tied, player_id, game_points, tournament_points in lines

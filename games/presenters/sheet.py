@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from django.utils.translation import get_language
 
+from club.names import Viewer, name_shown
 from scoring.engine.base import next_dealer
 from scoring.engine.games import game_module, mort
 from scoring.models import PouleStanding
@@ -150,7 +151,7 @@ def deal_cells(
 
 @dataclass
 class SeatColumn:
-    """A seat's column on the sheet: the name shown (public or the club's), its short forms."""
+    """A seat's column on the sheet: the name its reader sees (``club.names``), its short forms."""
 
     number: int
     name: str
@@ -181,12 +182,13 @@ class Sheet:
 
 
 def poule_sheet(
-    tournament: Tournament, poule: Poule, seats: Sequence[Any], *, public: bool
+    tournament: Tournament, poule: Poule, seats: Sequence[Any], *, viewer: Viewer
 ) -> Sheet:
     """The poule's sheet: its columns, each deal's row (number, code, words, cells with the
     dealer and the mort marked, the dealer's name, its corrections), the totals, the removed
-    deals, the header's status and who deals next. ``public``: players by their public name."""
-    columns = _columns(seats, public)
+    deals, the header's status and who deals next. ``viewer``: who reads, to name each player
+    (``club.names``)."""
+    columns = _columns(seats, viewer)
     names = {str(column.number): column.name for column in columns}
     # Just recorded: the service hands back what it stored; else read from the database.
     deals = getattr(poule, "sheet_deals", None)
@@ -235,10 +237,8 @@ def poule_sheet(
     )
 
 
-def _columns(seats: Sequence[Any], public: bool) -> list[SeatColumn]:
-    names = [
-        seat.player.public_display_name if public else seat.player.display_name for seat in seats
-    ]
+def _columns(seats: Sequence[Any], viewer: Viewer) -> list[SeatColumn]:
+    names = [name_shown(seat.player, viewer) for seat in seats]
     return [
         SeatColumn(seat.number, name, short, initials, seat.player)
         for seat, name, (short, initials) in zip(seats, names, short_names(names), strict=True)

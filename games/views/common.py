@@ -41,10 +41,6 @@ def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
         refuse(request.user, tournament.club, "the room screen is for the club's members")
 
 
-def shows_public_names(request: HttpRequest, tournament: Tournament) -> bool:
-    return visibility.shows_public_names(request.user, tournament)
-
-
 def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:
     visibility.require_sheet_editor(request.user, tournament)
 

@@ -12,6 +12,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from club.names import viewer_of
 from scoring import services
 
 from ..models import Deal
@@ -41,7 +42,7 @@ def deal_undo(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpRe
     poule = sheet_poule(request, slug, pk, poule_pk)
     tournament = poule.tournament
     require_sheet_editor(request, tournament)
-    seats = seats_of(poule)
+    seats = seats_of(poule, viewer_of(request.user))
     deal_pk = posted_number(request.POST.get("deal", ""), 2**31 - 1)
     deal = poule.deals.filter(pk=deal_pk).first() if deal_pk else None
     problem, result, status, undone = None, UNDONE, 200, None
@@ -92,7 +93,7 @@ def deal_edit(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpRes
     deal = get_object_or_404(
         Deal.objects.select_related("poule"), pk=deal_pk, poule__tournament=tournament
     )
-    seats = seats_of(deal.poule)
+    seats = seats_of(deal.poule, viewer_of(request.user))
     form = deal_form(tournament, seats, request.POST or None, deal=deal)
     problem, status = None, 200
     if request.method == "POST" and form.is_valid():
@@ -114,7 +115,7 @@ def deal_edit(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpRes
             return redirect("games:sheet", slug=slug, pk=pk, poule_pk=deal.poule_id)
     elif request.method == "POST":
         name_the_deal(form, deal.poule, deal)
-    names = {str(seat.number): seat.player.display_name for seat in seats}
+    names = {str(seat.number): seat.shown for seat in seats}
     context = {
         "club": tournament.club,
         "tournament": tournament,
@@ -145,7 +146,8 @@ def deal_delete(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpR
         services.deal_delete(deal, by=request.user, closed_ok=tournament.is_locked)
     except ValidationError as refused:
         numbers = deal_numbers(tournament.game, list(deal.poule.deals.order_by("number")))
-        names = {str(seat.number): seat.player.display_name for seat in seats_of(deal.poule)}
+        seats = seats_of(deal.poule, viewer_of(request.user))
+        names = {str(seat.number): seat.shown for seat in seats}
         texts = refusal_texts(refused, names, numbers)
         messages.error(request, " ".join(texts))
     else:

@@ -1,6 +1,8 @@
 """Who plays tonight: the scorer ticks the present players from the list, or adds a guest or a
 new member at the door. At an inter-club night the list holds the players of every club of the
-federation, each with his club: a visitor is ticked without joining the host club."""
+federation, each with his club: a visitor is ticked without joining the host club. Each is
+named as the scorer may see him (``club.names``): another club's member who chose initials is
+listed, and searched, by them."""
 
 from __future__ import annotations
 

@@ -9,13 +9,14 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
+from club.names import viewer_of
 from club.permissions import require_scorer
 
 from ..models import Poule
 from ..presenters.paper import blank_sheets as blank_sheets_model
 from ..presenters.paper import legend_of
 from ..presenters.paper import round_sheets as round_sheets_model
-from .common import posted_number, require_sheet_reader, shows_public_names, tournament_for
+from .common import posted_number, require_sheet_reader, tournament_for
 
 PAPER_SIZES = ("a4", "a5")
 MAX_BLANK_TABLES = 30
@@ -42,9 +43,7 @@ def round_sheets(request: HttpRequest, slug: str, pk: int, round: int) -> Templa
         path = reverse("games:sheet", args=[tournament.club.slug, tournament.pk, poule.pk])
         return request.build_absolute_uri(path)
 
-    sheets = round_sheets_model(
-        tournament, poules, url_of, public=shows_public_names(request, tournament)
-    )
+    sheets = round_sheets_model(tournament, poules, url_of, viewer=viewer_of(request.user))
     context = {
         "club": tournament.club,
         "tournament": tournament,

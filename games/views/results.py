@@ -1,8 +1,8 @@
 """A night's results for everybody once published; exports and the club-night file.
 
 Until the night is published these are the club's scorers' (as its score sheets are). Every
-page and export here names players by their public name: a member who chose initials is
-shown under his initials.
+page and export here names each player as its reader may see him (``club.names``): a member
+who chose initials is shown under them to whoever is not a member of one of his clubs.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 
 from club.exports import EXPORT_FORMATS, Text, columns_table, table_response
+from club.names import viewer_of
 from club.permissions import is_scorer
 from club.published import fragment_key, published_page
 from scoring.models import TournamentStanding
@@ -40,6 +41,7 @@ def tournament_results(request: HttpRequest, slug: str, pk: int) -> HttpResponse
     require_sheet_reader(request, tournament)
     published = tournament.status == Tournament.Status.PUBLISHED
     club = tournament.club
+    viewer = viewer_of(request.user)
 
     def render() -> TemplateResponse:
         context = {
@@ -47,8 +49,11 @@ def tournament_results(request: HttpRequest, slug: str, pk: int) -> HttpResponse
             "tournament": tournament,
             "standings": _standings(tournament),
             # Drawn only when the template needs them: not when the cached rounds serve.
-            "rounds": lambda: results_rounds(tournament),
-            "rounds_cache_key": fragment_key(club, "results", tournament.pk) if published else None,
+            "rounds": lambda: results_rounds(tournament, viewer),
+            # Drawn once for all who read the same names (the public; each club's members).
+            "rounds_cache_key": (
+                fragment_key(club, "results", tournament.pk, viewer.audience) if published else None
+            ),
         }
         return TemplateResponse(request, "games/results.html", context)
 
@@ -67,13 +72,14 @@ def _exported_night(request: HttpRequest, slug: str, pk: int, fmt: str) -> Tourn
 
 
 def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
-    """The night's standings as CSV or Excel, with public names: exports leave the club."""
+    """The night's standings as CSV or Excel, each player named as the reader may see him."""
     tournament = _exported_night(request, slug, pk, fmt)
+    viewer = viewer_of(request.user)
     header, rows = columns_table(
         [
             (_("Rang"), "rank"),
             (_("Ex aequo"), lambda line: Text("=") if line.tied else ""),
-            (_("Joueur"), "player.public_display_name"),
+            (_("Joueur"), lambda line: viewer.name(line.player)),
             (_("Points de tournoi"), "tournament_points"),
             (_("Points de jeu"), "game_points"),
             (_("Poules gagnées"), "poules_won"),
@@ -87,7 +93,7 @@ def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpRe
 
 def deals_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
     """Every deal of the night as CSV or Excel, numbered and described as on the score sheet
-    (a pass has no number), with public names: exports leave the club."""
+    (a pass has no number), each player named as the reader may see him."""
     tournament = _exported_night(request, slug, pk, fmt)
     header = [
         _("Tour"),
@@ -105,19 +111,19 @@ def deals_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResp
         ]
     title = _("Donnes") + f" {tournament.date:%d-%m-%Y}"
     filename = _filename(tournament).replace("soiree-", "donnes-", 1)
-    return table_response(fmt, filename, title, header, deal_table(tournament))
+    return table_response(
+        fmt, filename, title, header, deal_table(tournament, viewer_of(request.user))
+    )
 
 
 def tournament_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """The club-night file (``club-night-result/1``). The club's scorers download any night
-    with the names the club knows its members by, to keep and re-import; everybody else, a
-    published night with public names."""
+    """The club-night file (``club-night-result/1``). The club's scorers download any night,
+    to keep and re-import; everybody else, a published night. Each player is named as the
+    reader may see him: the club's scorers, their members by the names the club knows."""
     tournament = tournament_for(slug, pk)
-    if is_scorer(request.user, tournament.club):
-        document = tournament_export(tournament)
-    else:
+    if not is_scorer(request.user, tournament.club):
         require_sheet_reader(request, tournament)
-        document = tournament_export(tournament, name_of=lambda player: player.public_display_name)
+    document = tournament_export(tournament, name_of=viewer_of(request.user).name)
     body = json.dumps(document, indent=2, ensure_ascii=False)
     response = HttpResponse(body.encode(), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(tournament)}.json"'

@@ -11,10 +11,11 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 
 from club.models import Club
+from club.names import PUBLIC, Viewer, viewer_of
 
 from ..models import Tournament
 from ..presenters.room import room_board
-from .common import require_room_viewer, shows_public_names, tournament_for
+from .common import require_room_viewer, tournament_for
 
 # Seconds between two refreshes of the room screen: a deal takes a few minutes to play.
 ROOM_REFRESH_SECONDS = 10
@@ -24,14 +25,14 @@ def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     tournament = tournament_for(slug, pk)
     require_room_viewer(request, tournament)
     refresh_url = reverse("games:room", args=[slug, pk])
-    public = shows_public_names(request, tournament)
-    return _room_response(request, tournament, refresh_url, public=public)
+    return _room_response(request, tournament, refresh_url, viewer_of(request.user))
 
 
 def room_by_key(request: HttpRequest, slug: str, key: str) -> TemplateResponse:
     """The club's private link for the projector's PC: tonight's room screen without anybody's
-    login (the link stands for a member's). A link the club admin renewed since, or any
-    other key, is a 404 like any unknown address."""
+    login. It is projected where guests and visitors see it: nobody reads it, so members
+    who chose initials are shown by them (``club.names``). A link the club admin renewed
+    since, or any other key, is a 404 like any unknown address."""
     club = get_object_or_404(Club, slug=slug)
     if not club.room_key or not secrets.compare_digest(club.room_key, key):
         raise Http404("no such room screen")
@@ -42,14 +43,14 @@ def room_by_key(request: HttpRequest, slug: str, key: str) -> TemplateResponse:
         .first()
     )
     if tournament is None:
-        context = {"club": club, "tournament": None}
+        context = {"club": club, "tournament": None, "viewer": PUBLIC}
         return TemplateResponse(request, "games/room.html", context)
     refresh_url = reverse("room-by-key", args=[slug, key])
-    return _room_response(request, tournament, refresh_url, public=False)
+    return _room_response(request, tournament, refresh_url, PUBLIC)
 
 
 def _room_response(
-    request: HttpRequest, tournament: Tournament, refresh_url: str, *, public: bool
+    request: HttpRequest, tournament: Tournament, refresh_url: str, viewer: Viewer
 ) -> TemplateResponse:
     context = {
         "club": tournament.club,
@@ -57,7 +58,7 @@ def _room_response(
         **room_board(tournament),
         "refresh": ROOM_REFRESH_SECONDS if not tournament.is_locked else None,
         "refresh_url": refresh_url,
-        "public": public,
+        "viewer": viewer,
     }
     template = "games/room.html#standings" if request.htmx else "games/room.html"
     response = TemplateResponse(request, template, context)

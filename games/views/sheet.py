@@ -29,6 +29,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.middleware import viewer_stamp
+from club.names import Viewer, name_shown, viewer_of
 from club.permissions import is_scorer, remember_role, role_in
 from scoring import services
 from scoring.engine.games import game_module
@@ -43,7 +44,6 @@ from .common import (
     posted_number,
     require_sheet_editor,
     require_sheet_reader,
-    shows_public_names,
 )
 from .problems import deal_named, refusal_texts
 
@@ -58,8 +58,13 @@ RECORDED, REPLAYED, REFUSED, CONFLICT, UNDONE, OTHER_LOGIN = (
 )
 
 
-def seats_of(poule: Poule) -> list[Any]:
-    return list(poule.seats.select_related("player").order_by("number"))
+def seats_of(poule: Poule, viewer: Viewer) -> list[Any]:
+    """The poule's seats in order, each with ``shown``: his player's name as ``viewer`` reads
+    it (``club.names``): the form's buttons and the refusals name players so."""
+    seats = list(poule.seats.select_related("player").order_by("number"))
+    for seat in seats:
+        seat.shown = name_shown(seat.player, viewer)
+    return seats
 
 
 def deal_form(
@@ -80,7 +85,7 @@ def deal_form(
 def _seat_names(seats: list[Any]) -> list[tuple[int, str]]:
     """The players as the form's buttons name them: whole first names, told apart where two
     share one (the sheet's columns say the same)."""
-    shorts = short_names([seat.player.display_name for seat in seats])
+    shorts = short_names([seat.shown for seat in seats])
     return [(seat.number, short) for seat, (short, _initials) in zip(seats, shorts, strict=True)]
 
 
@@ -134,7 +139,7 @@ def refuse(
     """The engine's refusal in the page's language, shown on the form that keeps what was
     typed; a deal named by its number on the sheet (the new one, the next number)."""
     numbers, _index = _sheet_numbers(poule, deal)
-    names = {str(seat.number): seat.player.display_name for seat in seats}
+    names = {str(seat.number): seat.shown for seat in seats}
     for text in refusal_texts(error, names, numbers):
         form.add_error(None, text)
 
@@ -191,8 +196,7 @@ def sheet_context(
     *,
     prefilled: bool = False,
 ) -> dict:
-    public = shows_public_names(request, tournament)
-    sheet = poule_sheet_model(tournament, poule, seats, public=public)
+    sheet = poule_sheet_model(tournament, poule, seats, viewer=viewer_of(request.user))
     status = sheet.status
     complete = status.get("complete", False)
     can_edit = can_edit_sheets(request, tournament)
@@ -224,7 +228,6 @@ def sheet_context(
         "mort_at": game_module(game).MORT_AT or "",
         "uncounted": " ".join(uncounted_contracts(game)),
         "standings": sheet.standings,
-        "public": public,
         "form": form,
         # An untouched form is the same for every deal: its fragment comes from the cache.
         "form_html": (
@@ -299,7 +302,7 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
     poule = sheet_poule(request, slug, pk, poule_pk)
     tournament = poule.tournament
     form = None
-    seats = seats_of(poule)
+    seats = seats_of(poule, viewer_of(request.user))
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())

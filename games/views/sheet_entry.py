@@ -24,6 +24,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from club.names import viewer_of
 from scoring import services
 from scoring.engine.games.belgian_whist import PASS
 
@@ -34,6 +35,7 @@ from ..presenters.paper import dealer_rows
 from ..presenters.sheet import deal_numbers, next_number
 from .common import require_sheet_editor, tournament_for
 from .problems import refusal_texts
+from .sheet import seats_of
 
 _CODE = re.compile(r"([^\W\d_]+)(\d*)")
 _PLACE = re.compile(r"^deals\[(\d+)\]")
@@ -159,8 +161,8 @@ def sheet_entry(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
         Poule.objects.select_related("tournament"), pk=poule_pk, tournament=tournament
     )
     poule.tournament = tournament
-    seats = list(poule.seats.select_related("player").order_by("number"))
-    names = {str(seat.number): seat.player.display_name for seat in seats}
+    seats = seats_of(poule, viewer_of(request.user))
+    names = {str(seat.number): seat.shown for seat in seats}
     sheet = list(poule.deals.order_by("number"))
     recorded = len(sheet)
     numbered = next_number(deal_numbers(tournament.game, sheet)) - 1

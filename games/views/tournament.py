@@ -30,7 +30,6 @@ from .common import (
     posted_number,
     require_room_viewer,
     require_sheet_reader,
-    shows_public_names,
     tournament_for,
 )
 
@@ -103,7 +102,6 @@ def tournament_detail(request: HttpRequest, slug: str, pk: int) -> TemplateRespo
         # Closing is offered once round 1 has its tables.
         "can_close": can_score and any(p.round == 1 for p in poules),
         "can_admin": is_club_admin(request.user, tournament.club),
-        "public": shows_public_names(request, tournament),
         "federation_season": _federation_season(tournament),
     }
     return TemplateResponse(request, "games/tournament_detail.html", context)
@@ -274,7 +272,6 @@ def seating(request: HttpRequest, slug: str, pk: int, round: int) -> TemplateRes
         "round": round,
         "poules": poules,
         "draw": draw,
-        "public": shows_public_names(request, tournament),
     }
     return TemplateResponse(request, "games/seating.html", context)
 

@@ -652,29 +652,32 @@ def test_my_contracts_count_what_i_declared_and_what_i_made(client, member, my_s
     ]
 
 
-def test_my_partners_are_ranked_by_our_points_and_named_as_they_chose(client, member, my_season):
+def test_my_partners_are_ranked_by_our_points_and_named_as_my_club_knows_them(
+    client, member, my_season
+):
+    """Bruno chose initials: his own club's members read his name all the same."""
     client.force_login(member)
 
     rows = tables_of(client.get(reverse("my-results")))["partners"]
 
     assert rows == [
         ["Anne Dupont", "1", "1", "8"],
-        ["B.L.", "1", "1", "5"],
+        ["Bruno Lemaire", "1", "1", "5"],
         ["Eva Janssens", "1", "0", "-8"],
     ]
 
 
-def test_my_results_shown_again_from_the_cache_name_partners_as_they_chose_today(
+def test_my_results_shown_again_from_the_cache_name_partners_as_they_are_named_today(
     client, member, my_season, others
 ):
     client.force_login(member)
     client.get(reverse("my-results"))
-    others["anne"].public_name = Player.PublicName.INITIALS
+    others["anne"].display_name = "Anne Dupont-Maes"
     others["anne"].save()
 
     rows = tables_of(client.get(reverse("my-results")))["partners"]
 
-    assert rows[0] == ["A.D.", "1", "1", "8"]
+    assert rows[0] == ["Anne Dupont-Maes", "1", "1", "8"]
 
 
 def test_a_night_closed_after_my_results_were_shown_is_on_them_at_once(

@@ -14,6 +14,7 @@ from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import translation
 
+from club.models import Membership
 from games.mailing import tournament_results_send
 from games.models import ResultEmail, Tournament
 from games.tasks import tournament_results_email
@@ -177,17 +178,25 @@ def test_each_participant_gets_the_email_in_his_own_language(tournament, partici
     assert "14 mars 2024" in message_to(participants["french"].email).body
 
 
-def test_a_winner_chose_initials_and_the_others_read_his_initials(tournament, participants):
+def test_a_winner_chose_initials_his_club_reads_his_name_and_a_former_member_his_initials(
+    tournament, participants
+):
+    """Each e-mail names the winner as its recipient may see him (``club.names``): his club's
+    members by his name, a participant who left the club by his initials."""
     winner = TournamentStanding.objects.filter(tournament=tournament, rank=1).first().player
     winner.public_name = "initials"
     winner.save()
+    others = [p for p in participants["players"] if p.pk != winner.pk and p.result_emails]
+    member, former = [p for p in others if p.email][:2]
+    Membership.objects.filter(player=former).update(
+        end=tournament.date, status=Membership.Status.FORMER
+    )
     scoring_services.tournament_close(tournament, unfinished_ok=True)
     tournament_results_send(tournament)
 
-    other = next(
-        message for message in mail.outbox if message.to != [winner.email or winner.user.email]
-    )
-    assert winner.initials in other.body and winner.display_name not in other.body
+    assert winner.display_name in message_to(member.email).body
+    to_former = message_to(former.email).body
+    assert winner.initials in to_former and winner.display_name not in to_former
 
 
 def test_a_published_nights_email_links_to_its_results_page(tournament, participants):

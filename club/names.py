@@ -1,0 +1,187 @@
+"""How a player is named to whoever reads: the one rule every page, export, API answer and
+e-mail asks (``name_shown``), so that a member who chose his initials is never named in full
+to somebody who does not know him.
+
+A member who keeps his full name (the default) is named by it to everybody. A member who
+chose « Initiales » is named, by viewer:
+
+=============================================================  ==========================
+viewer                                                         he reads
+=============================================================  ==========================
+the player himself                                             his full name
+a member (open membership, a guest's too) of a club where the  his full name
+player is or was a member or a guest
+the site's operator (superuser: the Django admin shows all)    his full name
+an anonymous visitor, the public                               his initials
+the room screen's private link (projected for guests: nobody)  his initials
+a member or club admin of other clubs only                     his initials
+a federation admin, an inter-club night's host, scorer or      his initials
+admin, in none of the player's clubs
+a former member of the player's club (his own membership       his initials
+ended)
+=============================================================  ==========================
+
+The club side counts the player's past memberships too: a club's old nights and rankings read
+to its members as they did when he played there. The viewer side counts only open memberships:
+who leaves a club stops knowing its members' names.
+
+A ``Viewer`` is made once per request (``viewer_of``, remembered on the user) and asks the
+database at most once, lazily, and only when a player who chose initials is to be named: a
+list page adds no query per row, and none at all where nobody chose initials.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils.functional import SimpleLazyObject
+
+from .models import Membership, Player
+
+INITIALS = Player.PublicName.INITIALS
+
+
+class Viewer:
+    """Who reads a page: an account (``user``), a member's record (an e-mail's recipient,
+    ``player``), or nobody (the public, a projected screen: ``Viewer()``)."""
+
+    def __init__(self, *, user: Any = None, player: Player | None = None) -> None:
+        self._user = user
+        self._player = player
+
+    def _himself(self) -> Q | None:
+        """His own player record, as a filter; None for the public."""
+        if self._player is not None:
+            return Q(pk=self._player.pk)
+        if self._user is not None and self._user.is_authenticated:
+            return Q(user_id=self._user.pk)
+        return None
+
+    @cached_property
+    def everyone(self) -> bool:
+        """The site's operator knows every name (the Django admin shows them all)."""
+        return self._user is not None and getattr(self._user, "is_superuser", False)
+
+    @cached_property
+    def clubs(self) -> frozenset[int]:
+        """The clubs where he is a member today (one query; none for the public)."""
+        himself = self._himself()
+        if himself is None:
+            return frozenset()
+        return frozenset(
+            Membership.objects.filter(
+                end__isnull=True, player__in=Player.objects.filter(himself)
+            ).values_list("club_id", flat=True)
+        )
+
+    def known_players(self) -> QuerySet[Player]:
+        """The players he may see by their full names, as a query not yet run: himself and
+        whoever is or was a member or a guest of one of his clubs (his clubs a subquery)."""
+        himself = self._himself()
+        if himself is None:
+            return Player.objects.none()
+        if "clubs" in self.__dict__:
+            clubs: Any = self.clubs
+        else:
+            clubs = Membership.objects.filter(
+                end__isnull=True, player__in=Player.objects.filter(himself)
+            ).values("club_id")
+        return Player.objects.filter(himself | Q(memberships__club_id__in=clubs))
+
+    @cached_property
+    def known(self) -> frozenset[int]:
+        """``known_players``' ids (one query; none for the public)."""
+        if self._himself() is None:
+            return frozenset()
+        return frozenset(self.known_players().values_list("pk", flat=True).distinct())
+
+    @property
+    def audience(self) -> str:
+        """What his names depend on, for a cache key shared by the viewers who read the same
+        names: "all" (the operator), "public", his clubs ("c3.7"), or himself alone ("p42", a
+        player in no club today)."""
+        if self.everyone:
+            return "all"
+        if self.clubs:
+            return "c" + ".".join(str(pk) for pk in sorted(self.clubs))
+        if self.known:
+            return "p" + ".".join(str(pk) for pk in sorted(self.known))
+        return "public"
+
+    def knows(self, player: Player) -> bool:
+        return self.everyone or player.pk in self.known
+
+    def name(self, player: Player) -> str:
+        """``name_shown(player, self)``: a namer to hand to presenters and exports."""
+        return name_shown(player, self)
+
+
+# Nobody: the public, and the room screen's private link (projected where guests see it).
+PUBLIC = Viewer()
+
+
+def name_shown(player: Player, viewer: Viewer | None) -> str:
+    """The name ``viewer`` reads for ``player``: his full name, or his initials when he chose
+    them and the viewer does not know him (the table above). ``None``: the public."""
+    if player.public_name != INITIALS:
+        return player.display_name
+    if viewer is not None and viewer.knows(player):
+        return player.display_name
+    return player.initials
+
+
+def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, Viewer]:
+    """Each reader (an e-mail's recipient) as a viewer of the ``named`` players only: two
+    queries for all of them (their clubs, the named players' clubs), not two a recipient.
+    The rule is the table's, read from both sides' memberships."""
+    readers = list(readers)
+    hidden = {p.pk for p in named if p.public_name == INITIALS}
+    clubs_of: dict[int, set[int]] = {r.pk: set() for r in readers}
+    player_clubs: dict[int, set[int]] = {pk: set() for pk in hidden}
+    if hidden:
+        for player, club in Membership.objects.filter(
+            player__in=clubs_of, end__isnull=True
+        ).values_list("player_id", "club_id"):
+            clubs_of[player].add(club)
+        for player, club in Membership.objects.filter(player__in=hidden).values_list(
+            "player_id", "club_id"
+        ):
+            player_clubs[player].add(club)
+    viewers = {}
+    for reader in readers:
+        viewer = Viewer(player=reader)
+        viewer.__dict__["clubs"] = frozenset(clubs_of[reader.pk])
+        viewer.__dict__["known"] = frozenset(
+            {reader.pk} | {pk for pk, clubs in player_clubs.items() if clubs & clubs_of[reader.pk]}
+        )
+        viewers[reader.pk] = viewer
+    return viewers
+
+
+def full_name_searchable(viewer: Viewer) -> Q:
+    """The players whose full name ``viewer`` may search by: a search that found a member
+    by the full name it then shows as initials would tell who he is all the same."""
+    if viewer.everyone:
+        return Q()
+    return ~Q(public_name=INITIALS) | Q(pk__in=viewer.known_players().values("pk"))
+
+
+def viewer_of(user: Any) -> Viewer:
+    """The viewer a request's user is, made once and remembered on the user for the request
+    (as ``club.permissions.club_role`` remembers his roles)."""
+    if user is None or not user.is_authenticated:
+        return PUBLIC
+    viewer = user.__dict__.get("_name_viewer")
+    if viewer is None:
+        viewer = user.__dict__["_name_viewer"] = Viewer(user=user)
+    return viewer
+
+
+def viewer_context(request: Any) -> dict[str, Any]:
+    """Every template's ``viewer`` (a view may set another: the room screen's private link
+    sets ``PUBLIC``). Found only when a name asks for it: a page that names nobody who chose
+    initials reads nothing for it."""
+    return {"viewer": SimpleLazyObject(lambda: viewer_of(getattr(request, "user", None)))}

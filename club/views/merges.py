@@ -28,8 +28,8 @@ from games.models import Tournament
 from scoring import services as scoring_services
 
 from ..models import Club, Membership, Player, PlayerMerge, name_key
-from ..services import role_ended_line
 from ..names import Viewer, full_name_searchable, name_shown, viewer_of
+from ..services import role_ended_line
 from .club_admin import _membership, admin_club
 
 StrOrPromise = str | Promise

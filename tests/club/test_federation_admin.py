@@ -298,11 +298,20 @@ def test_the_management_page_reads_the_same_queries_for_more_clubs_and_seasons(
 ):
     client.force_login(fed_admin)
     path = manage(federation)
+    # One member who chose initials from the start: naming him reads the viewer's clubs once
+    # (club.names), whatever the number of such members listed after.
+    PlayerFactory(
+        user=UserFactory(username="initials-first"),
+        club=federation.clubs.first(),
+        first_name="Alice",
+        last_name="Yser",
+        public_name="initials",
+    )
     client.get(path, {"q": "a"})
     # The session, the user, the federation, its admin check; its clubs, invitations, the
     # clubs to invite, its admins, the search (full names, then those who chose initials),
-    # its seasons.
-    with django_assert_num_queries(11) as first:
+    # the viewer's clubs (for a name shown by initials), its seasons.
+    with django_assert_num_queries(12) as first:
         client.get(path, {"q": "a"})
 
     for n in range(5):

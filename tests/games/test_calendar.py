@@ -69,7 +69,7 @@ def test_a_series_plans_one_night_per_date_and_keeps_its_rule(club):
         weekday=4,
         exceptions=[first + datetime.timedelta(weeks=2)],
         plan=calendar.NightPlan(start=datetime.time(20, 0)),
-    )
+    ).series
     dates = list(series.nights.values_list("date", flat=True))
     assert len(dates) == 5
     assert first + datetime.timedelta(weeks=2) not in dates
@@ -207,10 +207,10 @@ def test_the_night_opened_from_its_entry_ticks_those_who_said_yes(club, night, c
     for player in club_members[:8]:
         calendar.reply_set(night, player, "yes")
     calendar.reply_set(night, club_members[8], "maybe")
-    tournament = calendar.night_open(night)
+    tournament = calendar.night_open(night, today=night.date)
     assert set(tournament.present.all()) == set(club_members[:8])
     assert tournament.date == night.date and tournament.status == Tournament.Status.PLANNED
-    assert calendar.night_open(night) == tournament  # twice: the same night
+    assert calendar.night_open(night, today=night.date) == tournament  # twice: the same night
 
 
 def test_the_presence_page_names_who_said_yes_and_who_came_unannounced(
@@ -218,7 +218,7 @@ def test_the_presence_page_names_who_said_yes_and_who_came_unannounced(
 ):
     for player in club_members[:5]:
         calendar.reply_set(night, player, "yes")
-    tournament = calendar.night_open(night)
+    tournament = calendar.night_open(night, today=night.date)
     tournament.present.set([*club_members[1:5], club_members[9]])
     client.force_login(scorer)
     page = client.get(reverse("games:presence", args=[night.club.slug, tournament.pk])).content

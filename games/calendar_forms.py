@@ -141,7 +141,6 @@ class NightChangeForm(forms.ModelForm):
             "date": forms.DateInput(attrs=ISO_DATE, format="%Y-%m-%d"),
             "start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         }
-        labels = {"cap": _("Places (vide : sans limite)")}
 
 
 GUESTS_TOO_MANY = ngettext_lazy(

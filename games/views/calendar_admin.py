@@ -6,6 +6,8 @@ door from its entry (asked to be sure more than a day ahead)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -132,20 +134,41 @@ def calendar_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return TemplateResponse(request, "games/calendar/change.html", context)
 
 
-@login_required
-@require_POST
-def calendar_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def _night_act(
+    request: HttpRequest,
+    slug: str,
+    pk: int,
+    act: Callable[[PlannedNight], object],
+    done: Callable[[PlannedNight], str],
+) -> bool:
+    """The club admin's change to a planned night (deleted, cancelled): said in words, done
+    or refused; whether it was done."""
     night = planned_night(slug, pk)
     require_club_admin(request.user, night.club)
     try:
-        calendar.night_delete(night)
+        act(night)
     except ValidationError as refused:
         messages.error(request, " ".join(refused.messages))
-        return redirect("games:calendar-change", slug=slug, pk=pk)
-    messages.success(
-        request, _("Soirée du %(date)s supprimée.") % {"date": calendar.short_date(night.date)}
-    )
-    return redirect("games:calendar-manage", slug=slug)
+        return False
+    messages.success(request, done(night))
+    return True
+
+
+@login_required
+@require_POST
+def calendar_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A night planned by mistake deleted; once answered, the page says it can only be
+    cancelled."""
+    if _night_act(
+        request,
+        slug,
+        pk,
+        calendar.night_delete,
+        lambda night: _("Soirée du %(date)s supprimée.")
+        % {"date": calendar.short_date(night.date)},
+    ):
+        return redirect("games:calendar-manage", slug=slug)
+    return redirect("games:calendar-change", slug=slug, pk=pk)
 
 
 def _replies_page(
@@ -229,14 +252,7 @@ def calendar_remind(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def calendar_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    night = planned_night(slug, pk)
-    require_club_admin(request.user, night.club)
-    try:
-        calendar.night_cancel(night)
-    except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
-    else:
-        messages.success(request, _("Soirée annulée."))
+    _night_act(request, slug, pk, calendar.night_cancel, lambda night: _("Soirée annulée."))
     return redirect("games:calendar-replies", slug=slug, pk=pk)
 
 

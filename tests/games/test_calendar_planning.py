@@ -10,11 +10,8 @@ import datetime
 
 import icalendar
 import pytest
-from django.contrib.messages import get_messages
 from django.core import mail
 from django.core.exceptions import ValidationError
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -22,36 +19,9 @@ from games import calendar
 from games.calendar_feed import night_uid
 from games.models import PlannedNight, ReminderEmail, Reply, Tournament
 from tests.factories import PlayerFactory
+from tests.games.calendar_days import next_friday, said, series_form
 
 pytestmark = pytest.mark.django_db
-
-
-def next_friday(weeks: int = 1) -> datetime.date:
-    today = timezone.localdate()
-    return today + datetime.timedelta(days=(4 - today.weekday()) % 7 + 7 * weeks)
-
-
-def said(response) -> list[str]:
-    return [str(m) for m in get_messages(response.wsgi_request)]
-
-
-def series_form(first: datetime.date, last: datetime.date, **extra: str) -> dict:
-    return {
-        "form": "series",
-        "series-weekday": "4",
-        "series-first": first.isoformat(),
-        "series-last": last.isoformat(),
-        "series-months": [str(m) for m in range(1, 13)],
-        "series-exceptions": "",
-        "series-start": "20:00",
-        "series-rules": "rcwhist",
-        "series-rounds": "3",
-        "series-draw_method": "avoid_repeats",
-        "series-place": "",
-        "series-name": "",
-        "series-cap": "",
-        **extra,
-    }
 
 
 # A series over nights already there
@@ -268,23 +238,6 @@ def test_the_planning_table_shows_each_nights_place_and_places(client, club, clu
     assert "<th>Lieu</th>" in page and ">Places</th>" in page
     assert "Salle Saint-Roch" in page and "Café du Commerce" in page
     assert '<td class="num">12</td>' in page and "sans limite" in page
-
-
-def test_the_planning_page_reads_in_a_fixed_number_of_queries(client, club, club_admin):
-    client.force_login(club_admin)
-    url = reverse("games:calendar-manage", args=[club.slug])
-    calendar.series_plan(
-        club, first=next_friday(), last=next_friday(2), weekday=4, plan=calendar.NightPlan()
-    )
-    client.get(url)
-    with CaptureQueriesContext(connection) as two:
-        client.get(url)
-    calendar.series_plan(
-        club, first=next_friday(3), last=next_friday(12), weekday=4, plan=calendar.NightPlan()
-    )
-    with CaptureQueriesContext(connection) as twelve:
-        assert client.get(url).status_code == 200
-    assert len(twelve) == len(two) <= 10
 
 
 # At the door, early

@@ -11,7 +11,6 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from django.contrib.messages import get_messages
 from django.core import mail
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -25,22 +24,9 @@ from games.models import PlannedNight, Reply
 from games.tasks import calendar_nudge_email
 from tests.conftest import persona
 from tests.factories import ClubFactory, PlayerFactory
+from tests.games.calendar_days import next_friday, said
 
 pytestmark = pytest.mark.django_db
-
-
-def next_friday(weeks: int = 1) -> datetime.date:
-    today = timezone.localdate()
-    return today + datetime.timedelta(days=(4 - today.weekday()) % 7 + 7 * weeks)
-
-
-def said(response) -> list[str]:
-    return [str(m) for m in get_messages(response.wsgi_request)]
-
-
-@pytest.fixture
-def night(club) -> PlannedNight:
-    return calendar.night_plan(club, next_friday(), calendar.NightPlan(place="Salle Saint-Roch"))
 
 
 @pytest.fixture

@@ -1,11 +1,11 @@
 """The club's calendar: plan nights (alone or weekly, with exceptions), members' replies with
-an optional cap and its waiting list, cancelling, the reminders' queueing, and the night made at
-the door from its entry. One function per state change; pages, the API, the admin, the demo
-and tasks call these.
+an optional cap and its waiting list, cancelling, the reminders' queueing (and the secretary's
+reminder to those who have not answered), and the night made at the door from its entry. One
+function per state change; pages, the API, the admin, the demo, commands and tasks call
+these.
 
-A reply link is ``signing.dumps`` of (night, member) with its own salt: no login, one member
-and one night; it expires (``LINK_MAX_AGE``) and, like any answer, changes nothing once the
-night's deadline has passed."""
+The replies live in ``calendar_replies``, the planning in ``calendar_planning`` (each under
+this module); their names are importable from here, as before the split."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dateutil import rrule
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -27,31 +26,49 @@ from club.models import Club, Membership, Player
 from club.outbox import work_queue
 
 from . import services
+from .calendar_planning import (  # noqa: F401
+    SERIES_MAX_NIGHTS,
+    NightPlan,
+    SeriesPlanned,
+    night_cancel,
+    night_change,
+    night_delete,
+    night_plan,
+    series_dates,
+    series_plan,
+    short_date,
+)
+from .calendar_replies import (  # noqa: F401
+    LINK_MAX_AGE,
+    PROMOTED_EMAIL,
+    REPLY_SALT,
+    LinkRefused,
+    club_calendar,
+    deadline,
+    places_fill,
+    reply_link_read,
+    reply_set,
+    reply_token,
+    seats_taken,
+    silent_members,
+)
 from .draw import DrawRefused, table_sizes
 from .models import (
     ClubCalendar,
     DrawMethod,
     MemberCalendar,
     PlannedNight,
-    PlannedSeries,
     Reply,
     Tournament,
 )
 
 # The tasks the outbox runs after a commit (games.tasks; named, never imported, here).
 REMINDERS_EMAIL = "games.tasks.calendar_reminders_email"
-PROMOTED_EMAIL = "games.tasks.calendar_promoted_email"
+NUDGE_EMAIL = "games.tasks.calendar_nudge_email"
 
-REPLY_SALT = "games.calendar.reply"
 REMINDERS_OFF_SALT = "games.calendar.reminders-off"
-# A reply link is good for a season's worth of reminders; the night's deadline closes it first.
-LINK_MAX_AGE = datetime.timedelta(days=60)
-# A series longer than this is a mistake (a year typed wrong), not a calendar.
-SERIES_MAX_NIGHTS = 200
-
-
-def club_calendar(club: Club) -> ClubCalendar:
-    return ClubCalendar.objects.get_or_create(club=club)[0]
+# Opening a night's door earlier than this before its date is most likely the wrong night.
+OPEN_EARLY = datetime.timedelta(days=1)
 
 
 def member_calendar(player: Player) -> MemberCalendar:
@@ -71,222 +88,7 @@ def club_calendar_set(
     return settings
 
 
-def deadline(night: PlannedNight, settings: ClubCalendar | None = None) -> datetime.datetime:
-    """When answers for ``night`` close: the club's hours before it starts."""
-    settings = settings or club_calendar(night.club)
-    return night.starts_at - datetime.timedelta(hours=settings.deadline_hours)
-
-
-# Planning
-
-
-@dataclass(frozen=True)
-class NightPlan:
-    """What each planned night of a series (or a single one) starts from."""
-
-    start: datetime.time = datetime.time(20, 0)
-    name: str = ""
-    place: str = ""
-    rules: str = "rcwhist"
-    rounds: int = 3
-    draw_method: str = DrawMethod.AVOID_REPEATS
-    cap: int | None = None
-
-
-def _night(club: Club, date: datetime.date, plan: NightPlan, **extra: object) -> PlannedNight:
-    if plan.draw_method not in DrawMethod.values:
-        raise ValidationError({"draw_method": _("Méthode de tirage inconnue.")})
-    night = PlannedNight(
-        club=club,
-        date=date,
-        start=plan.start,
-        name=plan.name,
-        place=plan.place or club.contact_address,
-        rules=plan.rules,
-        rounds=plan.rounds,
-        draw_method=plan.draw_method,
-        cap=plan.cap,
-        **extra,
-    )
-    night.full_clean()
-    return night
-
-
-@transaction.atomic
-def night_plan(club: Club, date: datetime.date, plan: NightPlan) -> PlannedNight:
-    """One night on the calendar."""
-    night = _night(club, date, plan)
-    night.save()
-    return night
-
-
-def series_dates(
-    first: datetime.date,
-    last: datetime.date,
-    weekday: int,
-    months: Iterable[int] = (),
-    exceptions: Iterable[datetime.date] = (),
-) -> list[datetime.date]:
-    """The dates of "every <weekday> from ``first`` to ``last``", in ``months`` only (empty:
-    all; the club's summer break is months 7 and 8 left out), without the ``exceptions``."""
-    rule = rrule.rrule(
-        rrule.WEEKLY,
-        dtstart=datetime.datetime.combine(first, datetime.time()),
-        until=datetime.datetime.combine(last, datetime.time()),
-        byweekday=weekday,
-        bymonth=tuple(months) or None,
-    )
-    skipped = set(exceptions)
-    return [moment.date() for moment in rule if moment.date() not in skipped]
-
-
-@transaction.atomic
-def series_plan(
-    club: Club,
-    *,
-    first: datetime.date,
-    last: datetime.date,
-    weekday: int,
-    plan: NightPlan,
-    months: Iterable[int] = (),
-    exceptions: Iterable[datetime.date] = (),
-) -> PlannedSeries:
-    """Every ``weekday`` from ``first`` to ``last`` (in ``months``), except ``exceptions``: one
-    planned night each. A date the club has a night of that name already is left as it is."""
-    months, exceptions = sorted(set(months)), sorted(set(exceptions))
-    if last < first:
-        raise ValidationError(_("La série finit avant de commencer."))
-    dates = series_dates(first, last, weekday, months, exceptions)
-    if not dates:
-        raise ValidationError(_("Aucune date dans cette série."))
-    if len(dates) > SERIES_MAX_NIGHTS:
-        raise ValidationError(
-            _("Une série compte au plus %(count)s soirées.") % {"count": SERIES_MAX_NIGHTS}
-        )
-    series = PlannedSeries.objects.create(
-        club=club,
-        rule=str(
-            rrule.rrule(
-                rrule.WEEKLY,
-                dtstart=datetime.datetime.combine(first, plan.start),
-                until=datetime.datetime.combine(last, plan.start),
-                byweekday=weekday,
-                bymonth=tuple(months) or None,
-            )
-        ),
-        first=first,
-        last=last,
-        months=months,
-        exceptions=[d.isoformat() for d in exceptions],
-    )
-    taken = set(
-        PlannedNight.objects.filter(club=club, date__in=dates, name=plan.name).values_list(
-            "date", flat=True
-        )
-    )
-    PlannedNight.objects.bulk_create(
-        _night(club, date, plan, series=series) for date in dates if date not in taken
-    )
-    return series
-
-
-@transaction.atomic
-def night_cancel(night: PlannedNight) -> PlannedNight:
-    """The night will not take place (an exception to its series, or called off): it stays on
-    the calendar, marked cancelled, so the feeds tell the calendar applications."""
-    night = PlannedNight.objects.select_for_update().get(pk=night.pk)
-    if night.tournament_id:
-        raise ValidationError(_("Cette soirée a déjà commencé."))
-    night.status = PlannedNight.Status.CANCELLED
-    night.sequence += 1
-    night.save(update_fields=["status", "sequence", "changed"])
-    return night
-
-
-# Replies
-
-
-def _is_member(night: PlannedNight, player: Player) -> bool:
-    return (
-        Membership.objects.filter(club=night.club_id, player=player, end__isnull=True)
-        .exclude(status=Membership.Status.FORMER)
-        .exists()
-    )
-
-
-def _seats_taken(night: PlannedNight) -> int:
-    return Reply.objects.filter(night=night, answer=Reply.Answer.YES, waiting=False).count()
-
-
-@transaction.atomic
-def reply_set(
-    night: PlannedNight, player: Player, answer: str, *, now: datetime.datetime | None = None
-) -> Reply:
-    """``player`` answers yes, maybe or no for ``night``, until the club's deadline. A yes past
-    the cap waits; a place freed (a yes changed to maybe or no) goes to the first who waits, in
-    the same transaction, and he is told by e-mail (through the outbox)."""
-    now = now or timezone.now()
-    # The night locked: two answers at once take their turns for the last place.
-    night = PlannedNight.objects.select_for_update().select_related("club").get(pk=night.pk)
-    if answer not in Reply.Answer.values:
-        raise ValidationError(_("Réponse inconnue."))
-    if night.is_cancelled:
-        raise ValidationError(_("Cette soirée est annulée."))
-    if night.tournament_id or now >= deadline(night):
-        raise ValidationError(_("Les réponses sont closes pour cette soirée."))
-    if not _is_member(night, player):
-        raise ValidationError(_("Seuls les membres du club répondent."))
-    reply = Reply.objects.filter(night=night, player=player).first()
-    freed = reply is not None and reply.answer == Reply.Answer.YES and not reply.waiting
-    if reply is not None and reply.answer == answer:
-        return reply  # the same answer again: nothing changes, not even his place in line
-    if reply is None:
-        reply = Reply(night=night, player=player)
-    reply.answer = answer
-    reply.answered = now
-    reply.waiting = answer == Reply.Answer.YES and (
-        night.cap is not None and _seats_taken(night) >= night.cap
-    )
-    reply.full_clean()
-    reply.save()
-    if freed and answer != Reply.Answer.YES:
-        _move_up(night, now)
-    return reply
-
-
-def _move_up(night: PlannedNight, now: datetime.datetime) -> Reply | None:
-    """The first who waits takes the place freed, and is told."""
-    if night.cap is not None and _seats_taken(night) >= night.cap:
-        return None
-    first = Reply.objects.filter(night=night, waiting=True).order_by("answered", "pk").first()
-    if first is None:
-        return None
-    first.waiting = False
-    first.promoted = now
-    first.save(update_fields=["waiting", "promoted"])
-    work_queue(PROMOTED_EMAIL, first.pk)
-    return first
-
-
-def reply_token(night: PlannedNight, player: Player) -> str:
-    """The signed link's token: this member, this night."""
-    return signing.dumps({"n": night.pk, "p": player.pk}, salt=REPLY_SALT, compress=True)
-
-
-class LinkRefused(Exception):
-    """A reply link that does not work: tampered, expired, or for nothing that exists."""
-
-
-def reply_link_read(token: str) -> tuple[PlannedNight, Player]:
-    try:
-        data = signing.loads(token, salt=REPLY_SALT, max_age=LINK_MAX_AGE)
-        night = PlannedNight.objects.select_related("club").get(pk=int(data["n"]))
-        player = Player.objects.get(pk=int(data["p"]))
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
-        raise LinkRefused from None
-    except (PlannedNight.DoesNotExist, Player.DoesNotExist):
-        raise LinkRefused from None
-    return night, player
+# Reminders' links
 
 
 def reminders_off_token(player: Player) -> str:
@@ -357,6 +159,10 @@ def reminders_queue(today: datetime.date | None = None) -> int:
     return queued
 
 
+def _reachable(players: Iterable[Player]) -> list[Player]:
+    return [p for p in players if p.email or (p.user_id and p.user.email)]
+
+
 def reminder_recipients(night: PlannedNight) -> list[Player]:
     """Who is reminded: the club's current members who have not said no and have not turned
     reminders off, with an address."""
@@ -373,7 +179,43 @@ def reminder_recipients(night: PlannedNight) -> list[Player]:
         .distinct()
         .order_by("display_name")
     )
-    return [p for p in players if p.email or (p.user_id and p.user.email)]
+    return _reachable(players)
+
+
+def silent_recipients(night: PlannedNight) -> list[Player]:
+    """Who the secretary's reminder reaches: the members who have not answered, with an
+    address, who have not turned reminders off."""
+    silent = silent_members(night).exclude(calendar__reminders=False).select_related("user")
+    return _reachable(silent)
+
+
+@transaction.atomic
+def silent_remind(
+    night: PlannedNight, press: int, now: datetime.datetime | None = None
+) -> int | None:
+    """The secretary reminds, by e-mail through the outbox, the members who have not answered.
+    ``press`` numbers this reminder (the night's count the page showed, plus one): the same
+    press sent again (a double tap, the form posted twice) finds it done and returns None.
+    Returns how many members it reaches."""
+    now = now or timezone.now()
+    night = PlannedNight.objects.select_for_update().select_related("club").get(pk=night.pk)
+    if night.is_cancelled:
+        raise ValidationError(_("Cette soirée est annulée."))
+    if night.tournament_id or now >= deadline(night):
+        raise ValidationError(_("Les réponses sont closes pour cette soirée."))
+    if not 1 <= press <= night.nudges + 1:
+        raise ValidationError(_("Cette page n'est plus à jour : rechargez-la."))
+    if press <= night.nudges:
+        return None
+    recipients = silent_recipients(night)
+    if not recipients:
+        raise ValidationError(
+            _("Aucun membre sans réponse n'a d'adresse e-mail : envoyez-leur leur lien.")
+        )
+    night.nudges = press
+    night.save(update_fields=["nudges"])
+    work_queue(NUDGE_EMAIL, night.pk)
+    return len(recipients)
 
 
 # At the door
@@ -397,15 +239,28 @@ def table_plan(count: int) -> TablePlan:
     return TablePlan(count, sizes.count(4), sizes.count(5), "")
 
 
+def opens_early(night: PlannedNight, today: datetime.date | None = None) -> bool:
+    """Whether ``night`` is more than a day away: its door opened now asks to be sure."""
+    return night.date - (today or timezone.localdate()) > OPEN_EARLY
+
+
 @transaction.atomic
-def night_open(night: PlannedNight) -> Tournament:
+def night_open(
+    night: PlannedNight, *, early: bool = False, today: datetime.date | None = None
+) -> Tournament:
     """Make the club night from its calendar entry, with those who said yes (and got a place)
-    ticked present."""
+    ticked present. More than a day before its date only when said so (``early``): a night
+    opened a week ahead is most often the wrong line tapped, and it closes the answers."""
     night = PlannedNight.objects.select_for_update().select_related("club").get(pk=night.pk)
     if night.is_cancelled:
         raise ValidationError(_("Cette soirée est annulée."))
     if night.tournament_id:
         return night.tournament
+    if opens_early(night, today) and not early:
+        raise ValidationError(
+            _("Cette soirée est prévue le %(date)s : confirmez pour la commencer dès maintenant.")
+            % {"date": short_date(night.date)}
+        )
     club = night.club
     tournament = services.tournament_create(
         club=club,

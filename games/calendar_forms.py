@@ -1,5 +1,6 @@
-"""The calendar's forms: a night or a weekly series planned by the club admin, and the club's
-calendar settings."""
+"""The calendar's forms: a night or a weekly series planned by the club admin, a planned night
+changed, a member's answer (with a comment and guests) and the one the secretary records for
+a member, and the club's calendar settings."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ import datetime
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.dates import MONTHS
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
-from club.models import Club
+from club.models import Club, Membership, Player
 
 from .calendar import NightPlan
+from .calendar_models import COMMENT_MAX_LENGTH, MAX_GUESTS
 from .labels import rules_choices
-from .models import ClubCalendar, DrawMethod
+from .models import ClubCalendar, DrawMethod, PlannedNight, Reply
 
 WEEKDAYS = [
     (0, _("lundi")),
@@ -125,3 +129,75 @@ class ClubCalendarForm(forms.ModelForm):
     class Meta:
         model = ClubCalendar
         fields = ["reminders", "reminder_days", "deadline_hours"]
+
+
+class NightChangeForm(forms.ModelForm):
+    """A planned night moved, or given another place or number of places."""
+
+    class Meta:
+        model = PlannedNight
+        fields = ["date", "start", "place", "cap"]
+        widgets = {
+            "date": forms.DateInput(attrs=ISO_DATE, format="%Y-%m-%d"),
+            "start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+
+
+GUESTS_TOO_MANY = ngettext_lazy(
+    "Au plus %(limit_value)s invité par réponse.",
+    "Au plus %(limit_value)s invités par réponse.",
+    "limit_value",
+)
+
+
+class ReplyForm(forms.Form):
+    """An answer with, if said, a word for the secretary and the guests a yes brings. A field
+    the page did not send (``None`` in ``extras``) leaves what was said before."""
+
+    answer = forms.ChoiceField(label=_("Réponse"), choices=Reply.Answer.choices)
+    comment = forms.CharField(
+        label=_("Un mot pour le club (facultatif)"),
+        max_length=COMMENT_MAX_LENGTH,
+        required=False,
+    )
+    guests = forms.IntegerField(
+        label=_("Invités (avec un oui)"),
+        min_value=0,
+        max_value=MAX_GUESTS,
+        required=False,
+        error_messages={"max_value": GUESTS_TOO_MANY},
+    )
+
+    def extras(self) -> dict[str, object]:
+        """``reply_set``'s comment and guests: None for a field the page did not send."""
+        return {
+            name: self.cleaned_data[name] if self.add_prefix(name) in self.data else None
+            for name in ("comment", "guests")
+        }
+
+
+class ReplyRecordForm(ReplyForm):
+    """The secretary records the answer a member gave her by phone or at the bar."""
+
+    player = forms.ModelChoiceField(
+        label=_("Membre"),
+        queryset=Player.objects.none(),
+        error_messages={"invalid_choice": _("Choisissez un membre du club.")},
+    )
+    field_order = ["player", "answer", "guests", "comment"]
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = current_members(club)
+
+
+def current_members(club: Club) -> QuerySet[Player]:
+    return (
+        Player.objects.filter(
+            memberships__club=club,
+            memberships__end__isnull=True,
+            memberships__status=Membership.Status.ACTIVE,
+        )
+        .distinct()
+        .order_by("display_name", "pk")
+    )

@@ -1,6 +1,8 @@
-"""The calendar's e-mails: a night's reminder (with the member's reply link) and the word that
-a place freed for a member who waited. Each is claimed by a row before it goes, so a task run
-twice sends nothing twice."""
+"""The calendar's e-mails: a night's reminder (with the member's reply link), the secretary's
+reminder to those who have not answered, and the word that a place freed for a member who
+waited. Each is claimed by a row before it goes, so a task run twice sends nothing twice. And
+the same words for the club's chat group and for a member without an address, which the
+secretary copies and sends herself."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import get_connection
 from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
@@ -35,12 +38,21 @@ def reminders_off_url(player: Player) -> str:
     return settings.SITE_URL + reverse("calendar-reminders-off", kwargs={"token": token})
 
 
-def _context(night: PlannedNight, player: Player, reply: Reply | None) -> dict[str, Any]:
+def calendar_url(night: PlannedNight) -> str:
+    """The club's calendar, at the night's own entry."""
+    address = reverse("games:calendar", kwargs={"slug": night.club.slug})
+    return f"{settings.SITE_URL}{address}#soiree-{night.pk}"
+
+
+def _context(
+    night: PlannedNight, player: Player, reply: Reply | None, nudge: bool = False
+) -> dict[str, Any]:
     return {
         "night": night,
         "club": night.club,
         "player": player,
         "reply": reply,
+        "nudge": nudge,
         "reply_url": reply_url(night, player),
         "off_url": reminders_off_url(player),
         "calendar_url": settings.SITE_URL
@@ -48,33 +60,60 @@ def _context(night: PlannedNight, player: Player, reply: Reply | None) -> dict[s
     }
 
 
-def _claim(night: PlannedNight, player: Player, address: str) -> ReminderEmail | None:
+def _text(template: str, context: dict[str, Any]) -> str:
+    return " ".join(render_to_string(f"games/calendar/{template}", context).split())
+
+
+def group_message(night: PlannedNight) -> str:
+    """For the club's chat group: the night, its place, where to answer (members signed in
+    answer on the calendar; the others have their own link)."""
+    return _text(
+        "share_group.txt", {"night": night, "club": night.club, "url": calendar_url(night)}
+    )
+
+
+def member_message(night: PlannedNight, player: Player) -> str:
+    """For one member without an address, sent by the secretary herself: her own link (it
+    answers for her only, so it goes to her only)."""
+    context = {"night": night, "club": night.club, "player": player}
+    return _text("share_member.txt", {**context, "url": reply_url(night, player)})
+
+
+def _claim(night: PlannedNight, player: Player, address: str, round_: int) -> ReminderEmail | None:
     try:
         with transaction.atomic():
-            return ReminderEmail.objects.create(night=night, player=player, email=address)
+            return ReminderEmail.objects.create(
+                night=night, player=player, email=address, round=round_
+            )
     except IntegrityError:
         return None
 
 
-def reminders_send(night_id: int) -> int:
+def reminders_send(night_id: int, *, nudge: bool = False) -> int:
     """Remind each member of the night (``calendar.reminder_recipients``), in his language;
-    returns how many were sent. One already reminded is skipped; a failed address is logged,
-    released for the next run, and the others still go."""
+    returns how many were sent. ``nudge``: the secretary's latest reminder, to those who have
+    not answered (``calendar.silent_recipients``). One already reminded (this round) is
+    skipped; a failed address is logged, released for the next run, and the others still
+    go."""
     night = PlannedNight.objects.select_related("club").filter(pk=night_id).first()
     if night is None or night.is_cancelled:
         return 0
-    replies = {r.player_id: r for r in Reply.objects.filter(night=night)}
-    done = set(ReminderEmail.objects.filter(night=night).values_list("player_id", flat=True))
+    round_ = night.nudges if nudge else 0
+    recipients = (calendar.silent_recipients if nudge else calendar.reminder_recipients)(night)
+    replies = {r.player_id: r for r in Reply.objects.with_place().filter(night=night)}
+    done = set(
+        ReminderEmail.objects.filter(night=night, round=round_).values_list("player_id", flat=True)
+    )
     connection = get_connection()
     sent = 0
-    for player in calendar.reminder_recipients(night):
+    for player in recipients:
         if player.pk in done:
             continue
         address = result_address(player)
-        record = _claim(night, player, address)
+        record = _claim(night, player, address, round_)
         if record is None:
             continue
-        context = _context(night, player, replies.get(player.pk))
+        context = _context(night, player, replies.get(player.pk), nudge)
         try:
             email_message("calendar_reminder", context, player.language, address, connection).send()
         except Exception:

@@ -13,12 +13,17 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 from club.models import RULES_CHOICES, Club, Player
 
 CLUB_TIME_ZONE = ZoneInfo(settings.TIME_ZONE)
+# A member brings a friend or two, not a team: past this, the secretary plans a night for them.
+MAX_GUESTS = 3
+# A word for the secretary ("je viendrai vers 21 h"), not a letter.
+COMMENT_MAX_LENGTH = 200
 
 
 class ClubCalendar(models.Model):
@@ -106,9 +111,12 @@ class PlannedNightQuerySet(models.QuerySet):
         return self.filter(date__gte=today).order_by("date", "start", "pk")
 
     def with_counts(self) -> PlannedNightQuerySet:
-        """Each night's replies counted in the same query."""
+        """Each night's replies counted in the same query; ``guests_count``: the guests those
+        with a place bring (they take places and seats too)."""
+        seated = Q(replies__answer="yes", replies__waiting=False)
         return self.annotate(
-            yes_count=Count("replies", filter=Q(replies__answer="yes", replies__waiting=False)),
+            yes_count=Count("replies", filter=seated),
+            guests_count=Coalesce(Sum("replies__guests", filter=seated), 0),
             maybe_count=Count("replies", filter=Q(replies__answer="maybe")),
             no_count=Count("replies", filter=Q(replies__answer="no")),
             waiting_count=Count("replies", filter=Q(replies__waiting=True)),
@@ -160,6 +168,9 @@ class PlannedNight(models.Model):
     )
     # When its reminders were handed to the outbox: once per night.
     reminders_queued = models.DateTimeField(null=True, blank=True, editable=False)
+    # How many times the secretary reminded those who had not answered: each press of the
+    # button is one more, and a press sent twice (a double tap, a reload) finds it done.
+    nudges = models.PositiveSmallIntegerField(default=0, editable=False)
     # Bumped at each change, so a calendar application sees the entry changed (SEQUENCE).
     sequence = models.PositiveIntegerField(default=0, editable=False)
     changed = models.DateTimeField(auto_now=True)
@@ -197,8 +208,27 @@ class PlannedNight(models.Model):
         return self.status == self.Status.CANCELLED
 
 
+class ReplyQuerySet(models.QuerySet):
+    def with_place(self) -> ReplyQuerySet:
+        """Each reply with ``place``: for a yes that waits, its place in the night's line (1:
+        the next to move up), in the same query."""
+        ahead = (
+            self.model.objects.filter(night=OuterRef("night"), waiting=True)
+            .filter(
+                Q(answered__lt=OuterRef("answered"))
+                | Q(answered=OuterRef("answered"), pk__lt=OuterRef("pk"))
+            )
+            .order_by()
+            .values("night")
+            .annotate(count=Count("pk"))
+            .values("count")
+        )
+        return self.annotate(place=Coalesce(Subquery(ahead), 0) + 1)
+
+
 class Reply(models.Model):
-    """A member's answer for one planned night. A yes past the cap waits (``waiting``) and
+    """A member's answer for one planned night, with a word for the secretary and the guests
+    he brings (a yes only; each takes a place). A yes past the cap waits (``waiting``) and
     moves up by itself when a place frees (``games.calendar.reply_set``)."""
 
     class Answer(models.TextChoices):
@@ -209,12 +239,18 @@ class Reply(models.Model):
     night = models.ForeignKey(PlannedNight, on_delete=models.CASCADE, related_name="replies")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="replies")
     answer = models.CharField(_("réponse"), max_length=5, choices=Answer.choices)
+    comment = models.CharField(_("commentaire"), max_length=COMMENT_MAX_LENGTH, blank=True)
+    guests = models.PositiveSmallIntegerField(
+        _("invités"), default=0, validators=[MaxValueValidator(MAX_GUESTS)]
+    )
     waiting = models.BooleanField(_("liste d'attente"), default=False)
     # When this yes was given: the waiting list's order.
     answered = models.DateTimeField(_("répondu le"))
     # Set when a waiting yes got a place and the member is to be told (once, by e-mail).
     promoted = models.DateTimeField(null=True, blank=True, editable=False)
     promoted_told = models.DateTimeField(null=True, blank=True, editable=False)
+
+    objects = ReplyQuerySet.as_manager()
 
     class Meta:
         ordering = ["night", "answered", "pk"]
@@ -228,6 +264,10 @@ class Reply(models.Model):
             models.CheckConstraint(
                 condition=Q(waiting=False) | Q(answer="yes"), name="reply_only_yes_waits"
             ),
+            models.CheckConstraint(
+                condition=Q(guests__lte=MAX_GUESTS) & (Q(guests=0) | Q(answer="yes")),
+                name="reply_guests_with_a_yes_at_most_3",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -235,10 +275,13 @@ class Reply(models.Model):
 
 
 class ReminderEmail(models.Model):
-    """A night's reminder sent to one member: a task run twice sends nothing twice."""
+    """A night's reminder sent to one member: a task run twice sends nothing twice. Round 0 is
+    the reminder due the club's days before; round n, the secretary's n-th reminder to those
+    who had not answered."""
 
     night = models.ForeignKey(PlannedNight, on_delete=models.CASCADE, related_name="reminders")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    round = models.PositiveSmallIntegerField(_("relance"), default=0)
     email = models.EmailField(_("e-mail"))
     sent_at = models.DateTimeField(_("envoyé le"), auto_now_add=True)
 
@@ -247,7 +290,9 @@ class ReminderEmail(models.Model):
         verbose_name = _("rappel envoyé")
         verbose_name_plural = _("rappels envoyés")
         constraints = [
-            models.UniqueConstraint(fields=["night", "player"], name="reminder_once_per_night"),
+            models.UniqueConstraint(
+                fields=["night", "player", "round"], name="reminder_once_per_night_and_round"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -226,13 +226,14 @@ def demo_calendar(club: Club, rng: random.Random, today: datetime.date) -> int:
     """The demo club's coming Fridays on its calendar (eight of them, at 20:00), the next two
     with a few members' replies: what a new user of the calendar sees. Returns how many."""
     first = today + datetime.timedelta(days=(4 - today.weekday()) % 7 or 7)
+    # No number of places: the club never set one, and a cap the size of the club reads as one.
     series = calendar.series_plan(
         club,
         first=first,
         last=first + datetime.timedelta(weeks=7),
         weekday=4,
-        plan=calendar.NightPlan(place=club.contact_address or "Salle Saint-Roch", cap=28),
-    )
+        plan=calendar.NightPlan(place=club.contact_address or "Salle Saint-Roch"),
+    ).series
     # Today's members answer (the players of the club's imported past who have left do not).
     current = Membership.objects.filter(club=club, end__isnull=True).exclude(
         status=Membership.Status.FORMER

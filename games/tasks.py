@@ -48,6 +48,19 @@ def calendar_reminders_email(night_id: int) -> int:
 
 
 @shared_task
+def calendar_nudge_email(night_id: int) -> int:
+    """E-mail the secretary's latest reminder to the members who have not answered; a second
+    run sends none (one row per member and reminder)."""
+    sent = work_run(
+        calendar.NUDGE_EMAIL,
+        night_id,
+        lambda: calendar_mailing.reminders_send(night_id, nudge=True),
+        atomic=False,
+    )
+    return sent or 0
+
+
+@shared_task
 def calendar_promoted_email(reply_id: int) -> int:
     """Tell a member who waited that a place freed for him (once)."""
     sent = work_run(

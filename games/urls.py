@@ -2,6 +2,7 @@ from django.urls import path
 
 from .views import (
     calendar,
+    calendar_admin,
     deal_changes,
     presence,
     printing,
@@ -16,14 +17,18 @@ from .views import (
 app_name = "games"
 
 urlpatterns = [
-    # The club's calendar (games/views/calendar.py).
+    # The club's calendar (games/views/calendar.py; its admin's, calendar_admin.py).
     path("calendrier/", calendar.calendar_page, name="calendar"),
     path("calendrier.ics", calendar.calendar_feed, name="calendar-feed"),
-    path("calendrier/gestion/", calendar.calendar_manage, name="calendar-manage"),
+    path("calendrier/gestion/", calendar_admin.calendar_manage, name="calendar-manage"),
     path("calendrier/<id:pk>/repondre/", calendar.calendar_answer, name="calendar-answer"),
-    path("calendrier/<id:pk>/reponses/", calendar.calendar_replies, name="calendar-replies"),
-    path("calendrier/<id:pk>/annuler/", calendar.calendar_cancel, name="calendar-cancel"),
-    path("calendrier/<id:pk>/ouvrir/", calendar.calendar_open, name="calendar-open"),
+    path("calendrier/<id:pk>/reponses/", calendar_admin.calendar_replies, name="calendar-replies"),
+    path("calendrier/<id:pk>/noter/", calendar_admin.calendar_record, name="calendar-record"),
+    path("calendrier/<id:pk>/relancer/", calendar_admin.calendar_remind, name="calendar-remind"),
+    path("calendrier/<id:pk>/modifier/", calendar_admin.calendar_change, name="calendar-change"),
+    path("calendrier/<id:pk>/supprimer/", calendar_admin.calendar_delete, name="calendar-delete"),
+    path("calendrier/<id:pk>/annuler/", calendar_admin.calendar_cancel, name="calendar-cancel"),
+    path("calendrier/<id:pk>/ouvrir/", calendar_admin.calendar_open, name="calendar-open"),
     path("calendrier/reponse/<str:token>/", calendar.calendar_reply, name="calendar-reply"),
     path("nouvelle/", tournament.tournament_create, name="tournament-create"),
     path("<id:pk>/", tournament.tournament_detail, name="tournament"),

@@ -392,7 +392,33 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: w.planned_url("games:calendar-cancel"),
         ADMINS_ACTION,
     ),
-    "games:calendar-open": ("post", lambda w: w.planned_url("games:calendar-open"), SCORERS_ACTION),
+    "games:calendar-change": (
+        "get",
+        lambda w: w.planned_url("games:calendar-change"),
+        ADMINS_PAGE,
+    ),
+    "games:calendar-delete": (
+        "post",
+        lambda w: w.planned_url("games:calendar-delete"),
+        ADMINS_ACTION,
+    ),
+    # Without a member chosen: the replies page again, with the refusal (400).
+    "games:calendar-record": (
+        "post",
+        lambda w: w.planned_url("games:calendar-record"),
+        statuses(302, 403, 403, 400, 404),
+    ),
+    "games:calendar-remind": (
+        "post",
+        lambda w: w.planned_url("games:calendar-remind"),
+        ADMINS_ACTION,
+    ),
+    # A week ahead: a POST without `confirm` answers with the confirmation step.
+    "games:calendar-open": (
+        "post",
+        lambda w: w.planned_url("games:calendar-open"),
+        statuses(302, 403, 200, 200, 404),
+    ),
     # The e-mail's signed link is the access (a wrong one is a 404: tests/games/test_calendar.py).
     "games:calendar-reply": (
         "get",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.calendar_models import COMMENT_MAX_LENGTH, MAX_GUESTS
 from games.models import PlannedNight
 
 ANSWERS = [("yes", "yes"), ("maybe", "maybe"), ("no", "no")]
@@ -42,6 +43,7 @@ class PlannedNightSerializer(serializers.Serializer):
     maybe = serializers.IntegerField()
     no = serializers.IntegerField()
     waiting = serializers.IntegerField(help_text="Who said yes past the cap, in line.")
+    guests = serializers.IntegerField(help_text="The guests those with a place bring.")
     tables = TablePlanSerializer()
     night = serializers.IntegerField(
         allow_null=True, help_text="The club night made from this entry, once it started."
@@ -54,6 +56,13 @@ class ReplySerializer(serializers.Serializer):
     waiting = serializers.BooleanField(
         read_only=True, help_text="A yes past the cap: it moves up by itself when a place frees."
     )
+    place = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="Its place in line while it waits (1: next)."
+    )
+    guests = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_GUESTS, help_text="With a yes: guests."
+    )
+    comment = serializers.CharField(required=False, allow_blank=True, max_length=COMMENT_MAX_LENGTH)
     answered = serializers.DateTimeField(read_only=True, allow_null=True)
     deadline = serializers.DateTimeField(read_only=True)
 
@@ -62,6 +71,8 @@ class ReplyNameSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     answered = serializers.DateTimeField()
+    guests = serializers.IntegerField()
+    comment = serializers.CharField()
 
 
 class NightRepliesSerializer(PlannedNightSerializer):

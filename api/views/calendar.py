@@ -46,6 +46,7 @@ def _entry(entry: CalendarEntry) -> dict[str, Any]:
         "maybe": entry.maybe,
         "no": entry.no,
         "waiting": entry.waiting,
+        "guests": entry.guests,
         "tables": {
             "fours": entry.tables.fours,
             "fives": entry.tables.fives,
@@ -60,6 +61,9 @@ def _reply(night: PlannedNight, reply: Reply | None) -> dict[str, Any]:
         "night": night.pk,
         "answer": reply.answer if reply else None,
         "waiting": bool(reply and reply.waiting),
+        "place": reply.place if reply and reply.waiting else None,
+        "guests": reply.guests if reply else 0,
+        "comment": reply.comment if reply else "",
         "answered": reply.answered if reply else None,
         "deadline": calendar.deadline(night),
     }
@@ -70,7 +74,11 @@ def _answer(request: Request, night: PlannedNight, player: Player) -> Response:
     body.is_valid(raise_exception=True)
     if body.validated_data["answer"] is None:
         raise ValidationError("answer: yes, maybe or no")
-    reply = calendar.reply_set(night, player, body.validated_data["answer"])
+    sent = body.validated_data
+    reply = calendar.reply_set(
+        night, player, sent["answer"], comment=sent.get("comment"), guests=sent.get("guests")
+    )
+    reply = Reply.objects.with_place().get(pk=reply.pk)
     return Response(cs.ReplySerializer(_reply(night, reply)).data)
 
 
@@ -107,13 +115,15 @@ class MyReply(APIView):
     )
     def get(self, request: Request, slug: str, pk: int) -> Response:
         night, player = _own_night(request, slug, pk)
-        reply = Reply.objects.filter(night=night, player=player).first()
+        reply = Reply.objects.with_place().filter(night=night, player=player).first()
         return Response(cs.ReplySerializer(_reply(night, reply)).data)
 
     @extend_schema(
         summary="Answer for a planned night",
-        description="yes, maybe or no, until the club's deadline. A yes past the cap waits "
-        "(waiting: true) and moves up by itself when a place frees.",
+        description="yes, maybe or no, until the club's deadline, with an optional comment and "
+        "guests (a yes only, 0–3; each takes a place). A yes past the cap waits (waiting: true, "
+        "place: its place in line) and moves up by itself when a place frees. A field left out "
+        "keeps what was said before.",
         tags=["calendar"],
         request=cs.ReplySerializer,
         responses={200: cs.ReplySerializer, **REFUSED, **NOT_YOURS},
@@ -142,7 +152,7 @@ class LinkReply(APIView):
     )
     def get(self, request: Request, token: str) -> Response:
         night, player = self._read(token)
-        reply = Reply.objects.filter(night=night, player=player).first()
+        reply = Reply.objects.with_place().filter(night=night, player=player).first()
         return Response(cs.ReplySerializer(_reply(night, reply)).data)
 
     @extend_schema(
@@ -176,7 +186,13 @@ class NightReplies(APIView):
         name_of = viewer_of(request.user).name
         names = {
             key: [
-                {"player": r.player_id, "name": name_of(r.player), "answered": r.answered}
+                {
+                    "player": r.player_id,
+                    "name": name_of(r.player),
+                    "answered": r.answered,
+                    "guests": r.guests,
+                    "comment": r.comment,
+                }
                 for r in replies
             ]
             for key, replies in entry.names.items()

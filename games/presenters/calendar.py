@@ -1,15 +1,18 @@
 """What the calendar pages show of the planned nights: counts, the tables the expected count
-gives, the viewer's own answer. Plain data, no request; a fixed number of queries whatever the
-number of nights."""
+(the yeses and their guests) gives, the viewer's own answer and her place in line; for the
+secretary, who said what and who has not answered. Plain data, no request; a fixed number of
+queries whatever the number of nights and members."""
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from club.models import Club, Player
 
-from ..calendar import TablePlan, deadline, table_plan
+from ..calendar import TablePlan, deadline, silent_members, table_plan
 from ..models import ClubCalendar, PlannedNight, Reply
 
 
@@ -20,15 +23,49 @@ class CalendarEntry:
     maybe: int
     no: int
     waiting: int
+    guests: int
     tables: TablePlan
     open: bool
     deadline: datetime.datetime
     mine: Reply | None = None
     names: dict[str, list[Reply]] = field(default_factory=dict)
+    # The secretary's: the members who have not answered, and how many of them have an
+    # address for her reminder.
+    silent: list[Silent] = field(default_factory=list)
+
+    @property
+    def taken(self) -> int:
+        """The places taken: the yeses with a place and their guests."""
+        return self.yes + self.guests
 
     @property
     def full(self) -> bool:
-        return self.night.cap is not None and self.yes >= self.night.cap
+        return self.night.cap is not None and self.taken >= self.night.cap
+
+    @property
+    def reachable(self) -> int:
+        return sum(1 for s in self.silent if s.reminded)
+
+
+@dataclass(frozen=True)
+class Silent:
+    """A member who has not answered: whether the secretary's reminder reaches her (an
+    address, reminders on); if not, the secretary sends her her link herself."""
+
+    player: Player
+    address: str
+    reminded: bool
+
+
+def _tables(night: PlannedNight) -> TablePlan:
+    """The tables the expected count gives; with nobody coming yet, words for a night still
+    ahead (the draw's "no player present" is for the door)."""
+    expected = night.yes_count + night.guests_count
+    if expected:
+        return table_plan(expected)
+    answered = night.maybe_count + night.no_count
+    words = _("Personne n'a encore dit oui") if answered else _("Pas encore de réponse")
+    return TablePlan(0, 0, 0, words)
 
 
 def _entry(
@@ -41,7 +78,8 @@ def _entry(
         maybe=night.maybe_count,
         no=night.no_count,
         waiting=night.waiting_count,
-        tables=table_plan(night.yes_count),
+        guests=night.guests_count,
+        tables=_tables(night),
         open=not night.is_cancelled and not night.tournament_id and now < closes,
         deadline=closes,
         mine=mine,
@@ -70,7 +108,7 @@ def calendar_entries(
     nights = list(nights[:limit] if limit else nights)
     settings = _settings(nights[0].club) if nights else None
     mine = (
-        {r.night_id: r for r in Reply.objects.filter(player=player, night__in=nights)}
+        {r.night_id: r for r in Reply.objects.with_place().filter(player=player, night__in=nights)}
         if player is not None and nights
         else {}
     )
@@ -78,7 +116,8 @@ def calendar_entries(
 
 
 def night_replies(night: PlannedNight, now: datetime.datetime) -> CalendarEntry:
-    """One night for its club admin: the counts and who said what (waiting list in order)."""
+    """One night for its club admin: the counts, who said what (waiting list in order, each
+    with his comment and guests) and who has not answered."""
     night = PlannedNight.objects.with_counts().select_related("club__calendar").get(pk=night.pk)
     entry = _entry(night, _settings(night.club), now, None)
     replies = Reply.objects.filter(night=night).select_related("player").order_by("answered", "pk")
@@ -88,4 +127,15 @@ def night_replies(night: PlannedNight, now: datetime.datetime) -> CalendarEntry:
     for key in ("yes", "maybe", "no"):
         names[key].sort(key=lambda r: r.player.display_name)
     entry.names = names
+    silent = silent_members(night).select_related("user", "calendar")
+    entry.silent = [_silent(player) for player in silent]
     return entry
+
+
+def _silent(player: Player) -> Silent:
+    address = player.email or (player.user.email if player.user_id else "")
+    try:
+        reminders = player.calendar.reminders
+    except Player.calendar.RelatedObjectDoesNotExist:
+        reminders = True
+    return Silent(player, address, bool(address) and reminders)

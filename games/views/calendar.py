@@ -1,6 +1,6 @@
 """The club's calendar: the public page and feed, a member's answer (on the site or from the
-signed link of an e-mail, without login), the club admin's planning and replies, the night made
-at the door from its entry, and the member's own calendar (reminders, private feed)."""
+signed link of an e-mail, without login) and the member's own calendar (reminders, private
+feed). The club admin's planning and replies are in ``calendar_admin``."""
 
 from __future__ import annotations
 
@@ -14,20 +14,21 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import Club, Player
-from club.permissions import is_club_admin, is_member, is_scorer, require_club_admin
-from club.permissions import require_scorer as require_club_scorer
+from club.permissions import is_club_admin, is_member
 
 from .. import calendar
 from ..calendar_feed import feed
-from ..calendar_forms import ClubCalendarForm, SeriesForm, SingleNightForm
+from ..calendar_forms import ReplyForm
+from ..calendar_models import COMMENT_MAX_LENGTH, MAX_GUESTS
 from ..models import MemberCalendar, PlannedNight, Reply
-from ..presenters.calendar import calendar_entries, night_replies
+from ..presenters.calendar import calendar_entries
 
 ICS = "text/calendar; charset=utf-8"
+# What the answer's folded fields offer (templates/games/calendar/_reply_extras.html).
+REPLY_EXTRAS = {"guest_choices": range(MAX_GUESTS + 1), "comment_max": COMMENT_MAX_LENGTH}
 
 
 def _player(request: HttpRequest) -> Player | None:
@@ -36,8 +37,21 @@ def _player(request: HttpRequest) -> Player | None:
     return Player.objects.filter(user=request.user).first()
 
 
-def _night(slug: str, pk: int) -> PlannedNight:
+def planned_night(slug: str, pk: int) -> PlannedNight:
     return get_object_or_404(PlannedNight.objects.select_related("club"), pk=pk, club__slug=slug)
+
+
+def reply_from(request: HttpRequest, night: PlannedNight, player: Player) -> str:
+    """The posted answer (with its comment and guests) set for ``player``; the refusal in
+    words, or "" when it is stored."""
+    form = ReplyForm(request.POST)
+    if not form.is_valid():
+        return " ".join(m for errors in form.errors.values() for m in errors)
+    try:
+        calendar.reply_set(night, player, form.cleaned_data["answer"], **form.extras())
+    except ValidationError as refused:
+        return " ".join(refused.messages)
+    return ""
 
 
 def calendar_page(request: HttpRequest, slug: str) -> TemplateResponse:
@@ -51,6 +65,7 @@ def calendar_page(request: HttpRequest, slug: str) -> TemplateResponse:
         "is_member": member,
         "can_admin": is_club_admin(request.user, club),
         "feed_url": settings.SITE_URL + reverse("games:calendar-feed", args=[club.slug]),
+        **REPLY_EXTRAS,
     }
     return TemplateResponse(request, "games/calendar/calendar.html", context)
 
@@ -59,17 +74,15 @@ def calendar_page(request: HttpRequest, slug: str) -> TemplateResponse:
 @require_POST
 def calendar_answer(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A signed-in member answers for himself."""
-    night = _night(slug, pk)
+    night = planned_night(slug, pk)
     if not is_member(request.user, night.club):
         raise Http404("members only")
-    player = _player(request)
-    try:
-        calendar.reply_set(night, player, request.POST.get("answer", ""))
-    except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
+    error = reply_from(request, night, _player(request))
+    if error:
+        messages.error(request, error)
     else:
         messages.success(request, _("Réponse enregistrée."))
-    return redirect("games:calendar", slug=slug)
+    return redirect(reverse("games:calendar", args=[slug]) + f"#soiree-{night.pk}")
 
 
 def calendar_reply(request: HttpRequest, slug: str, token: str) -> HttpResponse:
@@ -80,13 +93,10 @@ def calendar_reply(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         return _link_refused(request)
     if night.club.slug != slug:
         return _link_refused(request)
-    error = None
+    error = ""
     if request.method == "POST":
-        try:
-            calendar.reply_set(night, player, request.POST.get("answer", ""))
-        except ValidationError as refused:
-            error = " ".join(refused.messages)
-        else:
+        error = reply_from(request, night, player)
+        if not error:
             messages.success(request, _("Réponse enregistrée."))
             return redirect(request.path)
     entry = next(
@@ -98,9 +108,10 @@ def calendar_reply(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         "night": night,
         "player": player,
         "entry": entry,
-        "reply": Reply.objects.filter(night=night, player=player).first(),
+        "reply": Reply.objects.with_place().filter(night=night, player=player).first(),
         "error": error,
         "answers": Reply.Answer.choices,
+        **REPLY_EXTRAS,
     }
     return TemplateResponse(
         request, "games/calendar/reply.html", context, status=400 if error else 200
@@ -132,105 +143,6 @@ def member_feed(request: HttpRequest, key: str) -> HttpResponse:
 
 
 @login_required
-def calendar_manage(request: HttpRequest, slug: str) -> HttpResponse:
-    """The club admin plans nights (alone or weekly) and sets reminders and the deadline."""
-    club = get_object_or_404(Club, slug=slug)
-    require_club_admin(request.user, club)
-    which = request.POST.get("form") if request.method == "POST" else None
-    data = request.POST if request.method == "POST" else None
-    settings_form = ClubCalendarForm(
-        data if which == "settings" else None,
-        instance=calendar.club_calendar(club),
-        prefix="settings",
-    )
-    night_form = SingleNightForm(data if which == "night" else None, club=club, prefix="night")
-    series_form = SeriesForm(data if which == "series" else None, club=club, prefix="series")
-    form = {"settings": settings_form, "night": night_form, "series": series_form}.get(which)
-    if form is not None and form.is_valid():
-        try:
-            if which == "settings":
-                calendar.club_calendar_set(club, **form.cleaned_data)
-                messages.success(request, _("Réglages du calendrier enregistrés."))
-            elif which == "night":
-                calendar.night_plan(club, form.cleaned_data["date"], form.plan())
-                messages.success(request, _("Soirée ajoutée au calendrier."))
-            else:
-                series = calendar.series_plan(
-                    club,
-                    first=form.cleaned_data["first"],
-                    last=form.cleaned_data["last"],
-                    weekday=form.cleaned_data["weekday"],
-                    months=form.cleaned_data["months"],
-                    exceptions=form.cleaned_data["exceptions"],
-                    plan=form.plan(),
-                )
-                added = series.nights.count()
-                messages.success(
-                    request,
-                    ngettext(
-                        "%(count)s soirée ajoutée au calendrier.",
-                        "%(count)s soirées ajoutées au calendrier.",
-                        added,
-                    )
-                    % {"count": added},
-                )
-        except ValidationError as refused:
-            form.add_error(None, refused)
-        else:
-            return redirect("games:calendar-manage", slug=slug)
-    context = {
-        "club": club,
-        "settings_form": settings_form,
-        "night_form": night_form,
-        "series_form": series_form,
-        "entries": calendar_entries(club, None, timezone.now()),
-    }
-    return TemplateResponse(request, "games/calendar/manage.html", context)
-
-
-@login_required
-def calendar_replies(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
-    """One night's replies for the club admin: counts, names, the waiting list in order."""
-    night = _night(slug, pk)
-    require_club_admin(request.user, night.club)
-    context = {
-        "club": night.club,
-        "entry": night_replies(night, timezone.now()),
-        "can_open": is_scorer(request.user, night.club),
-    }
-    return TemplateResponse(request, "games/calendar/replies.html", context)
-
-
-@login_required
-@require_POST
-def calendar_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    night = _night(slug, pk)
-    require_club_admin(request.user, night.club)
-    try:
-        calendar.night_cancel(night)
-    except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
-    else:
-        messages.success(request, _("Soirée annulée."))
-    return redirect("games:calendar-replies", slug=slug, pk=pk)
-
-
-@login_required
-@require_POST
-def calendar_open(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """At the door: the club night made from its entry, those who said yes ticked present."""
-    night = _night(slug, pk)
-    require_club_scorer(request.user, night.club)
-    try:
-        tournament = calendar.night_open(night)
-    except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
-        return redirect("games:calendar", slug=slug)
-    messages.success(request, _("Soirée créée : ceux qui ont dit oui sont cochés."))
-    return redirect("games:presence", slug=slug, pk=tournament.pk)
-
-
-@login_required
 def my_calendar(request: HttpRequest) -> TemplateResponse:
     """The member's calendar: reminders on or off, his private feed's address."""
     player = _player(request)
@@ -256,10 +168,14 @@ def my_feed_renew(request: HttpRequest) -> HttpResponse:
     player = _player(request)
     if player is None:
         raise Http404("no player")
+    renewed = bool(calendar.member_calendar(player).feed_key)
     calendar.feed_key_renew(player)
-    messages.success(
-        request, _("Nouvelle adresse du calendrier privé : l'ancienne ne marche plus.")
-    )
+    if renewed:
+        messages.success(
+            request, _("Nouvelle adresse du calendrier privé : l'ancienne ne marche plus.")
+        )
+    else:
+        messages.success(request, _("L'adresse de votre calendrier privé est prête."))
     return redirect("my-calendar")
 
 

@@ -83,3 +83,19 @@ def test_the_admin_reads_the_names_in_line_order(api, club, night, club_admin):
     body = api.get(f"{API}/clubs/{club.slug}/calendar/{night.pk}/replies/").json()
     assert [n["player"] for n in body["names"]["waiting"]] == [p.pk for p in players[4:]]
     assert {n["player"] for n in body["names"]["yes"]} == {p.pk for p in players[:4]}
+
+
+def test_a_reply_carries_guests_and_a_comment_and_a_waiting_one_its_place(api, club, night):
+    # The night has 4 places: Anne brings 2 guests, Bruno 1 does not fit and waits first.
+    anne, bruno = PlayerFactory(club=club), PlayerFactory(club=club)
+    url = f"{API}/calendar/replies/{calendar.reply_token(night, anne)}/"
+    body = api.put(url, {"answer": "yes", "guests": 2, "comment": "vers 21 h"}, format="json")
+    assert (body.json()["guests"], body.json()["comment"]) == (2, "vers 21 h")
+    calendar.reply_set(night, bruno, "yes", guests=1)
+    waiting = api.get(f"{API}/calendar/replies/{calendar.reply_token(night, bruno)}/").json()
+    assert (waiting["waiting"], waiting["place"]) == (True, 1)
+    (entry,) = api.get(f"{API}/clubs/{club.slug}/calendar/").json()
+    assert (entry["yes"], entry["guests"], entry["waiting"]) == (1, 2, 1)
+    too_many = api.put(url, {"answer": "yes", "guests": 4}, format="json")
+    assert too_many.status_code == 400
+    assert Reply.objects.get(player=anne).guests == 2

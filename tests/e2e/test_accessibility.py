@@ -18,7 +18,7 @@ from django.test import Client
 from playwright.sync_api import BrowserContext, Page
 
 from club.models import Club, Player
-from games.models import Tournament
+from games.models import PlannedNight, Tournament
 from scoring import services as scoring
 from tests.e2e.test_phone_sheet import a_night, belgian_deals
 
@@ -84,6 +84,7 @@ def main_pages(club: Club, night: Tournament, published: Tournament) -> dict[str
     poule = night.poules.order_by("table").last()
     federation = club.federations.get()
     fed_season = federation.seasons.order_by("-start").first()
+    planned = PlannedNight.objects.filter(club=club).order_by("date").first()
     base = f"/clubs/{club.slug}"
     return {
         "home": "/",
@@ -106,6 +107,8 @@ def main_pages(club: Club, night: Tournament, published: Tournament) -> dict[str
         "night's cote": f"{base}/soirees/{published.pk}/cote/",
         "calendar": f"{base}/soirees/calendrier/",
         "calendar planning": f"{base}/soirees/calendrier/gestion/",
+        "a night's replies": f"{base}/soirees/calendrier/{planned.pk}/reponses/",
+        "a night changed": f"{base}/soirees/calendrier/{planned.pk}/modifier/",
         "my calendar": "/compte/calendrier/",
         "ranking import": f"{base}/saisons/importer/",
         "paper sheets": f"{base}/soirees/{night.pk}/tours/1/feuilles/",

@@ -4,10 +4,12 @@ per night and member, also when the broker was down when they were queued."""
 from __future__ import annotations
 
 import datetime
+import io
 import re
 
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from django.utils import timezone
 
 from club.models import PendingWork
@@ -41,6 +43,26 @@ def test_reminders_are_due_the_clubs_days_before(club, members, django_capture_o
         assert calendar.reminders_queue() == 0
     assert calendar_reminders_email(soon.pk) == 0
     assert len(mail.outbox) == len(members)
+
+
+@pytest.mark.django_db
+def test_without_beat_the_command_sends_the_reminders_due_once(
+    club, members, django_capture_on_commit_callbacks
+):
+    # The Quick start runs no broker and no beat: cron runs the command instead.
+    calendar.night_plan(club, in_days(1), calendar.NightPlan())
+    calendar.night_plan(club, in_days(9), calendar.NightPlan())
+    out = io.StringIO()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("calendar_reminders", stdout=out)
+    assert sorted(m.to[0] for m in mail.outbox) == [p.email for p in members]
+    assert out.getvalue() == "Reminders sent for 1 night(s).\n"
+
+    again = io.StringIO()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("calendar_reminders", stdout=again)
+    assert len(mail.outbox) == len(members)
+    assert again.getvalue() == "No reminder due.\n"
 
 
 @pytest.mark.django_db

@@ -23,6 +23,7 @@ One module per topic; each imports only those below it, never this package:
 - ``merges`` (above ``rankings``, ``federations``, ``ratings``, ``merge_rights``): two records
   of one person merged, and the merge undone; ``merge_rights``: who decides a merge;
 - ``ranking_import``: a past season's published ranking imported from its table;
+  ``imported_lines``: one line of it corrected;
 - ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
   change tried on the club's last night.
 
@@ -41,6 +42,7 @@ from .federations import (
     federation_seasons_of,
     night_rankings_queue,
 )
+from .imported_lines import LineFigures, imported_line_correct
 from .merge_rights import merge_may_confirm, merge_may_refuse, merge_may_undo
 from .merges import (
     MergePreview,
@@ -110,6 +112,7 @@ __all__ = [
     "CloseCheck",
     "DealConflict",
     "ImportedLine",
+    "LineFigures",
     "MergePreview",
     "RankingChange",
     "Rescored",
@@ -127,6 +130,7 @@ __all__ = [
     "federation_ranking_queue",
     "federation_ranking_update",
     "federation_seasons_of",
+    "imported_line_correct",
     "key_reused_check",
     "last_night_rescored",
     "merge_confirm",

@@ -163,7 +163,8 @@ def _night(
         "club": club,
         "season": season,
         "date": date.isoformat(),
-        "name": name,
+        # A night without a name has none in its file (night-format.md: an empty one is refused).
+        **({"name": name} if name else {}),
         "game": game,
         "rules": rules,
         "tournament_points": "rcwhist",

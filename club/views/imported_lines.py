@@ -28,6 +28,12 @@ from .club_admin import admin_club
 BLANK_IS_UNKNOWN = gettext_lazy("Vide : inconnu.")
 
 
+def nights_field(label: Any) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label, required=False, min_value=0, max_value=MOST_NIGHTS, help_text=BLANK_IS_UNKNOWN
+    )
+
+
 class LineForm(forms.Form):
     rank = forms.IntegerField(label=gettext_lazy("Rang"), min_value=1, max_value=9999)
     player = forms.ModelChoiceField(label=gettext_lazy("Joueur"), queryset=Player.objects.none())
@@ -35,20 +41,8 @@ class LineForm(forms.Form):
     game_points = forms.IntegerField(
         label=gettext_lazy("Points de jeu"), required=False, help_text=BLANK_IS_UNKNOWN
     )
-    tournaments_played = forms.IntegerField(
-        label=gettext_lazy("Soirées jouées"),
-        required=False,
-        min_value=0,
-        max_value=MOST_NIGHTS,
-        help_text=BLANK_IS_UNKNOWN,
-    )
-    tournaments_won = forms.IntegerField(
-        label=gettext_lazy("Soirées gagnées"),
-        required=False,
-        min_value=0,
-        max_value=MOST_NIGHTS,
-        help_text=BLANK_IS_UNKNOWN,
-    )
+    tournaments_played = nights_field(gettext_lazy("Soirées jouées"))
+    tournaments_won = nights_field(gettext_lazy("Soirées gagnées"))
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

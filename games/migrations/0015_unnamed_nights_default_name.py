@@ -4,26 +4,13 @@ language (``games.models.night_title``) instead of in French on an English or Du
 The French page reads exactly what it read before."""
 
 from django.db import migrations
-
-# As Django's French locale writes a date's month ("j F Y").
-MONTHS = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-]
-
+from django.utils import translation
+from django.utils.formats import date_format
 
 def french_defaults(date):
-    month = f"{MONTHS[date.month - 1]} {date.year}"
+    """The names the site gives an unnamed night of ``date`` in French ("1er" too)."""
+    with translation.override("fr"):
+        month = date_format(date, "F Y")
     days = [str(date.day)] + (["1er"] if date.day == 1 else [])
     return {f"Soirée du {day} {month}" for day in days}
 

@@ -7,7 +7,6 @@ by the club admin without importing the season again, and the published pages sh
 from __future__ import annotations
 
 import csv
-import datetime
 import io
 from fractions import Fraction
 
@@ -21,14 +20,13 @@ from scoring.models import RankingLine, RankingSnapshot
 from scoring.services import (
     LineFigures,
     imported_line_correct,
-    ranking_import,
-    ranking_lines_read,
     ranking_publish,
 )
 from tests.conftest import persona
 
 from ..factories import ClubFactory, PlayerFactory
 from .test_player_page import PLAYER_PAGE_QUERIES, table_rows
+from .test_ranking_import import import_directly
 from .test_rankings import ARCHIVE_QUERIES, RANKING_PAGE_QUERIES, closed_night
 
 UNKNOWN = '<abbr class="unknown" title="Inconnu : le classement importé ne le donne pas">—</abbr>'
@@ -37,18 +35,7 @@ UNKNOWN = '<abbr class="unknown" title="Inconnu : le classement importé ne le d
 def import_season(club: Club, year: int, rows: list[list[str]], nights: bool = True):
     """The table imported as the club admin does: each name the club's player of that name,
     else a new player."""
-    columns = {"rank": 0, "name": 1, "points": 2, "nights": 3 if nights else None}
-    lines = ranking_lines_read(rows, columns, header=True)
-    known = {player.display_name: player.pk for player in Player.objects.in_club(club)}
-    return ranking_import(
-        club,
-        str(year),
-        datetime.date(year, 1, 1),
-        datetime.date(year, 12, 31),
-        lines,
-        {line.line: known.get(line.name, "new") for line in lines},
-        [key for key, index in columns.items() if index is not None],
-    )
+    return import_directly(club, year, rows, nights=nights)
 
 
 def ranking_table(size: int, nights: str = "12") -> list[list[str]]:

@@ -89,7 +89,7 @@ def test_the_demos_nights_are_unnamed_so_each_reader_gets_his_language():
         members=[f"Joueur {n}" for n in range(8)],
         present=8,
     )
-    assert night["name"] == ""
+    assert "name" not in night
 
 
 # The list of languages ------------------------------------------------------------------------

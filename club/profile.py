@@ -27,6 +27,7 @@ from PIL import Image, ImageOps
 
 from . import throttle
 from .invitations import token_hash
+from .language import LanguageSelect
 from .models import EmailChange, Player, name_key
 from .services import player_pages_changed
 
@@ -193,6 +194,7 @@ class ProfileForm(forms.ModelForm):
             "email": forms.EmailInput(attrs={"autocomplete": "email"}),
             "phone": forms.TextInput(attrs={"type": "tel", "autocomplete": "tel"}),
             "public_name": forms.RadioSelect,
+            "language": LanguageSelect,
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

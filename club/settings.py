@@ -14,7 +14,6 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -151,7 +150,9 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # The club is French-speaking (Belgium): French first, English and Dutch on request.
 LANGUAGE_CODE = "fr-be"
-LANGUAGES = [("fr", _("Français")), ("en", _("English")), ("nl", _("Nederlands"))]
+# Each language named in itself, never translated: a reader looks for his own language's
+# name ("Nederlands", not "Dutch"); the choices add each option's lang (club.language).
+LANGUAGES = [("fr", "Français"), ("en", "English"), ("nl", "Nederlands")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Brussels"
 USE_I18N = True

@@ -12,6 +12,7 @@ from .views import (
     federation_admin,
     federations,
     health,
+    imported_lines,
     media,
     member,
     merges,
@@ -81,6 +82,17 @@ club_urls = [
         "saisons/importer/noms/", ranking_import.ranking_import_names, name="ranking-import-names"
     ),
     path("saisons/<slug:season>/", club_admin.season_edit, name="season-edit"),
+    # An imported ranking corrected line by line.
+    path(
+        "saisons/<slug:season>/classement-importe/",
+        imported_lines.imported_lines,
+        name="imported-lines",
+    ),
+    path(
+        "saisons/<slug:season>/classement-importe/<id:line>/",
+        imported_lines.imported_line_edit,
+        name="imported-line",
+    ),
     path("reglages/", club_settings.club_settings, name="club-settings"),
     path("couleurs.css", club_settings.club_colours, name="club-colours"),
     path("gestion/ecran-de-salle/", room_link.room_link, name="room-link"),

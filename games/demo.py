@@ -128,8 +128,9 @@ def random_night(
     for round_no, table_no, seats in _random_tables(rng, players, rounds):
         deals = random_sheet(rng, seats, deals_per_poule[len(seats)])
         poules.append({"round": round_no, "table": table_no, "seats": seats, "deals": deals})
-    name = f"Soirée du {date.day} {MONTHS[date.month - 1]} {date.year}"
-    return _night(club, season, date, name, "belgian_whist", "rcwhist", players, poules)
+    # Unnamed, as most club nights are: the site calls it "Soirée du 9 mai 2024" in the
+    # reader's language (``night_title``); a stored name would stay French everywhere.
+    return _night(club, season, date, "", "belgian_whist", "rcwhist", players, poules)
 
 
 def _random_tables(
@@ -162,7 +163,8 @@ def _night(
         "club": club,
         "season": season,
         "date": date.isoformat(),
-        "name": name,
+        # A night without a name has none in its file (night-format.md: an empty one is refused).
+        **({"name": name} if name else {}),
         "game": game,
         "rules": rules,
         "tournament_points": "rcwhist",

@@ -1,34 +1,62 @@
 """A member's download of everything the site keeps about him (his right to his own data).
 
-Read-only, a fixed number of queries however many nights he played.
+Read-only, a fixed number of queries however many nights he played. ``SOURCES`` names every
+row that holds a member's data and the document's key it is in (a test walks the models and
+refuses one that is in neither ``SOURCES`` nor its list of those left out, with why).
 """
 
 from __future__ import annotations
 
-import datetime
 from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Q
 from django.utils import timezone
 
-from club.models import Player
+from club.models import ApiToken, EmailChange, FederationAdmin, Player, PlayerClaim
 from games.models import Deal, Seat
 
+from . import member_sections as sections
 from .models import PouleStanding, TournamentStanding
 
 DATA_FORMAT = "member-data/1"
 
+# "app.Model.field" (the field naming the member's player or his login) → the document's key.
+SOURCES = {
+    "club.Player.user": "player",
+    "club.Membership.player": "memberships",
+    "club.Invitation.player": "invitations",
+    "club.PlayerClaim.user": "account_claims",
+    "club.PlayerClaim.player": "account_claims",
+    "club.EmailChange.player": "email_changes",
+    "club.ApiToken.user": "api_tokens",
+    "club.FederationAdmin.player": "federation_roles",
+    "club.PlayerMerge.kept": "merges",
+    "club.PlayerMerge.merged": "merges",
+    "club.Player.merged_into": "merges",
+    "games.Seat.player": "nights",
+    "games.Tournament.present": "present",
+    "scoring.PouleStanding.player": "nights",
+    "scoring.TournamentStanding.player": "nights",
+    "games.MemberCalendar.player": "calendar",
+    "games.Reply.player": "calendar_replies",
+    "games.ReminderEmail.player": "emails_sent",
+    "games.ResultEmail.player": "emails_sent",
+    "scoring.PlayerRating.player": "cote",
+    "scoring.RankingLine.player": "rankings",
+    "scoring.FederationRankingLine.player": "federation_rankings",
+}
 
-def _date(value: datetime.date | datetime.datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None
+
+_date = sections.iso
 
 
 def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
     """Everything the site keeps about the member, as a JSON-ready document.
 
     Other players appear only as seat numbers inside the deals of his tables, as on the
-    score sheet; their points are left out. Seven queries, however many nights.
+    score sheet; their points are left out. A fixed number of queries, however many nights.
     """
     tournaments: dict[int, dict[str, Any]] = {}
     poules: dict[int, dict[str, Any]] = {}
@@ -159,4 +187,42 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
         ],
         # The document's key stays "nights" (member-data/1): a renamed key would break readers.
         "nights": list(tournaments.values()),
+        # Keys added later to member-data/1: a reader of the first ones still reads them.
+        "present": sections.present(player),
+        "rankings": sections.rankings(player),
+        "federation_rankings": sections.federation_rankings(player),
+        "cote": sections.cote(player),
+        **sections.calendar(player),
+        "emails_sent": sections.emails_sent(player),
+        "merges": sections.merges(player),
+        "account_claims": [
+            {
+                "club": claim.club.name,
+                "email": claim.email,
+                "asked": _date(claim.created),
+                "confirmed": _date(claim.confirmed_at),
+            }
+            for claim in PlayerClaim.objects.filter(Q(player=player) | Q(user=user))
+            .select_related("club")
+            .order_by("created")
+        ],
+        "email_changes": [
+            {"email": change.email, "asked": _date(change.created)}
+            for change in EmailChange.objects.filter(player=player).order_by("created")
+        ],
+        # Never a key's secret: its name and its first characters, as the profile shows them.
+        "api_tokens": [
+            {
+                "name": token.name,
+                "prefix": token.prefix,
+                "read_only": token.read_only,
+                "created": _date(token.created),
+                "last_used": _date(token.last_used),
+            }
+            for token in ApiToken.objects.filter(user=user).order_by("created")
+        ],
+        "federation_roles": [
+            {"federation": role.federation.name, "since": _date(role.since)}
+            for role in FederationAdmin.objects.filter(player=player).select_related("federation")
+        ],
     }

@@ -125,10 +125,15 @@ class RankingSnapshot(models.Model):
     computed_at = models.DateTimeField(_("calculé le"))
     published_at = models.DateTimeField(_("publié le"), null=True, blank=True)
     rules = models.JSONField(_("règles appliquées"), default=dict)
-    tournaments = models.PositiveSmallIntegerField(_("soirées"), default=0)
+    # None: unknown, an imported ranking's (its table gives what each player played, not
+    # how many nights the season had).
+    tournaments = models.PositiveSmallIntegerField(_("soirées"), default=0, null=True, blank=True)
     # A ranking the club published before it came here, imported from its table (rank, name,
     # points, nights played): no nights behind it, nothing recomputes it.
     imported = models.BooleanField(_("classement importé"), default=False)
+    # Which of the table's columns the import read ("rank", "name", "points", "nights"): a
+    # figure whose column was not read is unknown (NULL), never a zero.
+    imported_columns = models.JSONField(_("colonnes importées"), default=list, blank=True)
 
     objects = RankingSnapshotQuerySet.as_manager()
 
@@ -202,6 +207,18 @@ class RankedLine(models.Model):
 
 class RankingLine(RankedLine):
     snapshot = models.ForeignKey(RankingSnapshot, on_delete=models.CASCADE, related_name="lines")
+    # An imported ranking's table may not give them: NULL is unknown (shown "—", null in the
+    # API, an empty cell in the exports), never a zero. A computed ranking always has them.
+    game_points = models.IntegerField(_("points de jeu"), null=True, blank=True)
+    tournaments_played = models.PositiveSmallIntegerField(
+        _("soirées jouées"), null=True, blank=True
+    )
+    tournaments_counted = models.PositiveSmallIntegerField(
+        _("soirées retenues"), null=True, blank=True
+    )
+    tournaments_won = models.PositiveSmallIntegerField(
+        _("soirées gagnées"), default=0, null=True, blank=True
+    )
 
     objects = RankingLineQuerySet.as_manager()
 

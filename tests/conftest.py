@@ -157,8 +157,9 @@ def club_members(club: Club) -> list[Player]:
 @pytest.fixture
 def night_document(club: Club, club_members: list[Player]) -> dict[str, Any]:
     """A club night of three rounds as a club-night/1 file: nine of the twelve members are
-    present, so each round has one table of 5 and one table of 4."""
-    return random_night(
+    present, so each round has one table of 5 and one table of 4. Named: the running night of
+    the same date (``tonight``) is the club's unnamed one."""
+    night = random_night(
         random.Random(NIGHT_SEED),
         club=club.name,
         season="2024",
@@ -166,6 +167,7 @@ def night_document(club: Club, club_members: list[Player]) -> dict[str, Any]:
         members=[player.display_name for player in club_members],
         present=9,
     )
+    return {**night, "name": "Soirée du 14 mars 2024"}
 
 
 @pytest.fixture

@@ -152,6 +152,22 @@ def federation_invitation(w: World) -> int:
     return club_services.federation_club_invite(w.federation, asked, by=None).pk
 
 
+def imported_line_url(w: World) -> str:
+    """A line of the club's 2015 ranking, imported from its table."""
+    lines = scoring_services.ranking_lines_read(
+        [["1", w.player.display_name, "12"]], {"rank": 0, "name": 1, "points": 2}, header=False
+    )
+    snapshot = scoring_services.ranking_import(
+        w.club,
+        "2015",
+        datetime.date(2015, 1, 1),
+        datetime.date(2015, 12, 31),
+        lines,
+        {1: w.player.pk},
+    )
+    return reverse("imported-line", args=[w.club.slug, "2015", snapshot.lines.get().pk])
+
+
 # name → (method, address in the world, expected status per role)
 Address = Callable[[World], str]
 MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
@@ -271,6 +287,13 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: reverse("season-edit", args=[w.club.slug, w.season.slug]),
         ADMINS_PAGE,
     ),
+    # An imported ranking corrected line by line: its club admins only.
+    "imported-lines": (
+        "get",
+        lambda w: reverse("imported-lines", args=[w.club.slug, w.season.slug]),
+        ADMINS_PAGE,
+    ),
+    "imported-line": ("get", lambda w: imported_line_url(w), ADMINS_PAGE),
     # A past ranking imported: the table, then its columns and its names (sent back to the
     # table while nothing is read).
     "ranking-import": ("get", lambda w: reverse("ranking-import", args=[w.club.slug]), ADMINS_PAGE),

@@ -45,7 +45,9 @@ class SeasonSerializer(serializers.Serializer):
     )
 
 
-class RankingLineSerializer(serializers.Serializer):
+class RankedLineSerializer(serializers.Serializer):
+    """A line of a ranking computed from nights (a federation's): every figure known."""
+
     rank = serializers.IntegerField(
         allow_null=True,
         help_text="Rank; null for a player listed apart (fewer nights than the minimum).",
@@ -57,6 +59,24 @@ class RankingLineSerializer(serializers.Serializer):
     tournaments_played = serializers.IntegerField(help_text="Nights played.")
     tournaments_counted = serializers.IntegerField(help_text="Nights counted (best n).")
     tournaments_won = serializers.IntegerField(help_text="Nights won.")
+
+
+UNKNOWN = "; null: unknown, not in the table an imported ranking was read from."
+
+
+class RankingLineSerializer(RankedLineSerializer):
+    """A club season's line: an imported ranking's table may not give every figure."""
+
+    game_points = serializers.IntegerField(
+        allow_null=True, help_text="Game points of the nights counted" + UNKNOWN
+    )
+    tournaments_played = serializers.IntegerField(
+        allow_null=True, help_text="Nights played" + UNKNOWN
+    )
+    tournaments_counted = serializers.IntegerField(
+        allow_null=True, help_text="Nights counted (best n)" + UNKNOWN
+    )
+    tournaments_won = serializers.IntegerField(allow_null=True, help_text="Nights won" + UNKNOWN)
 
 
 @extend_schema_serializer(
@@ -95,10 +115,13 @@ class RankingSerializer(serializers.Serializer):
     )
     published_at = serializers.DateTimeField(allow_null=True, help_text="When it was published.")
     computed_at = serializers.DateTimeField(help_text="When it was computed.")
-    tournaments = serializers.IntegerField(help_text="Nights of the season it counts.")
+    tournaments = serializers.IntegerField(
+        allow_null=True,
+        help_text="Nights of the season it counts; null for an imported ranking (unknown).",
+    )
     rules = serializers.DictField(help_text="The ranking rules applied (best n, minimum …).")
     imported = serializers.BooleanField(
-        help_text="True: imported from the club's past published table, without nights "
-        "(game points and nights won are 0)."
+        help_text="True: imported from the club's past published table, without nights on the "
+        "site: what the table did not give (game points, nights won …) is null, unknown."
     )
     lines = RankingLineSerializer(many=True, help_text="In ranking order, those apart last.")

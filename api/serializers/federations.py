@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from club.models import GAME_CHOICES, FederationSeason
 
-from .clubs import ClubSerializer, RankingLineSerializer
+from .clubs import ClubSerializer, RankedLineSerializer
 
 COUNTS_HELP = (
     "Which nights its ranking counts: championship (the inter-club nights its clubs host "
@@ -92,7 +92,7 @@ class FederationDetailSerializer(serializers.Serializer):
     seasons = FederationSeasonSerializer(many=True, help_text="Its seasons, newest first.")
 
 
-class FederationRankingLineSerializer(RankingLineSerializer):
+class FederationRankingLineSerializer(RankedLineSerializer):
     clubs_played = serializers.IntegerField(
         help_text="How many different clubs' nights he played in the season."
     )

@@ -23,6 +23,7 @@ from scoring import services as scoring_services
 
 from .. import services
 from ..colours import readable_text
+from ..language import LanguageSelect
 from ..models import Club
 from ..profile import PHONE, PhotoField
 from .club_admin import _form_errors, admin_club
@@ -46,6 +47,7 @@ class ClubSettingsForm(forms.ModelForm):
         widgets = {
             "colour_background": forms.TextInput(attrs={"type": "color"}),
             "colour_text": forms.TextInput(attrs={"type": "color"}),
+            "language": LanguageSelect,
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -243,6 +243,7 @@ def ranking_import_names(request: HttpRequest, slug: str) -> HttpResponse:
                 datetime.date.fromisoformat(pending["end"]),
                 lines,
                 choices,
+                [key for key, index in pending["columns"].items() if index is not None],
             )
         except ValidationError as refused:
             problems = refused.messages

@@ -24,6 +24,7 @@ One module per topic; each imports only those below it, never this package:
   of one person merged (their history, never a role), and the merge undone;
   ``merge_rights``: who may propose, confirm, refuse and undo a merge (the one place);
 - ``ranking_import``: a past season's published ranking imported from its table;
+  ``imported_lines``: one line of it corrected;
 - ``rules`` (above ``rankings``): a season's rules changed and previewed, a point table's
   change tried on the club's last night.
 
@@ -42,6 +43,7 @@ from .federations import (
     federation_seasons_of,
     night_rankings_queue,
 )
+from .imported_lines import LineFigures, imported_line_correct
 from .merge_rights import (
     merge_may_confirm,
     merge_may_propose,
@@ -117,6 +119,7 @@ __all__ = [
     "CloseCheck",
     "DealConflict",
     "ImportedLine",
+    "LineFigures",
     "MergePreview",
     "RankingChange",
     "Rescored",
@@ -134,6 +137,7 @@ __all__ = [
     "federation_ranking_queue",
     "federation_ranking_update",
     "federation_seasons_of",
+    "imported_line_correct",
     "key_reused_check",
     "last_night_rescored",
     "merge_confirm",

@@ -56,7 +56,8 @@ def column_letter(index: int) -> str:
     return letters
 
 
-def _points(text: str) -> Fraction | None:
+def points_read(text: str) -> Fraction | None:
+    """Points as a ranking prints them ("123,5", "1 234"); None: not a number."""
     text = text.replace("\u00a0", "").replace("\u202f", "").replace(" ", "").replace(",", ".")
     try:
         number = Decimal(text)
@@ -96,7 +97,7 @@ def ranking_lines_read(
         name = tidy_name(cell(row, "name"))
         rank_text, points_text, nights_text = (cell(row, k) for k in ("rank", "points", "nights"))
         rank = _RANK.fullmatch(rank_text)
-        points = _points(points_text)
+        points = points_read(points_text)
         if not name:
             problems.append(_("%(where)s : le nom est vide.") % {"where": where(number, "name")})
         elif len(name) > 120:
@@ -167,13 +168,16 @@ def ranking_import(
     end: datetime.date,
     lines: Sequence[ImportedLine],
     choices: Mapping[int, int | str],
+    columns: Sequence[str] = COLUMNS,
 ) -> RankingSnapshot:
     """Store a past season's ranking as its published snapshot, marked imported.
 
     ``choices``: for each line (by its number), the club's player it is (his id), ``NEW`` (a
     new player, a former member of the club for that season) or ``SKIP``. A line without a
-    choice is refused: the club admin decides every name. One transaction: a refusal leaves
-    the club as it was."""
+    choice is refused: the club admin decides every name. ``columns``: those the table's
+    columns were chosen for, kept with the ranking. What the table does not give (game points,
+    nights won, a blank nights cell) is stored unknown, NULL, never a zero. One transaction: a
+    refusal leaves the club as it was."""
     Club.objects.select_for_update().filter(pk=club.pk).first()
     season = _season_for_import(club, season_name, start, end)
     known = {player.pk: player for player in Player.objects.in_club(club)}
@@ -217,8 +221,10 @@ def ranking_import(
         computed_at=now,
         published_at=now,
         rules={},
-        tournaments=max((line.nights or 0 for line, _player in kept), default=0),
+        # What each player played does not say how many nights the season had.
+        tournaments=None,
         imported=True,
+        imported_columns=[key for key in COLUMNS if key in columns],
     )
     RankingLine.objects.bulk_create(
         RankingLine(
@@ -228,9 +234,10 @@ def ranking_import(
             tied=ranks.count(line.rank) > 1,
             position=position,
             tournament_points=line.points,
-            game_points=0,
-            tournaments_played=line.nights or 0,
-            tournaments_counted=line.nights or 0,
+            game_points=None,
+            tournaments_played=line.nights,
+            tournaments_counted=line.nights,
+            tournaments_won=None,
         )
         for position, (line, player) in enumerate(kept, start=1)
     )

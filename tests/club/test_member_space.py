@@ -61,8 +61,10 @@ MY_RESULTS_QUERIES = 2 + 8
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
 # The data download: session, user, his player, then seats, night and poule standings, seat
-# numbers, deals, memberships, invitations.
-MY_DATA_QUERIES = 2 + 1 + 7
+# numbers, deals, memberships, invitations; then one a section of the rest (presence,
+# rankings, federation rankings, cote, calendar settings and replies, e-mails of results and
+# reminders, merges, account claims, e-mail changes, API keys, federation roles).
+MY_DATA_QUERIES = 2 + 1 + 7 + 13
 
 
 @pytest.fixture(autouse=True)

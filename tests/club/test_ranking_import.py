@@ -128,8 +128,10 @@ def test_the_api_says_a_season_and_its_ranking_are_imported(client, club, club_m
     ]
 
 
-def import_directly(club, year: int, rows: list[list[str]], choices=None) -> RankingSnapshot:
-    columns = {"rank": 0, "name": 1, "points": 2, "nights": 3}
+def import_directly(
+    club, year: int, rows: list[list[str]], choices=None, nights: bool = True
+) -> RankingSnapshot:
+    columns = {"rank": 0, "name": 1, "points": 2, "nights": 3 if nights else None}
     lines = ranking_lines_read(rows, columns, header=True)
     players = list(Player.objects.in_club(club))
     matches = name_matches([line.name for line in lines], players)
@@ -144,6 +146,7 @@ def import_directly(club, year: int, rows: list[list[str]], choices=None) -> Ran
         datetime.date(year, 12, 31),
         lines,
         choices or proposed,
+        [key for key, index in columns.items() if index is not None],
     )
 
 

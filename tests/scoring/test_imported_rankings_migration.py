@@ -1,0 +1,85 @@
+"""scoring 0007: the zeros an imported ranking was stored with where its table gave nothing
+become unknown (NULL), and each import gets its record of the columns it read; a computed
+ranking's zeros are real and stay."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
+
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory
+from tests.games.test_migrations import migrate
+
+BEFORE = ("scoring", "0006_federation_rankings")
+
+
+def before_the_unknowns() -> list[tuple[str, str]]:
+    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    return [*(node for node in leaves if node[0] != "scoring"), BEFORE]
+
+
+def snapshot(apps, season, *, imported: bool, nights: list[int]):
+    Snapshot = apps.get_model("scoring", "RankingSnapshot")
+    Line = apps.get_model("scoring", "RankingLine")
+    now = timezone.now()
+    made = Snapshot.objects.create(
+        season_id=season.pk, computed_at=now, published_at=now, tournaments=12, imported=imported
+    )
+    for position, played in enumerate(nights, start=1):
+        Line.objects.create(
+            snapshot=made,
+            player_id=PlayerFactory(club=season.club).pk,
+            rank=position,
+            position=position,
+            tournament_points=10 * position,
+            game_points=0,
+            tournaments_played=played,
+            tournaments_counted=played,
+            tournaments_won=0,
+        )
+    return made.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_imported_rankings_unknown_zeros_become_null_and_a_computed_ones_stay():
+    old = migrate(before_the_unknowns())
+    club = ClubFactory()
+    with_nights = snapshot(old, SeasonFactory(club=club, year=2014), imported=True, nights=[12, 0])
+    without = snapshot(old, SeasonFactory(club=club, year=2015), imported=True, nights=[0, 0])
+    computed = snapshot(old, SeasonFactory(club=club, year=2016), imported=False, nights=[3, 0])
+
+    latest = migrate()
+
+    Snapshot = latest.get_model("scoring", "RankingSnapshot")
+    Line = latest.get_model("scoring", "RankingLine")
+
+    def lines(pk):
+        return list(
+            Line.objects.filter(snapshot_id=pk)
+            .order_by("position")
+            .values_list(
+                "game_points", "tournaments_played", "tournaments_counted", "tournaments_won"
+            )
+        )
+
+    assert lines(with_nights) == [(None, 12, 12, None), (None, None, None, None)]
+    assert lines(without) == [(None, None, None, None)] * 2
+    assert lines(computed) == [(0, 3, 3, 0), (0, 0, 0, 0)]
+    columns = dict(Snapshot.objects.values_list("pk", "imported_columns"))
+    assert columns[with_nights] == ["rank", "name", "points", "nights"]
+    assert columns[without] == ["rank", "name", "points"]
+    assert columns[computed] == []
+    tournaments = dict(Snapshot.objects.values_list("pk", "tournaments"))
+    assert (tournaments[with_nights], tournaments[without], tournaments[computed]) == (
+        None,
+        None,
+        12,
+    )
+
+    # And back: the zeros the columns without NULL need.
+    old = migrate(before_the_unknowns())
+    back = old.get_model("scoring", "RankingLine").objects.filter(snapshot_id=without)
+    assert set(back.values_list("game_points", "tournaments_played")) == {(0, 0)}
+    migrate()

@@ -30,7 +30,7 @@ def _manifest(sheets: int) -> str:
     )
 
 
-def _workbook(sheets: int) -> tuple[str, str]:
+def _workbook(sheets: int, chart_sheet: bool) -> tuple[str, str]:
     numbers = range(1, sheets + 1)
     names = "".join(f'<sheet name="S{n}" sheetId="{n}" r:id="rId{n}"/>' for n in numbers)
     rels = "".join(
@@ -38,6 +38,12 @@ def _workbook(sheets: int) -> tuple[str, str]:
         f'Target="worksheets/sheet{n}.xml"/>'
         for n in numbers
     )
+    if chart_sheet:
+        names += f'<sheet name="Graphique" sheetId="{sheets + 1}" r:id="rIdChart"/>'
+        rels += (
+            f'<Relationship Id="rIdChart" Type="{RELATIONSHIPS}/chartsheet" '
+            'Target="chartsheets/sheet1.xml"/>'
+        )
     return (
         f'<workbook xmlns="{MAIN}" xmlns:r="{RELATIONSHIPS}"><sheets>{names}</sheets></workbook>',
         f'<Relationships xmlns="{PACKAGE}">{rels}</Relationships>',
@@ -71,31 +77,35 @@ def workbook_bytes(
     shared_strings: Iterable[str] = (),
     dimension: str = "",
     sheets: int = 1,
+    chart_sheet: bool = False,
     parts: dict[str, Iterable[str]] | None = None,
 ) -> bytes:
     """An .xlsx whose first sheet's ``<sheetData>`` holds ``rows`` (each a ``<row>``'s XML,
     streamed) with ``shared_strings`` (each a string's text, streamed); any other sheet is
-    empty; ``parts``: any other part, by its name in the zip (its XML, streamed)."""
-    out = io.BytesIO()
-    workbook, rels = _workbook(sheets)
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        archive.writestr("[Content_Types].xml", _manifest(sheets))
-        archive.writestr(
-            "_rels/.rels",
+    empty, and so is the chart sheet after them if asked for. ``parts``: a part written
+    instead of the usual one, or besides, by its name in the zip (its XML, streamed)."""
+    workbook, rels = _workbook(sheets, chart_sheet)
+    contents: dict[str, Iterable[str]] = {
+        "[Content_Types].xml": [_manifest(sheets)],
+        "_rels/.rels": [
             f'<Relationships xmlns="{PACKAGE}"><Relationship Id="rId1" '
-            f'Type="{RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-        )
-        archive.writestr("xl/workbook.xml", workbook)
-        archive.writestr("xl/_rels/workbook.xml.rels", rels)
-        _stream(archive, "xl/worksheets/sheet1.xml", _sheet(rows, dimension))
-        for n in range(2, sheets + 1):
-            archive.writestr(
-                f"xl/worksheets/sheet{n}.xml", f'<worksheet xmlns="{MAIN}"><sheetData/></worksheet>'
-            )
-        for name, chunks in {
-            "xl/sharedStrings.xml": _strings(shared_strings),
-            **(parts or {}),
-        }.items():
+            f'Type="{RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+        ],
+        "xl/workbook.xml": [workbook],
+        "xl/_rels/workbook.xml.rels": [rels],
+        "xl/worksheets/sheet1.xml": _sheet(rows, dimension),
+        "xl/sharedStrings.xml": _strings(shared_strings),
+    }
+    for n in range(2, sheets + 1):
+        contents[f"xl/worksheets/sheet{n}.xml"] = [
+            f'<worksheet xmlns="{MAIN}"><sheetData/></worksheet>'
+        ]
+    if chart_sheet:
+        contents["xl/chartsheets/sheet1.xml"] = [f'<chartsheet xmlns="{MAIN}"/>']
+    contents.update(parts or {})
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, chunks in contents.items():
             _stream(archive, name, chunks)
     return out.getvalue()
 

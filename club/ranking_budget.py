@@ -18,8 +18,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
-# Enough for any club's ranking (RCWhist's longest season has 180 lines of 6 columns); a
-# bigger table is something else.
+# Enough for any club's ranking; a bigger table is something else.
 MAX_ROWS = 2000
 MAX_COLUMNS = 40
 # A name, a rank, a number of points: a cell longer than this is not a ranking's.

@@ -42,13 +42,17 @@ def _table(rows: Iterable[Sequence[object]]) -> list[list[str]]:
     return budget.table()
 
 
+def _unreadable() -> ValidationError:
+    return ValidationError(_("Ce fichier n'est pas du texte lisible."))
+
+
 def _text_of(data: bytes) -> str:
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise ValidationError(_("Ce fichier n'est pas du texte lisible."))
+    raise _unreadable()
 
 
 def table_from_csv(data: bytes) -> list[list[str]]:
@@ -60,12 +64,12 @@ def table_from_csv(data: bytes) -> list[list[str]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         return _table(reader)
-    except csv.Error:
-        # Python's reader stops a field at 131 072 characters (csv.field_size_limit, the
-        # process's, left as it is): far past a cell's limit, so that is what it means here.
-        # Its only other refusal, a NUL or a lone carriage return, cannot happen with
-        # newline="" and text decoded from bytes; it is refused in the same words.
-        raise cell_refused(reader.line_num) from None
+    except csv.Error as error:
+        # Python's reader stops a field at 131 072 characters (csv.field_size_limit: the
+        # process's, left as it is for every other thread), far past a cell's limit.
+        if str(error).startswith("field larger than field limit"):
+            raise cell_refused(reader.line_num) from None
+        raise _unreadable() from None
 
 
 def table_from_xlsx(data: bytes) -> list[list[str]]:

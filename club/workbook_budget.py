@@ -38,7 +38,7 @@ from .ranking_budget import count_words
 
 MAX_SHEETS = 50  # a season a sheet, over fifty years
 MAX_PARTS = 500  # about ten for each sheet (its relationships, drawings, printer settings …)
-MAX_PART_BYTES = 8_000_000  # a full 2 000 × 40 sheet is about 6 MB of XML
+MAX_PART_BYTES = 8_000_000  # a full 2 000 × 40 sheet of inline strings is 4.7 MB of XML
 MAX_EXPANDED_BYTES = 16_000_000
 # Elements (start tags) of a part openpyxl streams: a full 2 000 × 40 sheet of inline
 # strings has 244 000 (each cell's, its string's and its text's).

@@ -1,22 +1,29 @@
 """A published ranking's table read from what the club admin has: a CSV file, an Excel
 workbook, or the table copied from a web page (its cells come tab-separated, or as the page's
 HTML). The result is the table's rows of text, as they were written; what each column is, the
-club admin says next (``scoring.services.ranking_import``)."""
+club admin says next (``scoring.services.ranking_import``).
+
+Every reader hands its rows one by one to a ``TableBudget`` (``club.ranking_budget``), which
+refuses the table at the first row past a limit, and a workbook's parts are checked before it
+is opened (``club.workbook_budget``): what a file becomes once read, not its size, is what
+costs a worker its memory."""
 
 from __future__ import annotations
 
 import csv
 import io
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from html.parser import HTMLParser
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
-# Enough for any club's ranking; a bigger file is something else.
-MAX_ROWS = 2000
-MAX_COLUMNS = 40
+from .ranking_budget import MAX_CELL_CHARACTERS, MAX_COLUMNS, MAX_ROWS, TableBudget, cell_refused
+from .workbook_budget import MAX_SHEETS, workbook_not_opened, workbook_parts_check
+
+# The uploaded file itself; what it expands to is held by the budget.
 MAX_BYTES = 2_000_000
 
 # What a header says, for proposing each column (French, English, Dutch).
@@ -28,26 +35,15 @@ HEADER_WORDS = {
 }
 
 
-def _cells(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
+def _table(rows: Iterable[Sequence[object]]) -> list[list[str]]:
+    budget = TableBudget()
+    for row in rows:
+        budget.add(row)
+    return budget.table()
 
 
-def _tidy(rows: list[list[str]]) -> list[list[str]]:
-    rows = [[_cells(cell) for cell in row[:MAX_COLUMNS]] for row in rows]
-    while rows and not any(rows[-1]):
-        rows.pop()
-    if len(rows) > MAX_ROWS:
-        raise ValidationError(
-            _("Ce tableau a plus de %(count)s lignes : est-ce bien un classement ?")
-            % {"count": MAX_ROWS}
-        )
-    if not rows:
-        raise ValidationError(_("Ce tableau est vide."))
-    return rows
+def _unreadable() -> ValidationError:
+    return ValidationError(_("Ce fichier n'est pas du texte lisible."))
 
 
 def _text_of(data: bytes) -> str:
@@ -56,82 +52,137 @@ def _text_of(data: bytes) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise ValidationError(_("Ce fichier n'est pas du texte lisible."))
+    raise _unreadable()
 
 
 def table_from_csv(data: bytes) -> list[list[str]]:
-    """A CSV file, separated by commas, semicolons (Excel in French) or tabs."""
+    """A CSV file, separated by commas, semicolons (Excel in French) or tabs; its lines end
+    as Windows, Unix or the old Mac's Excel end them."""
     text = _text_of(data)
-    first = text.split("\n", 1)[0]
+    first = re.split(r"[\r\n]", text, maxsplit=1)[0]
     delimiter = max((";", ",", "\t"), key=first.count)
-    return _tidy(list(csv.reader(io.StringIO(text), delimiter=delimiter)))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        return _table(reader)
+    except csv.Error as error:
+        # Python's reader stops a field at 131 072 characters (csv.field_size_limit: the
+        # process's, left as it is for every other thread), far past a cell's limit.
+        if str(error).startswith("field larger than field limit"):
+            raise cell_refused(reader.line_num) from None
+        raise _unreadable() from None
 
 
 def table_from_xlsx(data: bytes) -> list[list[str]]:
-    """The first sheet of an Excel workbook, as its cells show."""
+    """The first sheet of an Excel workbook, as its cells show, read row by row (openpyxl's
+    read-only mode) after its parts' expanded sizes are checked."""
+    workbook_parts_check(data)
     try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
     except Exception:  # openpyxl refuses a damaged file with many kinds of error
-        raise ValidationError(_("Ce fichier Excel ne s'ouvre pas.")) from None
-    sheet = workbook.worksheets[0]
-    rows = [list(row) for row in sheet.iter_rows(max_row=MAX_ROWS + 1, values_only=True)]
-    workbook.close()
-    return _tidy(rows)
+        raise workbook_not_opened() from None
+    try:
+        if len(workbook.sheetnames) > MAX_SHEETS:
+            raise ValidationError(
+                _("Ce classeur a plus de %(count)s feuilles : gardez le classement seul.")
+                % {"count": MAX_SHEETS}
+            )
+        if not workbook.worksheets:
+            return _table(())
+        sheet = workbook.worksheets[0]
+        # The sheet's own word for its size is not trusted: each row is as long as its last
+        # cell, not as the widest (16 384 columns filled in for every row otherwise).
+        sheet.reset_dimensions()
+        return _table(sheet.iter_rows(max_row=MAX_ROWS + 1, values_only=True))
+    except ValidationError:
+        raise
+    except Exception:  # a part that is not the XML it says, found while reading it
+        raise workbook_not_opened() from None
+    finally:
+        workbook.close()
 
 
 class _TableParser(HTMLParser):
-    """The cells of an HTML table's rows (the first table of the text)."""
+    """The cells of an HTML table's rows, each row handed to ``budget`` as it ends."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: TableBudget) -> None:
         super().__init__()
-        self.rows: list[list[str]] = []
+        self.budget = budget
+        self._row: list[str] | None = None
         self._cell: list[str] | None = None
+        self._length = 0
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         if tag == "tr":
-            self.rows.append([])
+            self._row_end()
+            self._row = []
         elif tag in ("td", "th"):
-            if not self.rows:
-                self.rows.append([])
-            self._cell = []
+            if self._row is None:
+                self._row = []
+            self._cell, self._length = [], 0
         elif tag == "br" and self._cell is not None:
-            self._cell.append(" ")
+            self.handle_data(" ")
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None:
-            self.rows[-1].append(" ".join("".join(self._cell).split()))
+        if tag in ("td", "th") and self._cell is not None and self._row is not None:
+            self._row.append(" ".join("".join(self._cell).split()))
             self._cell = None
+        elif tag == "tr":
+            self._row_end()
 
     def handle_data(self, data: str) -> None:
-        if self._cell is not None:
+        if self._cell is not None and self._row is not None:
+            # Refused as it grows: a cell of a million words is not split into a million.
+            self._length += len(data)
+            if self._length > MAX_CELL_CHARACTERS:
+                raise cell_refused(self.budget.line, len(self._row) + 1)
             self._cell.append(data)
+
+    def close(self) -> None:
+        super().close()
+        self._row_end()
+
+    def _row_end(self) -> None:
+        if self._row is not None:
+            self.budget.add(self._row)
+            self._row = None
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The text's lines one by one, never all at once."""
+    for line in io.StringIO(text, newline=None):
+        yield line.rstrip("\n")
 
 
 def table_from_paste(text: str) -> list[list[str]]:
     """A table copied from a web page: its HTML, its cells separated by tabs (what a browser
-    copies), or by two spaces or more (a table typed or printed as text)."""
+    copies), or by two spaces or more (a table typed or printed as text). A line is cut at
+    most once past the last column: what is left there is one cell, refused if not blank."""
     if re.search(r"<t[dh][\s>]", text, re.I):
-        parser = _TableParser()
+        budget = TableBudget()
+        parser = _TableParser(budget)
         parser.feed(text)
-        return _tidy(parser.rows)
-    lines = text.splitlines()
-    if any("\t" in line for line in lines):
-        return _tidy([line.split("\t") for line in lines])
-    if any(";" in line for line in lines):
-        return _tidy([line.split(";") for line in lines])
-    return _tidy([re.split(r"\s{2,}", line.strip()) for line in lines])
+        parser.close()
+        return budget.table()
+    for separator in ("\t", ";"):
+        if separator in text:
+            return _table(line.split(separator, MAX_COLUMNS) for line in _lines(text))
+    return _table(re.split(r"\s{2,}", line.strip(), maxsplit=MAX_COLUMNS) for line in _lines(text))
 
 
 def table_read(name: str, data: bytes) -> list[list[str]]:
     """An uploaded file's table, by its kind (its name's ending, else its first bytes)."""
     if len(data) > MAX_BYTES:
-        raise ValidationError(_("Ce fichier est trop gros pour un classement (2 Mo au plus)."))
+        raise file_too_big()
     if name.lower().endswith((".xlsx", ".xlsm")) or data[:2] == b"PK":
         return table_from_xlsx(data)
     text = _text_of(data)
     if re.search(r"<t[dh][\s>]", text, re.I):
         return table_from_paste(text)
     return table_from_csv(data)
+
+
+def file_too_big() -> ValidationError:
+    return ValidationError(_("Ce fichier est trop gros pour un classement (2 Mo au plus)."))
 
 
 def header_guess(rows: list[list[str]]) -> tuple[bool, dict[str, int | None]]:

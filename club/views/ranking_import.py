@@ -34,7 +34,7 @@ from scoring.services.ranking_import import (
 from ..models import Club, Player
 from ..name_matching import AMBIGUOUS, LIKE, SAME, name_matches
 from ..name_matching import NEW as NEW_NAME
-from ..ranking_files import header_guess, table_from_paste, table_read
+from ..ranking_files import MAX_BYTES, file_too_big, header_guess, table_from_paste, table_read
 from .club_admin import admin_club
 
 COLUMN_LABELS = {
@@ -67,6 +67,8 @@ class TableForm(forms.Form):
         upload, pasted = data.get("file"), (data.get("pasted") or "").strip()
         try:
             if upload:
+                if upload.size > MAX_BYTES:  # refused unread: the whole file would be in memory
+                    raise file_too_big()
                 data["rows"] = table_read(upload.name, upload.read())
             elif pasted:
                 data["rows"] = table_from_paste(pasted)
@@ -88,7 +90,9 @@ def ranking_import_table(request: HttpRequest, slug: str) -> HttpResponse:
         request.session[_key(club)] = {"rows": rows, "source": upload.name if upload else ""}
         return redirect("ranking-import-columns", slug=club.slug)
     context = {"club": club, "form": form, "step": 1}
-    return TemplateResponse(request, "club/admin/ranking_import.html", context)
+    # A table refused is answered 400, in the page's words: nothing was kept of it.
+    status = 400 if form.errors else 200
+    return TemplateResponse(request, "club/admin/ranking_import.html", context, status=status)
 
 
 def _pending(request: HttpRequest, club: Club) -> dict[str, Any] | None:

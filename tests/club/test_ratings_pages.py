@@ -96,6 +96,9 @@ def test_a_player_who_hides_his_name_is_in_nobodys_public_lists_by_name(
         listed = [*stats.best_partners, *stats.worst_partners, *stats.opponents]
         seen_in_lists += len(listed)
         body = page.content.decode()
+        # Why his cote moved, night by night: three deals each, nobody named in them.
+        assert all(len(night["moves"]) == 3 for night in page.context["rating_moves"])
+        assert "Pourquoi sa cote a bougé" in body
         for other in players:
             if other != player:
                 assert other.display_name not in body
@@ -168,7 +171,7 @@ def test_the_cote_page_explains_the_scale_and_gives_each_players_last_change(
         assert line.cote == f"{line.mu:.2f}".replace(".", ",")
         assert line.margin == f"{3 * line.sigma:.1f}".replace(".", ",")
         assert line.night_change == signed(line.change, ",")
-        assert f"<td class=\"num\">{line.night_change}</td>" in page
+        assert f'<td class="num">{line.night_change}</td>' in page
     # Ranked by the cote less its margin: what the club is almost sure of.
     floors = [line.mu - 3 * line.sigma for line in response.context["lines"]]
     assert floors == sorted(floors, reverse=True)

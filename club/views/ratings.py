@@ -89,7 +89,7 @@ def move_words(move: dict[str, Any], point: str) -> dict[str, str]:
         what.append(role)
     points = move["points"]
     scored = ngettext("%(points)s point", "%(points)s points", abs(points)) % {
-        "points": f"{points:+d}".replace("-", "−")
+        "points": f"{points:+d}".replace("-", "−") if points else "0"
     }
     what.append(scored)
     return {"where": where, "what": ", ".join(what), "change": signed(move["change"], point)}

@@ -5,7 +5,8 @@
   scored by the engine. Before each night after the first season, each model predicts every
   pair of a poule ("A finishes above B"): the log-loss of those predictions and the mean
   Spearman correlation of each poule's predicted and actual order, for the deal model, the
-  poule model and both (``scoring.ratings.METHODS``).
+  poule model and both (``scoring.ratings.METHODS``); and how far the players' mean μ strays
+  from the start (after the decade, and the most after any night): the scale must not drift.
 - ``speed`` (a throw-away database): rebuilding a decade of one club's ratings, updating
   after one night, and a player's statistics page uncached (p95 and queries).
 """
@@ -28,12 +29,16 @@ from scoring.engine.night import score_poule_deals
 from scoring.engine.standings import poule_standings, scheme
 from scoring.engine.tables import preset
 from scoring.ratings import (
+    DRIFT_TOLERANCE,
+    INITIAL_MU,
+    INITIAL_SIGMA,
     METHODS,
     NightRecord,
     PouleRecord,
     Rating,
     above_probability,
     deal_sides,
+    mean_drift,
     rate_night,
 )
 from scoring.services import ratings_rebuild, ratings_update
@@ -141,15 +146,17 @@ def _spearman(xs: list[float], ys: list[float]) -> float | None:
 
 def prediction_quality(
     nights: list[tuple[NightRecord, Any]], method: str, warm_up: int
-) -> tuple[float, float, float]:
-    """Log-loss of the pairwise predictions, mean Spearman per poule, seconds to rate."""
+) -> tuple[float, float, float, float, float]:
+    """Log-loss of the pairwise predictions, mean Spearman per poule, the players' mean μ less
+    the start after the last night and the farthest it went after any night, seconds to rate."""
     ratings: dict[int, Rating] = {}
     losses, rhos = [], []
+    drift = worst = 0.0
     start = time.perf_counter()
     for index, (night, _true) in enumerate(nights):
         if index >= warm_up:
             for poule in night.poules:
-                known = [ratings.get(p, Rating(25.0, 25 / 3)) for p in poule.players]
+                known = [ratings.get(p, Rating(INITIAL_MU, INITIAL_SIGMA)) for p in poule.players]
                 for a in range(len(known)):
                     for b in range(a + 1, len(known)):
                         if poule.ranks[a] == poule.ranks[b]:
@@ -161,7 +168,10 @@ def prediction_quality(
                 if rho is not None:
                     rhos.append(rho)
         rate_night(ratings, night, method)
-    return sum(losses) / len(losses), sum(rhos) / len(rhos), time.perf_counter() - start
+        drift = mean_drift(rating.mu for rating in ratings.values())
+        worst = max(worst, abs(drift))
+    seconds = time.perf_counter() - start
+    return sum(losses) / len(losses), sum(rhos) / len(rhos), drift, worst, seconds
 
 
 def prediction(write: Callable[[str], None], seed: int, seasons: int, nights: int, players: int):
@@ -169,14 +179,22 @@ def prediction(write: Callable[[str], None], seed: int, seasons: int, nights: in
     write(
         f"prediction of the next night's poules: {seasons} seasons × {nights} nights × "
         f"{players} players, the first season to learn (log-loss: lower is better, "
-        "0.693 = a coin; Spearman: higher is better)"
+        "0.693 = a coin; Spearman: higher is better); the players' mean μ less the start "
+        f"{INITIAL_MU:g}, after the last night and the farthest after any night "
+        f"(goal: within {DRIFT_TOLERANCE})"
     )
-    write(f"{'model':<10} {'log-loss':>9} {'Spearman':>9} {'rating time':>12}")
+    write(
+        f"{'model':<10} {'log-loss':>9} {'Spearman':>9} {'mean μ drift':>13} {'farthest':>9} "
+        f"{'rating time':>12}"
+    )
     results = {}
     for method in METHODS:
-        loss, rho, seconds = prediction_quality(generated, method, warm_up=nights)
-        results[method] = (loss, rho)
-        write(f"{method:<10} {loss:>9.4f} {rho:>9.4f} {seconds:>10.2f} s")
+        loss, rho, drift, worst, seconds = prediction_quality(generated, method, warm_up=nights)
+        results[method] = (loss, rho, drift, worst)
+        write(
+            f"{method:<10} {loss:>9.4f} {rho:>9.4f} {drift:>+13.3f} {worst:>9.3f} "
+            f"{seconds:>10.2f} s"
+        )
     return results
 
 

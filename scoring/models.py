@@ -258,6 +258,10 @@ class PlayerRating(models.Model):
     night_deals = models.PositiveIntegerField(_("donnes de la soirée"))
     expected = models.FloatField(_("attendu"))
     actual = models.FloatField(_("obtenu"))
+    # Why his cote moved that night, written with it: μ after the night less μ before it (the
+    # start for a newcomer), and the deals that moved it most (``services.ratings._moves``).
+    change = models.FloatField(_("évolution"), default=0.0)
+    moves = models.JSONField(_("donnes décisives"), default=list, blank=True)
     # The player's latest night of this game at this club: what the « cote » page lists.
     current = models.BooleanField(default=False)
 

@@ -16,6 +16,24 @@ rating each poule as a ranking of its players, or both. So:
   active players by their points (hearts: fewest first; classic whist's partners score alike,
   so they tie).
 
+A scale that does not drift: everybody starts at ``INITIAL_MU`` and the club's mean μ stays
+there (``bench ratings`` prints how far it moves). OpenSkill gives each member of a side the
+whole side's update and adds the members' μ into the side's strength, so a lone declarer who
+makes his solo against three defenders takes less than the three lose, and the level of μ
+itself decides whether one beats three: nights of solos made drained every μ below zero.
+Hence, in each match:
+
+- a side's strength is the start plus its members' distances from the start (a side of three
+  average players is as strong as one average player, whatever the level);
+- each member moves by his share of his side's update (the side's update divided by its size),
+  so what one side gains the other loses (for players as well known). σ narrows as the model
+  says.
+
+And a night gives as much as it takes: what its players won together, because a player the
+club knows less moves more than the known players he beat or lost to, they give back in equal
+parts at the end of the night (a few thousandths of a point each, 0.016 at most over the
+bench's decade). The club's mean μ stays at the start to the rounding of floats.
+
 Deterministic: no randomness, nights in date order, poules by round and table, deals by
 number. Uncertainty grows between seasons: at a player's first night of a new season his σ
 grows by ``SEASON_SIGMA_GROWTH`` (capped at the starting σ).
@@ -23,10 +41,12 @@ grows by ``SEASON_SIGMA_GROWTH`` (capped at the starting σ).
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from statistics import NormalDist
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -38,6 +58,15 @@ INITIAL_SIGMA = 25.0 / 3
 BETA = 25.0 / 6
 # A season away: the club does not know as well how a player plays now.
 SEASON_SIGMA_GROWTH = 1.0
+# The « ± » the pages show beside the cote, and what the « cote » page ranks by (the cote less
+# it): a skill the club is almost sure of.
+MARGIN_SIGMAS = 3
+# The deals kept per player and night to say why his cote moved.
+MOVES = 3
+# How far the club's mean μ may stray from the start, ever: a hundredth of a point, the last
+# digit the pages show (it stays there to the rounding of floats: README "La cote" gives the
+# measures, ``bench ratings`` prints them).
+DRIFT_TOLERANCE = 0.01
 
 DEALS = "deals"
 POULES = "poules"
@@ -61,10 +90,12 @@ def rate_with_openskill(
 @dataclass(frozen=True)
 class DealSides:
     """One deal as a match: the sides (player ids), each side's place (0 best; equal places
-    tie)."""
+    tie); ``key`` is the caller's name for the deal, given back with the deals that moved a
+    player most."""
 
     sides: tuple[tuple[int, ...], ...]
     ranks: tuple[int, ...]
+    key: Any = None
 
 
 @dataclass(frozen=True)
@@ -101,14 +132,15 @@ class Rating:
     @property
     def conservative(self) -> float:
         """What the « cote » page ranks by: the skill the club is quite sure of."""
-        return self.mu - 3 * self.sigma
+        return self.mu - MARGIN_SIGMAS * self.sigma
 
 
 @dataclass(frozen=True)
 class NightRating:
     """A player's rating after a night, and what the night was expected to give him: the
     number of opponents he was expected to finish above in his poules, and how many he did
-    (a tie counts a half)."""
+    (a tie counts a half); how much his μ moved over the night (from the start for a
+    newcomer) and the deals that moved it most (``(key, change)``, largest first)."""
 
     player: int
     mu: float
@@ -117,10 +149,26 @@ class NightRating:
     night_deals: int
     expected: float
     actual: float
+    change: float = 0.0
+    moves: tuple[tuple[Any, float], ...] = ()
 
     @property
     def conservative(self) -> float:
-        return self.mu - 3 * self.sigma
+        return self.mu - MARGIN_SIGMAS * self.sigma
+
+
+def mean_drift(mus: Iterable[float]) -> float:
+    """How far the mean of these μ (a club's players) is from the start."""
+    values = list(mus)
+    return sum(values) / len(values) - INITIAL_MU if values else 0.0
+
+
+def gap_for(probability: float, sigma: float = 0.0) -> float:
+    """The difference of μ at which the stronger of two players whose σ is ``sigma`` finishes
+    above the other with ``probability`` (``above_probability`` read backwards): what the
+    page says a gap of cote means."""
+    spread = math.sqrt(2 * BETA * BETA + 2 * sigma * sigma)
+    return NormalDist().inv_cdf(probability) * spread
 
 
 def _ranks(values: Sequence[float], lower_is_better: bool) -> tuple[int, ...]:
@@ -195,23 +243,31 @@ def rate_match(
     ratings: dict[int, Rating], sides: Sequence[Sequence[int]], ranks: Sequence[int]
 ) -> None:
     """One match, as ``PlackettLuce.rate`` computes it (its dynamics τ added to each σ, the
-    teams in the order of their places), on the players' own objects: ``rate`` deep-copies
-    every rating first, two thirds of a decade's rebuild. ``test_ratings`` checks that both
-    give the same numbers."""
+    teams in the order of their places) on each member's μ less ``INITIAL_MU × (1 − 1/size)``
+    (so a side weighs the start plus its members' distances from it), each member then moving
+    by his share of his side's update (the module's docstring says why). On the players' own
+    objects: ``rate`` deep-copies every rating first, two thirds of a decade's rebuild.
+    ``test_ratings`` checks the numbers against ``rate``'s."""
     order = sorted(range(len(sides)), key=ranks.__getitem__)
     teams = []
     for index in order:
         team = []
+        offset = INITIAL_MU * (1 - 1 / len(sides[index]))
         for player in sides[index]:
-            model = ratings[player].model_rating()
-            model.sigma = math.sqrt(model.sigma * model.sigma + _TAU_SQUARED)
+            rating = ratings[player]
+            model = rating.model_rating()
+            model.mu = rating.mu - offset
+            model.sigma = math.sqrt(rating.sigma * rating.sigma + _TAU_SQUARED)
             team.append(model)
         teams.append(team)
     _MODEL._compute(teams=teams, ranks=[ranks[i] for i in order], scores=None, weights=None)
     for team, index in zip(teams, order, strict=True):
+        size = len(sides[index])
+        offset = INITIAL_MU * (1 - 1 / size)
         for model, player in zip(team, sides[index], strict=True):
             rating = ratings[player]
-            rating.mu, rating.sigma = model.mu, model.sigma
+            rating.mu += (model.mu + offset - rating.mu) / size
+            rating.sigma = model.sigma
 
 
 def night_expected(
@@ -236,9 +292,11 @@ def rate_night(
     """Rate one night: ``ratings`` (by player id) moves on; returns each player's line."""
     expected: dict[int, list[float]] = {}
     night_deals: dict[int, int] = {}
+    start: dict[int, float] = {}
+    moves: dict[int, list[tuple[Any, float]]] = {}
     for poule in night.poules:
         for player in poule.players:
-            _rating(ratings, player, night.season)
+            start.setdefault(player, _rating(ratings, player, night.season).mu)
             night_deals.setdefault(player, 0)
         for player, (exp, act) in night_expected(ratings, poule).items():
             line = expected.setdefault(player, [0.0, 0.0])
@@ -247,15 +305,22 @@ def rate_night(
     for poule in night.poules:
         if method in (DEALS, MIX):
             for deal in poule.deals:
+                before = [ratings[player].mu for side in deal.sides for player in side]
                 rate_match(ratings, deal.sides, deal.ranks)
-                for side in deal.sides:
-                    for player in side:
-                        night_deals[player] += 1
+                players = (player for side in deal.sides for player in side)
+                for player, mu in zip(players, before, strict=True):
+                    night_deals[player] += 1
+                    moves.setdefault(player, []).append((deal.key, ratings[player].mu - mu))
         if method in (POULES, MIX) and len(poule.players) > 1:
             rate_match(ratings, [(player,) for player in poule.players], poule.ranks)
             if method == POULES:
                 for player in poule.players:
                     night_deals[player] += len(poule.deals)
+    # The night gives as much as it takes: what its players won together (a player still
+    # unsure moves more than the known players he beat) they give back in equal parts.
+    net = sum(ratings[player].mu - start[player] for player in start)
+    for player in start:
+        ratings[player].mu -= net / len(start)
     lines = []
     for player in sorted(night_deals):
         rating = ratings[player]
@@ -270,6 +335,10 @@ def rate_night(
                 night_deals=night_deals[player],
                 expected=exp,
                 actual=act,
+                change=rating.mu - start[player],
+                moves=tuple(
+                    heapq.nlargest(MOVES, moves.get(player, ()), key=lambda move: abs(move[1]))
+                ),
             )
         )
     return lines

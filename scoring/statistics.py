@@ -275,7 +275,17 @@ def player_statistics(
             player=player, tournament__club=club, tournament__status__in=statuses
         )
         .order_by("tournament__date", "tournament_id")
-        .values("tournament_id", "tournament__date", "game", "mu", "sigma", "conservative", "deals")
+        .values(
+            "tournament_id",
+            "tournament__date",
+            "game",
+            "mu",
+            "sigma",
+            "conservative",
+            "deals",
+            "change",
+            "moves",
+        )
     )
     paired = [PartnerStat(int(p), *values) for p, values in partners.items()]
     ordered = sorted(paired, key=lambda s: (-s.per_deal, -s.deals, s.player_id))

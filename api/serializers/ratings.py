@@ -12,9 +12,17 @@ from .common import PlayerRef
 class RatingSerializer(serializers.Serializer):
     player = PlayerRef(help_text="The player, by his public name.")
     game = serializers.ChoiceField(choices=GAME_CHOICES, help_text="The game rated.")
-    rating = serializers.FloatField(help_text="The conservative figure μ − 3σ the page ranks by.")
-    mu = serializers.FloatField(help_text="The estimated skill μ.")
-    sigma = serializers.FloatField(help_text="Its uncertainty σ.")
+    rating = serializers.FloatField(
+        help_text="The conservative figure μ − 3σ the page ranks by (« au moins »)."
+    )
+    mu = serializers.FloatField(
+        help_text="The estimated skill μ: the cote the pages show. Everybody starts at 25 and "
+        "the club's mean stays at 25."
+    )
+    sigma = serializers.FloatField(help_text="Its uncertainty σ (the pages show ± 3σ).")
+    change = serializers.FloatField(
+        help_text="How much μ moved over this night (from 25 at a player's first night)."
+    )
     deals = serializers.IntegerField(help_text="The deals behind it.")
     night = serializers.IntegerField(help_text="The night after which it was computed (its id).")
     date = serializers.DateField(help_text="That night's date.")

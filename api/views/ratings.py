@@ -31,6 +31,7 @@ def _rating(line: Any, name: str) -> dict[str, Any]:
         "rating": line["conservative"],
         "mu": line["mu"],
         "sigma": line["sigma"],
+        "change": line["change"],
         "deals": line["deals"],
         "night": line["tournament_id"],
         "date": line["tournament__date"],
@@ -41,8 +42,9 @@ def _rating(line: Any, name: str) -> dict[str, Any]:
     summary="A club's « cote »",
     description=(
         "Each player's latest rating in one game (``?game=``, the club's game by default), "
-        "best first: the conservative figure μ − 3σ, μ, σ and the deals behind it. Beside the "
-        "yearly ranking, never instead of it."
+        "best first: the conservative figure μ − 3σ, μ (the cote: everybody starts at 25, the "
+        "club's mean stays at 25), σ, how much μ moved over his latest night and the deals "
+        "behind it. Beside the yearly ranking, never instead of it."
     ),
     parameters=[OpenApiParameter("game", str, enum=list(GAMES))],
     responses={200: s.RatingSerializer(many=True), 404: NOT_YOURS[404]},
@@ -66,6 +68,7 @@ class ClubRatings(APIView):
                     "conservative": line.conservative,
                     "mu": line.mu,
                     "sigma": line.sigma,
+                    "change": line.change,
                     "deals": line.deals,
                     "tournament_id": line.tournament_id,
                     "tournament__date": line.tournament.date,

@@ -92,7 +92,7 @@ def _player_page(
             player=player, tournament__club=club, tournament__status=Tournament.Status.PUBLISHED
         )
         .order_by("tournament__date", "tournament_id")
-        .values("tournament__date", "mu", "sigma", "conservative", "deals")
+        .values("tournament__date", "mu", "sigma", "deals", "change")
     )
     context["rating_chart"], context["rating_rows"] = rating_history(ratings)
     context["clubs"] = clubs

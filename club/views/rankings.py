@@ -164,17 +164,17 @@ def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> Ht
         snapshot.lines.in_order(),
     )
     if request.GET.get("cote"):
-        # Beside the ranking, never instead: each player's « cote » after his last published
-        # night of the season (empty for a player without one).
+        # Beside the ranking, never instead: each player's « cote » (μ, as its page shows it)
+        # after his last published night of the season (empty for a player without one).
         cote = {
             player: round(figure, 2)
             for player, figure in PlayerRating.objects.filter(
                 tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
             )
             .order_by("tournament__date", "tournament_id")
-            .values_list("player_id", "conservative")
+            .values_list("player_id", "mu")
         }
-        header.append(_("Cote (μ − 3σ)"))
+        header.append(_("Cote"))
         players = [line.player_id for line in snapshot.lines.order_by("position")]
         rows = [[*row, cote.get(player, "")] for row, player in zip(rows, players, strict=True)]
     return table_response(

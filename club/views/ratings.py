@@ -1,6 +1,11 @@
 """The « cote » beside the official ranking, never instead of it: the club's page per game, a
-player's statistics with his rating history, a night's expected and actual results, the
-club's season statistics. Every figure is read as stored (``scoring.services.ratings``).
+player's statistics with his rating history and why it moved night after night, a night's
+expected and actual results, the club's season statistics. Every figure is read as stored
+(``scoring.services.ratings``).
+
+The cote a page shows is μ on its own scale: everybody starts at 25 and the club's mean stays
+there; its « ± » is three σ, and the club's page ranks by the cote less it (a skill the club
+is almost sure of).
 """
 
 from __future__ import annotations
@@ -10,13 +15,16 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.labels import CONTRACT_LABELS
 from games.models import GAME_CHOICES, Tournament
 from games.visibility import require_sheet_reader
 from scoring.models import PlayerRating
+from scoring.ratings import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
 from scoring.statistics import player_statistics, season_statistics
 
 from ..models import Club, Player
@@ -27,25 +35,93 @@ from .merged import merged_player_redirect
 GAMES = dict(GAME_CHOICES)
 
 
-def rating_history(ratings: list[dict[str, Any]]) -> tuple[dict[str, list[Any]], list[list[str]]]:
-    """A player's ratings after each night: the chart's numbers and its table's rows, written
-    out once here (a decade is hundreds of rows: a template filter per number is most of the
-    page's time)."""
+# The nights whose deals a player's statistics page tells, latest first (his whole history
+# is in the table under the chart, a night's page tells every player's deals of that night).
+LATEST_NIGHTS = 10
+# "A gap of N points: the stronger finishes above the other 3 times in 4."
+GAP_ODDS = 0.75
+
+
+def _figure(value: float, point: str, places: int = 2) -> str:
+    return f"{value:.{places}f}".replace(".", point).replace("-", "−")
+
+
+def signed(value: float, point: str) -> str:
+    """A change as the pages write it: +0,84, −0,30, 0,00."""
+    text = _figure(abs(value), point)
+    return text if text.strip("0,.") == "" else ("+" if value > 0 else "−") + text
+
+
+def rating_history(ratings: list[dict[str, Any]]) -> tuple[dict[str, Any], list[list[str]]]:
+    """A player's ratings after each night: the chart's numbers and its table's rows (date,
+    cote, ±, the night's change, deals), written out once here (a decade is hundreds of rows:
+    a template filter per number is most of the page's time)."""
     point = get_format("DECIMAL_SEPARATOR")
     rows = [
         [
             date_format(row["tournament__date"], "SHORT_DATE_FORMAT"),
-            *(f"{row[key]:.2f}".replace(".", point) for key in ("conservative", "mu", "sigma")),
+            _figure(row["mu"], point),
+            _figure(MARGIN_SIGMAS * row["sigma"], point, 1),
+            signed(row["change"], point),
             str(row["deals"]),
         ]
         for row in ratings
     ]
     chart = {
         "labels": [row[0] for row in rows],
-        "cote": [round(row["conservative"], 2) for row in ratings],
-        "mu": [round(row["mu"], 2) for row in ratings],
+        "cote": [round(row["mu"], 2) for row in ratings],
+        "start": INITIAL_MU,
     }
     return chart, rows
+
+
+def move_words(move: dict[str, Any], point: str) -> dict[str, str]:
+    """One deal that moved a player's cote, in words: where it was played, what it was and his
+    part in it, his points, the change."""
+    if move["number"] is None:
+        where = _("Tour %(round)s, table %(table)s") % move
+    else:
+        where = _("Tour %(round)s, table %(table)s, donne %(number)s") % move
+    what = [str(CONTRACT_LABELS.get(move["contract"], move["contract"] or _("Donne")))]
+    if move["bid"] is not None:
+        what[0] = f"{what[0]} {move['bid']}"
+    role = {"declarer": _("déclarant"), "defender": _("défenseur")}.get(move["role"] or "")
+    if role:
+        what.append(role)
+    points = move["points"]
+    scored = ngettext("%(points)s point", "%(points)s points", abs(points)) % {
+        "points": f"{points:+d}".replace("-", "−") if points else "0"
+    }
+    what.append(scored)
+    return {"where": where, "what": ", ".join(what), "change": signed(move["change"], point)}
+
+
+def rating_moves(
+    ratings: list[dict[str, Any]], slug: str, latest: int = LATEST_NIGHTS
+) -> list[dict[str, Any]]:
+    """Why the cote moved, for the ``latest`` nights (latest first): each night's change, the
+    cote after it and the deals that moved it most, as stored with the cote."""
+    point = get_format("DECIMAL_SEPARATOR")
+    return [
+        {
+            "date": date_format(row["tournament__date"], "DATE_FORMAT"),
+            "address": reverse("night-ratings", args=[slug, row["tournament_id"]]),
+            "change": signed(row["change"], point),
+            "cote": _figure(row["mu"], point),
+            "moves": [move_words(move, point) for move in row["moves"]],
+        }
+        for row in reversed(ratings[-latest:] if latest else [])
+    ]
+
+
+def scale_words() -> dict[str, str]:
+    """The figures the pages give to explain the scale, from the model's own numbers."""
+    point = get_format("DECIMAL_SEPARATOR")
+    return {
+        "start": _figure(INITIAL_MU, point, 0),
+        "margin": _figure(MARGIN_SIGMAS * INITIAL_SIGMA, point, 0),
+        "gap": _figure(gap_for(GAP_ODDS), point, 0),
+    }
 
 
 def _role_labels() -> dict[str, str]:
@@ -57,8 +133,9 @@ def _role_labels() -> dict[str, str]:
 
 
 def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The club's « cote » in one game (``?jeu=``): each player's conservative figure
-    (μ − 3σ), his μ and σ, the deals behind it."""
+    """The club's « cote » in one game (``?jeu=``): each player's cote and its ±, ranked by
+    the cote less its ± (what the club is almost sure of), his last night's change, the deals
+    behind it; the scale in words."""
     club = get_object_or_404(Club, slug=slug)
     game = request.GET.get("jeu") or club.default_game
     if game not in GAMES:
@@ -78,18 +155,26 @@ def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
                 "sigma",
                 "conservative",
                 "deals",
+                "change",
                 "game",
                 "player_id",
                 "tournament_id",
                 *(f"player__{f}" for f in Player.PUBLIC_NAME_FIELDS),
             )
         )
+        point = get_format("DECIMAL_SEPARATOR")
+        for line in lines:
+            line.cote = _figure(line.mu, point)
+            line.margin = _figure(MARGIN_SIGMAS * line.sigma, point, 1)
+            line.floor = _figure(line.conservative, point)
+            line.night_change = signed(line.change, point)
         context = {
             "club": club,
             "game": game,
             "game_label": GAMES[game],
             "games": [(code, GAMES[code]) for code in played],
             "lines": lines,
+            "scale": scale_words(),
         }
         return TemplateResponse(request, "club/ratings.html", context)
 
@@ -121,6 +206,8 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "stats": stats,
             "chart": chart,
             "rating_rows": rating_rows,
+            "rating_moves": rating_moves(stats.ratings, club.slug),
+            "scale": scale_words(),
             "roles": [(labels[r], d, p) for r, d, p in stats.role_lines()],
             "contracts": [
                 (str(CONTRACT_LABELS.get(code, code)), played, made, rate)
@@ -134,7 +221,8 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 def night_ratings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A night's expected and actual result per player: how many opponents of his poules he
-    was expected to finish above (from the ratings before the night), and how many he did."""
+    was expected to finish above (from the ratings before the night), and how many he did; his
+    cote after it, its change and the deals that moved it most."""
     tournament = get_object_or_404(
         Tournament.objects.select_related("club"), club__slug=slug, pk=pk
     )
@@ -144,8 +232,12 @@ def night_ratings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         .select_related("player")
         .order_by("-actual", "player__display_name")
     )
+    point = get_format("DECIMAL_SEPARATOR")
     for line in lines:
         line.difference = line.actual - line.expected
+        line.cote = _figure(line.mu, point)
+        line.night_change = signed(line.change, point)
+        line.move_lines = [move_words(move, point) for move in line.moves]
     context = {"club": tournament.club, "tournament": tournament, "lines": lines}
     return TemplateResponse(request, "club/night_ratings.html", context)
 

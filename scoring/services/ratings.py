@@ -7,7 +7,7 @@ of the club's game in order and stores each player's rating and night statistics
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import transaction
@@ -17,9 +17,10 @@ from club.models import Club
 from club.outbox import work_pending, work_queue
 from club.services import published_pages_changed
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament
+from games.numbering import sheet_numbers
 
 from ..models import PlayerNightStats, PlayerRating, PouleStanding, TournamentStanding
-from ..ratings import NightRecord, PouleRecord, Rating, deal_sides, rate_nights
+from ..ratings import NightRating, NightRecord, PouleRecord, Rating, deal_sides, rate_nights
 from ..statistics import PouleDeals, night_statistics
 
 # The task that follows a night's close or correction, by name (``scoring/tasks.py``).
@@ -42,13 +43,48 @@ class _Poule:
     seats: dict[int, int] = field(default_factory=dict)
     ranks: dict[int, int] = field(default_factory=dict)
     deals: list[tuple[Any, list[int], int | None]] = field(default_factory=list)
+    keys: list[int] = field(default_factory=list)
+
+
+# Each counted deal of the nights read, by id: its poule, its place among the poule's counted
+# deals and the poule's players by seat; what a player's night says of the deals that moved his
+# cote most is written from it with his cote, never read from the deals again.
+DealPlaces = dict[int, tuple[_Poule, int, list[int]]]
+
+
+def _moves(game: str, line: NightRating, places: DealPlaces) -> list[dict[str, Any]]:
+    """The deals that moved ``line``'s player most, as his pages tell them: round, table,
+    number on the sheet, contract and bid, his role (None in a game without declarers), his
+    points, the change of his μ."""
+    moves = []
+    for key, change in line.moves:
+        poule, index, players = places[key]
+        data, points, _dealer = poule.deals[index]
+        numbers = sheet_numbers(game, ((True, deal[0]) for deal in poule.deals[: index + 1]))
+        seat = players.index(line.player)
+        declarers = {str(number) for number in (data.get("declarers") or ())}
+        moves.append(
+            {
+                "round": poule.order[0],
+                "table": poule.order[1],
+                "number": numbers[-1],
+                "contract": data.get("contract"),
+                "bid": data.get("bid"),
+                "role": ("declarer" if str(seat + 1) in declarers else "defender")
+                if declarers
+                else None,
+                "points": points[seat],
+                "change": round(change, 4),
+            }
+        )
+    return moves
 
 
 def _nights_read(
     game: str, nights: Sequence[Tournament]
-) -> tuple[list[NightRecord], list[PlayerNightStats]]:
-    """The nights as the rating reads them, and each player's night statistics: five queries
-    for any number of nights."""
+) -> tuple[list[NightRecord], list[PlayerNightStats], DealPlaces]:
+    """The nights as the rating reads them, each player's night statistics and the facts of
+    each deal: five queries for any number of nights."""
     ids = [night.pk for night in nights]
     poules: dict[int, _Poule] = {}
     for poule, tournament, round_, table, number, player in (
@@ -64,13 +100,14 @@ def _nights_read(
     ):
         if poule in poules:
             poules[poule].ranks[player] = rank
-    for poule, data, points, dealer in (
+    for poule, key, data, points, dealer in (
         Deal.objects.filter(poule__tournament__in=ids, counted=True)
         .order_by("poule_id", "number")
-        .values_list("poule_id", "data", "points", "dealer")
+        .values_list("poule_id", "pk", "data", "points", "dealer")
     ):
         if poule in poules:
             poules[poule].deals.append((data, points, dealer))
+            poules[poule].keys.append(key)
     tables = {
         table.pk: table.engine_table()
         for table in PointTable.objects.filter(pk__in={night.point_table_id for night in nights})
@@ -86,18 +123,25 @@ def _nights_read(
     by_night: dict[int, list[_Poule]] = {}
     for poule in sorted(poules.values(), key=lambda p: p.order):
         by_night.setdefault(poule.tournament, []).append(poule)
-    records, stats = [], []
+    records: list[NightRecord] = []
+    stats: list[PlayerNightStats] = []
+    places: DealPlaces = {}
     for night in nights:
         night_poules = [p for p in by_night.get(night.pk, []) if p.ranks]
         built = []
         for poule in night_poules:
             players = [poule.seats[number] for number in sorted(poule.seats)]
             sides = (deal_sides(game, players, *deal) for deal in poule.deals)
+            places.update((key, (poule, i, players)) for i, key in enumerate(poule.keys))
             built.append(
                 PouleRecord(
                     players=tuple(players),
                     ranks=tuple(poule.ranks.get(player, len(players)) for player in players),
-                    deals=tuple(side for side in sides if side is not None),
+                    deals=tuple(
+                        replace(side, key=key)
+                        for side, key in zip(sides, poule.keys, strict=True)
+                        if side is not None
+                    ),
                 )
             )
         records.append(NightRecord(key=night.pk, season=night.season_id, poules=tuple(built)))
@@ -111,7 +155,7 @@ def _nights_read(
             PlayerNightStats(tournament_id=night.pk, player_id=player, data=data)
             for player, data in sorted(lines.items())
         ]
-    return records, stats
+    return records, stats, places
 
 
 def _ratings_before(club_id: int, game: str, night: Tournament | None) -> dict[int, Rating]:
@@ -134,21 +178,25 @@ def _ratings_before(club_id: int, game: str, night: Tournament | None) -> dict[i
     return ratings
 
 
+# What the rating reads of a night.
+_READ = ("club", "game", "date", "season", "point_table")
+
+
 @transaction.atomic
 def ratings_update(tournament: Tournament) -> int:
     """Rate ``tournament`` (if it counts) and every later night of its club's game, in order,
     from the ratings stored before it; store each player's rating and night statistics.
     Returns how many nights were rated. Safe to run twice."""
     club_id, game = tournament.club_id, tournament.game
-    Club.objects.select_for_update().filter(pk=club_id).first()
+    Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
     from_here = Q(date__gt=tournament.date) | Q(date=tournament.date, pk__gte=tournament.pk)
     all_later = Tournament.objects.filter(from_here, club=club_id, game=game)
-    nights = list(all_later.filter(status__in=COUNTED_STATUSES).order_by("date", "pk"))
+    nights = list(all_later.filter(status__in=COUNTED_STATUSES).order_by("date", "pk").only(*_READ))
     PlayerRating.objects.filter(tournament__in=all_later.values("pk")).delete()
     PlayerNightStats.objects.filter(tournament__in=all_later.values("pk")).delete()
     ratings = _ratings_before(club_id, game, tournament)
     before = {player: rating.row for player, rating in ratings.items()}  # type: ignore[attr-defined]
-    records, stats = _nights_read(game, nights)
+    records, stats, places = _nights_read(game, nights)
     _final, lines = rate_nights(records, ratings)
     last_night = {line.player: night for night, night_lines in lines for line in night_lines}
     rows = [
@@ -163,6 +211,8 @@ def ratings_update(tournament: Tournament) -> int:
             night_deals=line.night_deals,
             expected=line.expected,
             actual=line.actual,
+            change=line.change,
+            moves=_moves(game, line, places),
             current=last_night[line.player] == night,
         )
         for night, night_lines in lines
@@ -182,14 +232,17 @@ def ratings_update(tournament: Tournament) -> int:
 
 
 def ratings_rebuild(club: Club | None = None) -> int:
-    """Every rating and night statistic from scratch (``manage.py ratings_rebuild``): each
-    club's game from its first night. Returns the nights rated."""
-    clubs = [club] if club else list(Club.objects.order_by("pk"))
-    rated = 0
-    for one in clubs:
-        firsts: dict[str, Tournament] = {}
-        for night in Tournament.objects.filter(club=one).order_by("date", "pk"):
-            firsts.setdefault(night.game, night)
-        for game in sorted(firsts):
-            rated += ratings_update(firsts[game])
-    return rated
+    """Every rating and night statistic from scratch (``manage.py ratings_rebuild``, and the
+    migration that rewrote the cote on its scale without drift): each club's game from its
+    first night. Returns the nights rated. Reads only the columns it needs, so that a data
+    migration may call it while later migrations still wait."""
+    nights = Tournament.objects.order_by("club_id", "date", "pk")
+    if club is not None:
+        nights = nights.filter(club=club)
+    firsts: dict[tuple[int, str], int] = {}
+    for pk, club_id, game in nights.values_list("pk", "club_id", "game"):
+        firsts.setdefault((club_id, game), pk)
+    return sum(
+        ratings_update(Tournament.objects.only(*_READ).get(pk=pk))
+        for _club_game, pk in sorted(firsts.items())
+    )

@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from club.models import Player
+from club.views.ratings import signed
 from games.demo import random_night
 from games.models import Tournament
 from games.nightfile import tournament_import
@@ -40,6 +41,17 @@ def published_nights(club, club_members, django_capture_on_commit_callbacks) -> 
     return nights
 
 
+def both_nights_player(nights: list[Tournament]) -> Player:
+    """A player of every one of ``nights``."""
+    both = set.intersection(
+        *(
+            set(PlayerRating.objects.filter(tournament=n).values_list("player", flat=True))
+            for n in nights
+        )
+    )
+    return Player.objects.get(pk=min(both))
+
+
 def test_the_cote_page_lists_each_player_best_first_and_is_linked_beside_the_ranking(
     client, club, published_nights
 ):
@@ -57,7 +69,7 @@ def test_the_cote_page_lists_each_player_best_first_and_is_linked_beside_the_ran
 def test_the_statistics_page_takes_at_most_six_queries_uncached(
     client, club, published_nights, django_assert_max_num_queries
 ):
-    player = PlayerRating.objects.filter(tournament=published_nights[0]).first().player
+    player = both_nights_player(published_nights)
     address = reverse("player-statistics", args=[club.slug, player.pk])
     cache.clear()
     with django_assert_max_num_queries(6):
@@ -84,6 +96,9 @@ def test_a_player_who_hides_his_name_is_in_nobodys_public_lists_by_name(
         listed = [*stats.best_partners, *stats.worst_partners, *stats.opponents]
         seen_in_lists += len(listed)
         body = page.content.decode()
+        # Why his cote moved, night by night: three deals each, nobody named in them.
+        assert all(len(night["moves"]) == 3 for night in page.context["rating_moves"])
+        assert "Pourquoi sa cote a bougé" in body
         for other in players:
             if other != player:
                 assert other.display_name not in body
@@ -135,3 +150,92 @@ def test_the_ranking_export_can_add_the_cote(client, club, published_nights, clu
     with_cote = client.get(address + "?cote=1").content.decode()
     assert "Cote" not in plain.splitlines()[0]
     assert "Cote" in with_cote.splitlines()[0]
+
+
+# The scale in words, and why a cote moved
+
+
+def test_the_cote_page_explains_the_scale_and_gives_each_players_last_change(
+    client, club, published_nights, django_assert_num_queries
+):
+    cache.clear()
+    # The club, the games it rates, the lines with their players.
+    with django_assert_num_queries(3):
+        response = client.get(reverse("ratings", args=[club.slug]))
+    page = response.content.decode()
+    assert "Tout le monde commence à 25, et la moyenne du club reste à 25" in page
+    assert "Un nouveau venu commence à 25 ± 25" in page
+    assert "4 points d'écart : le plus fort devance l'autre à sa table environ 3 fois sur 4" in page
+    # Each player's cote, its margin and his last night's change, as stored.
+    for line in response.context["lines"]:
+        assert line.cote == f"{line.mu:.2f}".replace(".", ",")
+        assert line.margin == f"{3 * line.sigma:.1f}".replace(".", ",")
+        assert line.night_change == signed(line.change, ",")
+        assert f'<td class="num">{line.night_change}</td>' in page
+    # Ranked by the cote less its margin: what the club is almost sure of.
+    floors = [line.mu - 3 * line.sigma for line in response.context["lines"]]
+    assert floors == sorted(floors, reverse=True)
+
+
+def test_the_statistics_page_says_night_by_night_why_the_cote_moved(
+    client, club, published_nights, django_assert_num_queries
+):
+    player = both_nights_player(published_nights)
+    rows = list(PlayerRating.objects.filter(player=player).order_by("tournament__date"))
+    cache.clear()
+    # The club, the player, his nights' statistics, his ratings, the names in his lists: the
+    # deals that moved his cote come with his ratings.
+    with django_assert_num_queries(5):
+        response = client.get(reverse("player-statistics", args=[club.slug, player.pk]))
+    page = response.content.decode()
+    nights = response.context["rating_moves"]
+    # Latest first: each night's change as stored, and its deals that moved it most.
+    assert [night["change"] for night in nights] == [signed(r.change, ",") for r in rows[::-1]]
+    assert rows[0].change == pytest.approx(rows[0].mu - 25)
+    assert rows[1].change == pytest.approx(rows[1].mu - rows[0].mu)
+    for night, row in zip(nights, rows[::-1], strict=True):
+        assert night["address"] == reverse("night-ratings", args=[club.slug, row.tournament_id])
+        move = row.moves[0]
+        words = night["moves"][0]
+        assert words["change"] == signed(move["change"], ",")
+        assert words["where"] == (
+            f"Tour {move['round']}, table {move['table']}, donne {move['number']}"
+        )
+        assert f"{words['where']} — {words['what']}" in page
+    assert response.context["chart"]["cote"] == [round(r.mu, 2) for r in rows]
+    assert response.context["chart"]["start"] == 25
+
+
+def test_a_nights_page_gives_each_players_change_and_the_deals_that_moved_it(
+    client, club, published_nights, django_assert_num_queries
+):
+    night = published_nights[1]
+    # The night with its club, the lines with their players: the deals are stored with them.
+    with django_assert_num_queries(2):
+        response = client.get(reverse("night-ratings", args=[club.slug, night.pk]))
+    page = response.content.decode()
+    for line in response.context["lines"]:
+        assert line.night_change == signed(line.change, ",")
+        assert len(line.move_lines) == len(line.moves) == 3
+        assert f"{line.move_lines[0]['where']} — {line.move_lines[0]['what']}" in page
+
+
+def test_the_api_gives_the_change_of_each_night(client, club, published_nights):
+    rows = client.get(reverse("api:ratings", args=[club.slug])).json()
+    stored = {r.player_id: r.change for r in PlayerRating.objects.filter(current=True)}
+    assert {row["player"]["id"]: row["change"] for row in rows} == pytest.approx(stored)
+    player = both_nights_player(published_nights)
+    history = client.get(reverse("api:player-statistics", args=[club.slug, player.pk])).json()
+    changes = [night["change"] for night in history["ratings"]]
+    assert changes == pytest.approx(
+        list(
+            PlayerRating.objects.filter(player=player)
+            .order_by("tournament__date")
+            .values_list("change", flat=True)
+        )
+    )
+    assert changes[0] == pytest.approx(history["ratings"][0]["mu"] - 25)
+    schema = client.get(reverse("api:schema"), HTTP_ACCEPT="application/json").json()
+    rating = schema["components"]["schemas"]["Rating"]
+    assert "change" in rating["required"]
+    assert "How much μ moved over this night" in rating["properties"]["change"]["description"]

@@ -1,6 +1,8 @@
 """The charts in a real browser: "Mes résultats" draws the member's season against the club's
-average, a player's page and his statistics draw his « cote » against his estimated strength,
-each line labelled in the page's words, from the numbers the page carries."""
+average, a player's page and his statistics draw his « cote » against the club's mean where
+everybody starts, each line labelled in the page's words, from the numbers the page carries;
+on a phone of 390 px the « cote » and the statistics fit the screen, the chart's axis fitted
+to its numbers."""
 
 from __future__ import annotations
 
@@ -96,8 +98,8 @@ def test_a_player_page_and_his_statistics_draw_his_cote(
         "type": "line",
         "labels": 2,
         "lines": [
-            ["Cote (μ − 3σ)", 2, 3, 1, None],
-            ["Force estimée (μ)", 2, 2, 0, [6, 4]],
+            ["Cote", 2, 3, 1, None],
+            ["Moyenne du club (départ de chacun)", 2, 2, 0, [6, 4]],
         ],
         "y": None,
     }
@@ -107,3 +109,43 @@ def test_a_player_page_and_his_statistics_draw_his_cote(
 
         expect(page.locator("figure.season-chart")).to_be_visible()
         assert page.evaluate(DRAWN, "rating-chart") == expected, address
+
+
+# A common phone (390 × 844): the page never scrolls sideways, a wide table scrolls inside
+# its own box.
+PHONE_390 = {"width": 390, "height": 844}
+
+# The chart's y axis as drawn, its numbers and its width on the screen.
+AXIS = """(id) => {
+  const chart = Chart.getChart(document.getElementById(id));
+  const values = chart.data.datasets.flatMap((d) => d.data);
+  return {
+    min: chart.scales.y.min, max: chart.scales.y.max,
+    low: Math.min(...values), high: Math.max(...values),
+    width: chart.canvas.getBoundingClientRect().width,
+  };
+}"""
+
+
+def test_the_cote_and_the_statistics_fit_a_phone_and_the_chart_is_fitted_to_its_numbers(
+    new_context, live_server, club, two_published_nights
+):
+    player = two_published_nights
+    context = new_context(viewport=PHONE_390, locale="fr-BE", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    statistics = f"{live_server.url}/clubs/{club.slug}/joueurs/{player.pk}/statistiques/"
+
+    for address in (f"{live_server.url}/clubs/{club.slug}/cote/", statistics):
+        page.goto(address)
+        expect(page.locator("h1")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, address
+
+    # The head-to-head table is there, inside its own box.
+    assert page.locator("table.opponents tbody tr").count() > 0
+    expect(page.locator("figure.season-chart")).to_be_visible()
+    axis = page.evaluate(AXIS, "rating-chart")
+    # Every number on the axis, a point of margin either side and no more than two.
+    assert axis["min"] <= axis["low"] - 1 < axis["min"] + 1
+    assert axis["max"] - 1 < axis["high"] + 1 <= axis["max"]
+    # The chart takes the page's width (the figure's own margins once left it 278 px).
+    assert axis["width"] >= 330

@@ -16,6 +16,7 @@ from games.nightfile import tournament_import
 from scoring import services as scoring_services
 from scoring.models import PlayerNightStats, PlayerRating
 from scoring.ratings import (
+    INITIAL_MU,
     INITIAL_SIGMA,
     SEASON_SIGMA_GROWTH,
     NightRecord,
@@ -185,9 +186,11 @@ def test_the_mort_is_counted_at_a_table_of_five(running_night, django_capture_on
     assert PlayerNightStats.objects.get(tournament=running_night, player=seat_one).data["mort"] == 1
 
 
-def test_each_match_is_rated_as_openskill_rates_it():
+def test_each_match_is_rated_as_openskill_rates_it_on_the_scale_without_drift():
     """The rating updates the players' own objects rather than through ``rate`` (which copies
-    them first): the numbers are OpenSkill's, ties and sides of one to three alike."""
+    them first): the numbers are OpenSkill's for a side weighing the start plus its members'
+    distances from it, each member taking his share of his side's update; ties and sides of
+    one to three alike."""
     cases = [
         ([(1,), (2, 3, 4)], [1, 0]),
         ([(1, 2), (3, 4)], [0, 1]),
@@ -198,7 +201,13 @@ def test_each_match_is_rated_as_openskill_rates_it():
     for sides, ranks in cases:
         ratings = {p: Rating(*start[p]) for p in start}
         rate_match(ratings, sides, ranks)
-        expected = rate_with_openskill([[start[p] for p in side] for side in sides], ranks)
-        for side, team in zip(sides, expected, strict=True):
-            for player, (mu, sigma) in zip(side, team, strict=True):
-                assert (ratings[player].mu, ratings[player].sigma) == pytest.approx((mu, sigma))
+        offsets = [INITIAL_MU * (1 - 1 / len(side)) for side in sides]
+        weighed = [
+            [(start[p][0] - offset, start[p][1]) for p in side]
+            for side, offset in zip(sides, offsets, strict=True)
+        ]
+        expected = rate_with_openskill(weighed, ranks)
+        for side, before, team in zip(sides, weighed, expected, strict=True):
+            for player, (mu_before, _s), (mu, sigma) in zip(side, before, team, strict=True):
+                share = start[player][0] + (mu - mu_before) / len(side)
+                assert (ratings[player].mu, ratings[player].sigma) == pytest.approx((share, sigma))

@@ -104,10 +104,24 @@ def test_night_standings_stored_before_their_units_get_them_exactly():
     assert all(units == Fraction(points) * POINT_UNITS for points, units in rows)
 
 
+BEFORE_TWO_ROBRES = ("games", "0007_poule_corrections")
+
+
 def before_two_robres() -> list[tuple[str, str]]:
-    """Games just before the robre presets changed; every other app at its latest."""
-    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
-    return [*(node for node in leaves if node[0] != "games"), ("games", "0007_poule_corrections")]
+    """Games just before the robre presets changed; every other app at its latest migration
+    that does not need a later one of games (a data migration that rewrites stored results,
+    such as the cote's, comes after every app's migrations of its time)."""
+    graph = MigrationExecutor(connection).loader.graph
+    allowed = set(graph.forwards_plan(BEFORE_TWO_ROBRES))
+
+    def fits(node: tuple[str, str]) -> bool:
+        return all(n[0] != "games" or n in allowed for n in graph.forwards_plan(node))
+
+    targets = [BEFORE_TWO_ROBRES]
+    for app in sorted({app for app, _name in graph.leaf_nodes()} - {"games"}):
+        nodes = [n for n in graph.nodes if n[0] == app and fits(n)]
+        targets.append(max(nodes, key=lambda n: len(graph.forwards_plan(n))))
+    return targets
 
 
 def _old_robre(name: str) -> dict:

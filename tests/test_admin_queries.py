@@ -81,7 +81,7 @@ def open_club(size: int, tag: str, staff: AbstractBaseUser) -> dict[type[Model],
             deals_per_poule={4: 2 * size, 5: 2 * size},
         )
         if (size - k) % 2 == 0:
-            doc.pop("name")  # an unnamed night is called after its club and date
+            doc.pop("name", None)  # an unnamed night is called after its club and date
         nights.append(tournament_import(doc))
     night = nights[-1]
     poule = night.poules.get()

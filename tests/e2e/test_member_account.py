@@ -1,6 +1,6 @@
 """A member's account in a real browser: the club admin publishes the ranking and invites a
 player; the player sets his password from the e-mail's link, edits his profile on his phone
-and finds himself in the ranking under the name he chose."""
+and finds himself in the ranking; a visitor reads him under the name he chose for the public."""
 
 from __future__ import annotations
 
@@ -88,18 +88,25 @@ def test_an_invited_player_sets_his_password_edits_his_profile_and_sees_the_rank
     assert (chloe.phone, chloe.public_name) == ("+32 470 12 34 56", "initials")
     assert chloe.photo.name
 
-    # The published ranking shows her under her initials, with her line linked to her page.
+    # The published ranking: she reads her own name (club/names.py: a member reads his club's
+    # names, and his own), with her line linked to her page.
     phone.goto(f"{base}/clubs/{club.slug}/classement/")
-    line = phone.locator("tr", has_text="C.M.")
-    expect(line).to_be_visible()
+    expect(phone.locator("tr", has_text="Chloé Martin")).to_be_visible()
     # The site's own script runs under the Content-Security-Policy: it shows the print button.
     expect(phone.get_by_role("button", name="Imprimer")).to_be_visible()
     snap(phone, "member-3-ranking")
-    assert "Chloé Martin" not in phone.locator("main").inner_text()
     page_never_scrolls_sideways(phone)
+
+    # A visitor reads her under her initials, on the ranking and on her page.
+    visitor = new_context(locale="fr-BE").new_page()
+    visitor.goto(f"{base}/clubs/{club.slug}/classement/")
+    line = visitor.locator("tr", has_text="C.M.")
+    expect(line).to_be_visible()
+    assert "Chloé Martin" not in visitor.locator("main").inner_text()
     line.get_by_role("link", name="C.M.").click()
-    expect(phone.locator("h1")).to_contain_text("C.M.")
-    assert "Chloé Martin" not in phone.locator("main").inner_text()
+    expect(visitor.locator("h1")).to_contain_text("C.M.")
+    assert "Chloé Martin" not in visitor.locator("main").inner_text()
+    visitor.context.close()
 
     # And she logs in again later with her address and new password.
     phone.context.clear_cookies()

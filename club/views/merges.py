@@ -216,9 +216,10 @@ def _decide(
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
+        shown = viewer_of(request.user).name  # the decider may be of the other club
         messages.success(
             request,
-            str(done) % {"merged": merge.merged.display_name, "kept": merge.kept.display_name},
+            str(done) % {"merged": shown(merge.merged), "kept": shown(merge.kept)},
         )
     return None
 

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from .models import Membership, Player
@@ -114,6 +114,14 @@ class Viewer:
     def knows(self, player: Player) -> bool:
         return self.everyone or player.pk in self.known
 
+    def annotate(self, players: QuerySet[Player]) -> QuerySet[Player]:
+        """``players`` each marked whether this viewer knows him, in the same query (a page
+        that reads its players anyway then asks nothing more for their names)."""
+        if self.everyone or self._himself() is None:
+            return players
+        known = self.known_players().filter(pk=OuterRef("pk"))
+        return players.annotate(known_to_viewer=Exists(known))
+
     def name(self, player: Player) -> str:
         """``name_shown(player, self)``: a namer to hand to presenters and exports."""
         return name_shown(player, self)
@@ -128,9 +136,11 @@ def name_shown(player: Player, viewer: Viewer | None) -> str:
     them and the viewer does not know him (the table above). ``None``: the public."""
     if player.public_name != INITIALS:
         return player.display_name
-    if viewer is not None and viewer.knows(player):
-        return player.display_name
-    return player.initials
+    # Read with ``Viewer.annotate`` for this viewer: already known, nothing more to ask.
+    known = getattr(player, "known_to_viewer", None)
+    if known is None:
+        known = viewer is not None and viewer.knows(player)
+    return player.display_name if known else player.initials
 
 
 def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, Viewer]:

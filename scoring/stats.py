@@ -17,6 +17,7 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 
 from club.models import Player, Season
+from club.names import Viewer
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.errors import EngineError
@@ -183,13 +184,14 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     )
 
 
-def partners_named_today(partners: list[PartnerLine]) -> None:
+def partners_named_today(partners: list[PartnerLine], viewer: Viewer) -> None:
     """Partners computed earlier, named as each chooses to be named now (a member may have
-    changed his public name since). One query."""
+    changed his public name since), each marked whether ``viewer`` knows him. One query."""
     if not partners:
         return
     fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
-    today = Player.objects.filter(pk__in=[line.player.pk for line in partners]).only(*fields)
+    ids = [line.player.pk for line in partners]
+    today = viewer.annotate(Player.objects.filter(pk__in=ids).only(*fields))
     named = {player.pk: player for player in today}
     for line in partners:
         line.player = named.get(line.player.pk, line.player)

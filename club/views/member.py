@@ -31,6 +31,7 @@ from scoring import member_data, stats
 from .. import tokens
 from ..language import remember_language
 from ..models import ApiToken, Player
+from ..names import viewer_of
 from ..profile import (
     MAX_PHOTO_BYTES,
     ProfileForm,
@@ -117,7 +118,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         partners = cache.get_or_set(
             f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
-        stats.partners_named_today(partners)
+        stats.partners_named_today(partners, viewer_of(request.user))
     # A season's name is its link when it is unambiguous (one club); else its id.
     names = [s.name for s in seasons]
     choices = [(s, s.name if names.count(s.name) == 1 else s.pk) for s in seasons]

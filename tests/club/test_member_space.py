@@ -795,6 +795,28 @@ def test_my_results_need_as_many_queries_for_4_nights_as_for_1(
     assert tables_of(again) == tables_of(response)
 
 
+def test_partners_who_chose_initials_cost_no_query_more_and_keep_their_name_for_a_clubmate(
+    client, member, me, season, club, django_assert_num_queries
+):
+    partner = PlayerFactory(club=club, first_name="Hélène", last_name="Vandenberghe")
+    partner.public_name = "initials"
+    partner.save()
+    night_with(
+        season,
+        1,
+        [me, partner, *PlayerFactory.create_batch(2, club=club)],
+        [{"contract": "emballage", "bid": 8, "declarers": ["1", "2"], "tricks": 9}],
+    )
+    client.force_login(member)
+    client.get(reverse("my-results"))
+
+    # Whether he knows each partner is read with the partners' names (club.names.annotate).
+    with django_assert_num_queries(MY_RESULTS_CACHED_QUERIES):
+        page = client.get(reverse("my-results")).content.decode()
+
+    assert partner.display_name in page and "H.V." not in page
+
+
 # --------------------------------------------------------------------------------------------
 # My data
 

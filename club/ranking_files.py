@@ -49,9 +49,14 @@ def _unreadable() -> ValidationError:
 def _text_of(data: bytes) -> str:
     for encoding in ("utf-8-sig", "cp1252"):
         try:
-            return data.decode(encoding)
+            text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
+        # No name holds a NUL (PostgreSQL refuses it in text): a file with one is no table
+        # of names (a UTF-16 export read as bytes, a binary file).
+        if "\x00" in text:
+            break
+        return text
     raise _unreadable()
 
 

@@ -173,7 +173,8 @@ def club_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 def _posted_pk(request: HttpRequest, name: str) -> int | None:
     value = request.POST.get(name, "")
-    return int(value) if value.isdigit() and len(value) < 12 else None
+    # ASCII digits only: "²".isdigit() is True, and int("²") fails.
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 12 else None
 
 
 @login_required

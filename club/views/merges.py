@@ -114,7 +114,7 @@ def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -
                 % {"merged": merged.shown_name, "kept": kept.shown_name},
             )
             return redirect("club-merges", slug=club.slug)
-    preview = scoring_services.merge_preview(kept, merged)
+    preview = scoring_services.merge_preview(kept, merged, club)
     shown = [
         night
         for night in preview.nights

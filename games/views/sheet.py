@@ -306,6 +306,9 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
+        # Before any answer that shows the sheet (a deal of another login, a retry): only
+        # those who may read it get it back.
+        require_sheet_reader(request, tournament)
         if _typed_by_another_login(request):
             # The sheet as it is for this login, with the refusal in words; the phone's
             # script keeps the deal set aside for the scorer who typed it.

@@ -35,6 +35,12 @@ an admin of an unrelated club, a member,   no       no       no      no
     club.
 [5] As an admin of the proposing club, or as the losing side's account.
 
+What may be merged at all is ``merges.merge_refusal``'s: among its rules, a login never
+moves onto a record of a club that did not propose the merge (the merged record's account goes
+to the kept record when that one has none: proposed by another club, a second login of its
+admin would become the kept record's member); its pending invitations, claims and changes of
+address are withdrawn, never moved.
+
 Refusing is a veto: anybody with a stake in the merge may say no (either record's account,
 either record's clubs, the proposing club); it moves nothing. Undoing gives each record back
 its history and no role (the club gives a role again if it wants: it was told when the role

@@ -27,7 +27,17 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.models import Club, FederationSeason, Membership, Player, PlayerMerge, Season
+from club.models import (
+    Club,
+    EmailChange,
+    FederationSeason,
+    Invitation,
+    Membership,
+    Player,
+    PlayerClaim,
+    PlayerMerge,
+    Season,
+)
 from club.outbox import work_queue
 from club.services import (
     MERGE_ROLES_EMAIL,
@@ -56,7 +66,17 @@ from .ratings import ratings_queue
 
 # Columns that name a player but are not his history: the merges themselves (kept as they were
 # proposed) and the link from an earlier merged record (it leads here through this record).
-NOT_MOVED = {"club.Player.merged_into", "club.PlayerMerge.kept", "club.PlayerMerge.merged"}
+NOT_MOVED = {
+    "club.Player.merged_into",
+    "club.PlayerMerge.kept",
+    "club.PlayerMerge.merged",
+    # Ways into an account, not history: moved, a pending invitation, claim or change of
+    # address would let whoever holds its link log in as the kept record. The merged record's
+    # pending ones are withdrawn when the merge is confirmed (``_pending_links_withdrawn``).
+    "club.Invitation.player",
+    "club.PlayerClaim.player",
+    "club.EmailChange.player",
+}
 # Federation administrations a merge moved before roles stopped moving: an undo ends them.
 FEDERATION_ROLES = "club.FederationAdmin.player"
 # Rows are updated by lists of ids; a decade of one player's seats stays under the databases'
@@ -146,8 +166,11 @@ def _nights_of(players: Iterable[Player]) -> set[int]:
     )
 
 
-def merge_refusal(kept: Player, merged: Player, *, but: PlayerMerge | None = None) -> str | None:
-    """Why the two records cannot be one person's (None: they may be merged)."""
+def merge_refusal(
+    kept: Player, merged: Player, *, club: Club | None = None, but: PlayerMerge | None = None
+) -> str | None:
+    """Why the two records cannot be one person's (None: they may be merged); ``club``: the
+    club that proposes it."""
     if kept.pk == merged.pk:
         return _(
             "Choisissez deux fiches différentes : une fiche ne se fusionne pas avec elle-même."
@@ -191,7 +214,29 @@ def merge_refusal(kept: Player, merged: Player, *, but: PlayerMerge | None = Non
             "%(kept)s et %(merged)s sont tous deux membres de %(club)s : mettez d'abord fin à "
             "l'une des deux affiliations."
         ) % {"kept": kept, "merged": merged, "club": shared.name}
+    if club is not None and (refusal := _account_refusal(kept, merged, club)):
+        return refusal
     return roles_end_refusal(_roles_ending(kept, merged))
+
+
+def _account_refusal(kept: Player, merged: Player, club: Club) -> str | None:
+    """A login moves onto the kept record only when one of that record's own clubs proposes
+    it: otherwise a club admin could fold another club's record (one without a login) into a
+    record of his own club whose login he holds, and log in as that club's member."""
+    if not _account_moves(kept, merged) or kept.memberships.filter(club=club).exists():
+        return None
+    return _(
+        "La fiche de %(merged)s a un compte et celle de %(kept)s n'en a pas : gardez plutôt la "
+        "fiche de %(merged)s, ou demandez à un club de %(kept)s de proposer cette fusion."
+    ) % {"kept": kept, "merged": merged}
+
+
+def _pending_links_withdrawn(merged: Player) -> None:
+    """The merged record's invitations, claims and changes of address still waiting: their
+    links would lead to a record that is no more (``NOT_MOVED``)."""
+    Invitation.objects.filter(player=merged, accepted_at__isnull=True).delete()
+    PlayerClaim.objects.filter(player=merged, confirmed_at__isnull=True).delete()
+    EmailChange.objects.filter(player=merged).delete()
 
 
 def _account_moves(kept: Player, merged: Player) -> bool:
@@ -219,7 +264,7 @@ class MergePreview:
     refusal: str | None
 
 
-def merge_preview(kept: Player, merged: Player) -> MergePreview:
+def merge_preview(kept: Player, merged: Player, club: Club | None = None) -> MergePreview:
     nights = list(
         Tournament.objects.filter(pk__in=_nights_of([merged]))
         .select_related("club")
@@ -227,7 +272,7 @@ def merge_preview(kept: Player, merged: Player) -> MergePreview:
     )
     memberships = list(merged.memberships.select_related("club").order_by("club__name", "start"))
     return MergePreview(
-        nights, memberships, _roles_ending(kept, merged), merge_refusal(kept, merged)
+        nights, memberships, _roles_ending(kept, merged), merge_refusal(kept, merged, club=club)
     )
 
 
@@ -246,7 +291,7 @@ def merge_propose(kept: Player, merged: Player, club: Club, by: User) -> PlayerM
     locked = Player.objects.select_for_update().filter(pk__in=[kept.pk, merged.pk]).order_by("pk")
     fresh = {player.pk: player for player in locked}
     kept, merged = fresh.get(kept.pk, kept), fresh.get(merged.pk, merged)
-    if refusal := merge_refusal(kept, merged):
+    if refusal := merge_refusal(kept, merged, club=club):
         raise ValidationError(refusal)
     return PlayerMerge.objects.create(kept=kept, merged=merged, club=club, proposed_by=by)
 
@@ -277,8 +322,9 @@ def merge_confirm(merge: PlayerMerge, by: User) -> PlayerMerge:
     if not merge_may_confirm(merge, by):
         raise PermissionDenied(merge_refused(merge, by, "confirm"))
     kept, merged = merge.kept, merge.merged
-    if refusal := merge_refusal(kept, merged, but=merge):
+    if refusal := merge_refusal(kept, merged, club=merge.club, but=merge):
         raise ValidationError(refusal)
+    _pending_links_withdrawn(merged)
     clubs_before = set(_clubs_of(merged).values_list("club", flat=True))
     ended = roles_end("merge", _losing_roles(kept, merged))
     moved: dict[str, list[int]] = {}

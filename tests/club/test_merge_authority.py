@@ -13,9 +13,10 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from club.models import Membership, Player, PlayerMerge
+from club.models import EmailChange, Invitation, Membership, Player, PlayerClaim, PlayerMerge
 from club.services import role_set
 from scoring.models import TournamentStanding
+from scoring.services import merge_confirm
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 from tests.scoring.merge_setup import night
 
@@ -183,3 +184,53 @@ def test_a_merge_that_would_leave_a_club_without_its_admin_is_refused_in_words(
     )
     assert "Rôles qui prendront fin" in page.content.decode()
     assert manages(client, a.bob, a.club_b) == 200
+
+
+# The other road (review of issue #30): the login moves, not a role. Mallory folds his pawn's
+# record into a record of club B that has no login: the pawn would then log in as B's member.
+
+
+def test_a_login_moves_onto_another_clubs_record_only_when_that_club_proposes(client):
+    club_b = ClubFactory(name="Cercle de Bob", slug="cercle-b")
+    club_c = ClubFactory(name="Club de Mallory", slug="club-c")
+    mallory = UserFactory(username="mallory")
+    PlayerFactory(user=mallory, club=club_c, club__role=ADMIN)
+    PlayerFactory(user=UserFactory(username="bea"), club=club_b, club__role=ADMIN)
+    victim = PlayerFactory(display_name="Victor Lebrun", club=club_b)  # no login
+    pawn = PlayerFactory(
+        display_name="Victor Lebrun", user=UserFactory(username="pion"), club=club_c
+    )
+    client.force_login(mallory)
+
+    page = client.post(
+        reverse("member-merge-propose", args=[club_c.slug, pawn.pk, victim.pk]),
+        {"garder": victim.pk},
+        follow=True,
+    ).content.decode()
+
+    assert "demandez à un club de Victor Lebrun de proposer cette fusion" in page
+    assert not PlayerMerge.objects.exists()
+    # Nor through a merge written by hand and confirmed by the pawn: refused under lock.
+    merge = PlayerMerge.objects.create(kept=victim, merged=pawn, club=club_c, proposed_by=mallory)
+    client.force_login(pawn.user)
+    client.post(reverse("my-merge-decide", args=[merge.pk, "confirmer"]))
+    merge.refresh_from_db()
+    victim.refresh_from_db()
+    assert (merge.status, victim.user_id) == (PlayerMerge.Status.PROPOSED, None)
+
+
+def test_the_merged_records_pending_links_are_withdrawn_not_moved(client):
+    club = ClubFactory()
+    kept = PlayerFactory(club=club, user=UserFactory(username="kept"))
+    merged = PlayerFactory(club=ClubFactory(), display_name="Autre fiche")
+    Invitation.objects.create(player=merged, club=club, email="x@example.org", token_hash="a" * 64)
+    PlayerClaim.objects.create(
+        user=UserFactory(username="claimer"), player=merged, club=club, email="y@example.org"
+    )
+    EmailChange.objects.create(player=merged, email="z@example.org", token_hash="b" * 64)
+    merge = PlayerMerge.objects.create(kept=kept, merged=merged, club=club, proposed_by=None)
+
+    merge_confirm(merge, UserFactory(username="root", is_superuser=True))
+
+    for model in (Invitation, PlayerClaim, EmailChange):
+        assert not model.objects.filter(player__in=[kept, merged]).exists(), model

@@ -227,3 +227,11 @@ def test_a_csv_from_the_old_macs_excel_is_read():
         ["Rang", "Nom", "Points"],
         ["1", "Anne", "10"],
     ]
+
+
+def test_a_csv_with_a_nul_is_refused_as_unreadable_text(import_page, club):
+    # No name holds a NUL, and PostgreSQL refuses one in text at the import's later steps.
+    data = b"Rang;Nom;Points\n1;An\x00ne;10\n"
+    assert refusal(import_page, club, "classement.csv", data) == (
+        "Ce fichier n'est pas du texte lisible."
+    )

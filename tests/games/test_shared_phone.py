@@ -13,6 +13,7 @@ from django.test import Client
 from club.models import Membership
 from games.dealforms import deal_post
 from tests.conftest import persona
+from tests.factories import ClubFactory
 from tests.games.test_phone_sheet import SOLO, post_deal, table_of, url
 
 pytestmark = pytest.mark.django_db
@@ -97,3 +98,16 @@ def test_a_deal_sent_under_the_login_that_typed_it_is_recorded_by_him(
     assert response["X-Sheet-Result"] == "recorded"
     assert older["X-Sheet-Result"] == "recorded"
     assert list(poule.deals.values_list("recorded_by", flat=True)) == [other_scorer.pk] * 2
+
+
+def test_a_deal_of_another_login_shows_no_sheet_to_a_member_of_another_club(running_night):
+    # The refusal draws the sheet for this login: only for whom may read it.
+    stranger = persona(ClubFactory(slug="autre-club"), "etranger", Membership.Role.SCORER)
+    poule = table_of(running_night, 4)
+    names = [seat.player.display_name for seat in poule.seats.select_related("player")]
+
+    response = post_deal(signed_in(stranger), poule, SOLO, viewer="un-autre-telephone")
+
+    assert response.status_code in (403, 404)
+    assert not any(name in response.content.decode() for name in names)
+    assert not poule.deals.exists()

@@ -433,3 +433,15 @@ def test_saving_other_settings_leaves_the_ranking_alone(client, club, club_admin
     club.refresh_from_db()
     assert club.short_name == "RCW"
     assert not PendingWork.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "field"), [("federation-club-invite", "club"), ("federation-admin-add", "player")]
+)
+def test_a_number_that_is_no_ascii_number_names_nobody_and_is_no_server_error(
+    client, federation, fed_admin, name, field
+):
+    # "²".isdigit() is True, and int("²") fails: it was a 500.
+    client.force_login(fed_admin)
+    response = client.post(manage(federation, name), {field: "²"}, follow=True)
+    assert response.status_code == 200

@@ -54,3 +54,14 @@ def test_the_secretary_records_a_reply_by_hand_and_copies_the_groups_message(
     expect(copy).to_have_text("Copié")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert "Salle Saint-Roch" in copied and f"#soiree-{night.pk}" in copied
+
+    # The planning table, with its venue, cap and « Modifier », scrolls inside its own box:
+    # the page never scrolls sideways, and each row's action is finger-sized.
+    page.goto(f"{live_server.url}/clubs/{club.slug}/soirees/calendrier/gestion/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    change = page.get_by_role("link", name="Modifier").first.bounding_box()
+    assert change["width"] >= 44 and change["height"] >= 44
+    # So is the reply page's folded link to each silent member's answer.
+    page.goto(f"{live_server.url}/clubs/{club.slug}/soirees/calendrier/{night.pk}/reponses/")
+    summary = page.locator("details.share summary").first.bounding_box()
+    assert summary["height"] >= 44

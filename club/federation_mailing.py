@@ -13,7 +13,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from .models import FederationInvitation, Membership
+from .models import FederationInvitation
+from .services.members import admins_who_log_in
 
 logger = logging.getLogger(__name__)
 
@@ -22,14 +23,7 @@ def invitation_recipients(invitation: FederationInvitation) -> list[tuple[str, s
     """(address, language) of each current admin of the club who can sign in to answer; the
     club's contact address when none of them has one."""
     admins = (
-        Membership.objects.filter(
-            club=invitation.club,
-            role=Membership.Role.ADMIN,
-            end__isnull=True,
-            player__user__isnull=False,
-        )
-        .select_related("player__user")
-        .order_by("player_id")
+        admins_who_log_in(invitation.club_id).select_related("player__user").order_by("player_id")
     )
     found: dict[str, str] = {}
     for membership in admins:

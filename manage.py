@@ -8,7 +8,7 @@ from django.core.management import execute_from_command_line
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     execute_from_command_line(sys.argv)
 
 

@@ -1,8 +1,8 @@
 """Requests per minute: per member (all his tokens and his session share one budget), and per
 address for the public, in the cache; refused keys per address and per key, in the site's own
-throttle (``club.throttle``). Rates come from settings at each request, so a deployment (or
+throttle (``infra.throttle``). Rates come from settings at each request, so a deployment (or
 CI's schema run) sets them by environment variable. The address is the client's as the whole
-site reads it (``club.client_address``, behind ``TRUSTED_PROXY_COUNT`` proxies): the login and
+site reads it (``infra.client_address``, behind ``TRUSTED_PROXY_COUNT`` proxies): the login and
 the API count one visitor alike."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from django.conf import settings
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
-from club import throttle
-from club.client_address import client_address
+from infra import throttle
+from infra.client_address import client_address
 
 
 class _FromSettings(SimpleRateThrottle):
@@ -47,7 +47,7 @@ class Anonymous(_FromSettings):
 
 
 class FailedTokens(_FromSettings):
-    """Keys refused (401), counted by the site's one throttle (``club.throttle``) per address
+    """Keys refused (401), counted by the site's one throttle (``infra.throttle``) per address
     and per key's prefix (its first ten characters, stored in clear): a script sending a wrong
     key gets 429 once past its budget, and the club's good key, from the same address, still
     works. Authentication runs before the throttles, so the token authentication asks this one

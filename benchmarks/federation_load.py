@@ -195,7 +195,7 @@ def gunicorn_server(report: Callable[[str], None], workers: int = WORKERS) -> It
         server = subprocess.Popen(
             [
                 str(Path(sys.executable).parent / "gunicorn"),
-                "club.wsgi",
+                "config.wsgi",
                 "-w",
                 str(workers),
                 "-b",

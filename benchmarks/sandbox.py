@@ -11,7 +11,7 @@ from typing import Any
 from django.db import connection
 from django.test.utils import override_settings
 
-from club.celery import app
+from config.celery import app
 
 # What every benchmark runs with: the test client's host, and the static files by their plain
 # names (the measured pages, not the collected and hashed files of a deployment, which a

@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
-from club import urls as site_urls
 from club.models import Club
+from config import urls as site_urls
 
 
 def bare_view(request: HttpRequest) -> HttpResponse:

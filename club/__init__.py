@@ -1,4 +1,2 @@
-# Celery's app is loaded with Django so that shared tasks bind to it.
-from .celery import app as celery_app
-
-__all__ = ("celery_app",)
+"""Who: clubs, players, memberships and roles, seasons, accounts and federations (the ground
+floor of the domain; the site package is ``config``, the plumbing every app uses ``infra``)."""

@@ -2,7 +2,7 @@ from django.apps import AppConfig
 from django.urls import register_converter
 from django.utils.translation import gettext_lazy as _
 
-from .converters import IdConverter
+from infra.converters import IdConverter
 
 
 class ClubConfig(AppConfig):

@@ -10,9 +10,10 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from . import throttle
+from infra import throttle
+from infra.client_address import client_address
+
 from .backends import login_key, login_locked
-from .client_address import client_address
 
 LOCKED = _(
     "Trop de mots de passe erronés : la connexion est bloquée pendant %(minutes)s "

@@ -11,8 +11,8 @@ from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
-from . import throttle
-from .client_address import client_address
+from infra import throttle
+from infra.client_address import client_address
 
 
 class EmailOrUsernameBackend(ModelBackend):
@@ -21,7 +21,7 @@ class EmailOrUsernameBackend(ModelBackend):
     username differs only in case from another's keeps logging in as itself.
 
     Ten wrong passwords for an account, or fifty from one address, lock the way in for a
-    quarter of an hour (``club.throttle``); a locked login never reaches the password hasher,
+    quarter of an hour (``infra.throttle``); a locked login never reaches the password hasher,
     and Django's ``authenticate()`` asks no other backend after the refusal."""
 
     def authenticate(

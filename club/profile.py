@@ -25,7 +25,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, ImageOps
 
-from . import throttle
+from infra import throttle
+
 from .invitations import token_hash
 from .language import LanguageSelect
 from .models import EmailChange, Player, name_key

@@ -4,14 +4,16 @@ that a merge ended a role it had granted."""
 
 from celery import shared_task
 
-from . import federation_mailing, mailing, outbox
+from infra import outbox
+
+from . import federation_mailing, mailing
 from .services import FEDERATION_INVITATION_EMAIL, MERGE_ROLES_EMAIL
 
 
 @shared_task
 def pending_work_requeue() -> int:
     """Hand again to the broker the work still pending after a broker outage or a worker's
-    death (``club.outbox``); returns how many were handed."""
+    death (``infra.outbox``); returns how many were handed."""
     return outbox.pending_requeue()
 
 

@@ -1,8 +1,9 @@
-from django.conf import settings
-from django.contrib import admin
-from django.urls import include, path
+"""The club app's addresses: the home page, a club's pages, a federation's, a member's account,
+and the site's own files (the health check, the installable app, uploads). The root URLconf
+(``config/urls.py``) includes them beside the other apps'."""
 
-from games.views import calendar, point_tables, room
+from django.conf import settings
+from django.urls import include, path
 
 from .views import (
     accounts,
@@ -45,7 +46,7 @@ club_urls = [
     path("membres/<id:pk>/inviter/", accounts.invite, name="invite"),
     path("membres/<id:pk>/debloquer/", accounts.member_unlock, name="member-unlock"),
     path("membres/demandes/<id:pk>/approuver/", accounts.claim_approve, name="claim-approve"),
-    # The club admin's area (club/views/club_admin.py, games/views/point_tables.py).
+    # The club admin's area (club/views/club_admin.py; its point tables: games/club_urls.py).
     path("gestion/", club_admin.club_admin, name="club-admin"),
     # A federation's invitation, answered (club/views/club_federations.py).
     path(
@@ -96,16 +97,6 @@ club_urls = [
     path("reglages/", club_settings.club_settings, name="club-settings"),
     path("couleurs.css", club_settings.club_colours, name="club-colours"),
     path("gestion/ecran-de-salle/", room_link.room_link, name="room-link"),
-    # The room screen's private link (games/views/room.py): no login on the projector's PC.
-    path("salle/<str:key>/", room.room_by_key, name="room-by-key"),
-    path("tableaux/", point_tables.point_table_list, name="point-tables"),
-    path("tableaux/<slug:name>/", point_tables.point_table_edit, name="point-table"),
-    path(
-        "tableaux/<slug:name>/comparer/",
-        point_tables.point_table_compare,
-        name="point-table-compare",
-    ),
-    path("soirees/", include("games.urls")),
 ]
 
 # A federation's public pages (club/views/federations.py).
@@ -145,11 +136,6 @@ account_urls = [
     path("donnees.json", member.my_data, name="my-data"),
     path("cles-api/", member.api_tokens, name="api-tokens"),
     path("cles-api/<id:pk>/retirer/", member.api_token_revoke, name="api-token-revoke"),
-    # The member's calendar (games/views/calendar.py): reminders, his private feed.
-    path("calendrier/", calendar.my_calendar, name="my-calendar"),
-    path("calendrier/renouveler/", calendar.my_feed_renew, name="my-calendar-renew"),
-    path("calendrier/<str:key>.ics", calendar.member_feed, name="member-feed"),
-    path("calendrier/rappels/<str:token>/", calendar.reminders_off, name="calendar-reminders-off"),
     path("login/", accounts.MemberLoginView.as_view(), name="login"),
     path("password_change/", accounts.MemberPasswordChangeView.as_view(), name="password_change"),
     path("password_reset/", accounts.MemberPasswordResetView.as_view(), name="password_reset"),
@@ -167,10 +153,6 @@ urlpatterns = [
     path("federations/<slug:slug>/gestion/", include(federation_admin_urls)),
     path("federations/<slug:slug>/", include(federation_urls)),
     path("compte/", include(account_urls)),
-    path("i18n/", include("django.conf.urls.i18n")),
-    # The JSON API (api/): versioned, so that a club's web site keeps working when v2 comes.
-    path("api/v1/", include("api.urls")),
-    path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
     # The installable web app: its worker looks after every page, so it is served from here.
     path("sw.js", offline.service_worker, name="service-worker"),
@@ -180,8 +162,3 @@ urlpatterns = [
     # Uploads, in production too (whitenoise serves only the collected static files).
     path(settings.MEDIA_URL.strip("/") + "/<path:path>", media.media_file, name="media"),
 ]
-
-# The error pages in the site's layout and language (club/views/errors.py).
-handler403 = "club.views.errors.permission_denied"
-handler404 = "club.views.errors.page_not_found"
-handler500 = "club.views.errors.server_error"

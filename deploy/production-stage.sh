@@ -53,13 +53,13 @@ DJANGO_SECURE_SSL_REDIRECT=1 DJANGO_SECURE_HSTS_SECONDS=31536000 DJANGO_SECURE_P
   DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS=1 DJANGO_SECURE_HSTS_PRELOAD=1 \
   DJANGO_SECURE_COOKIES=1 $PY manage.py check --deploy --fail-level WARNING
 
-.venv/bin/gunicorn club.wsgi -w 4 -b "127.0.0.1:$PORT" --timeout 30 \
+.venv/bin/gunicorn config.wsgi -w 4 -b "127.0.0.1:$PORT" --timeout 30 \
   --access-logfile - --error-logfile - >"$WORK/web.log" 2>&1 &
 PIDS+=($!)
-.venv/bin/celery -A club worker -Q "$CELERY_QUEUE" -c 2 -l warning -n "prod-smoke-$$@%h" \
+.venv/bin/celery -A config worker -Q "$CELERY_QUEUE" -c 2 -l warning -n "prod-smoke-$$@%h" \
   >"$WORK/worker.log" 2>&1 &
 PIDS+=($!)
-.venv/bin/celery -A club beat -l warning -s "$WORK/beat-schedule" >"$WORK/beat.log" 2>&1 &
+.venv/bin/celery -A config beat -l warning -s "$WORK/beat-schedule" >"$WORK/beat.log" 2>&1 &
 PIDS+=($!)
 
 for _ in $(seq 60); do

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from club import services as club_services
 from club.models import Club, Membership, Player
-from club.outbox import work_queue
+from infra.outbox import work_queue
 
 from . import services
 from .calendar_planning import (  # noqa: F401

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.models import Club, Membership, Player
-from club.outbox import work_queue
+from infra.outbox import work_queue
 
 from .calendar_models import MAX_GUESTS
 from .models import ClubCalendar, PlannedNight, Reply

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from club.outbox import work_run
+from infra.outbox import work_run
 from scoring.services import RESULTS_EMAIL
 
 from . import calendar, calendar_mailing, mailing

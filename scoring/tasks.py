@@ -1,11 +1,11 @@
 """Celery tasks: take ids, call one service, safe to run twice. Each finishes its pending
-work row (``club.outbox``) in the same transaction as the work."""
+work row (``infra.outbox``) in the same transaction as the work."""
 
 from celery import shared_task
 
 from club.models import FederationSeason, Season
-from club.outbox import work_run
 from games.models import Tournament
+from infra.outbox import work_run
 
 from . import services
 

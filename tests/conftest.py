@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.test import override_settings
 
-import club.settings as site_settings
+import config.settings as site_settings
 from club.models import Club, Membership, Player, Season
 from club.views import offline
 from games import services as games_services
@@ -62,7 +62,7 @@ def empty_cache() -> None:
     cache.clear()
 
 
-# The site as deployed (club/settings.py with DEBUG off, deploy/Dockerfile): the static files
+# The site as deployed (config/settings.py with DEBUG off, deploy/Dockerfile): the static files
 # collected under hashed names into STATIC_ROOT, with their manifest, and served by
 # whitenoise from the web process. tests/settings.py uses plain names and no whitenoise.
 PRODUCTION_STORAGES = {

@@ -5,7 +5,7 @@ import tempfile
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-not-a-secret")
 
-from club.settings import *  # noqa: F403
+from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

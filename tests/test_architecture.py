@@ -13,14 +13,15 @@ from pathlib import Path
 import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("club", "games", "scoring", "api")
+# The site package, the plumbing under every app, and the apps.
+APPS = ("config", "infra", "club", "games", "scoring", "api")
 # Neither domain nor interface: the site's wiring, the engine (its own contract), migrations.
 WIRING = [
-    "club.settings",
-    "club.urls",
-    "club.wsgi",
-    "club.asgi",
-    "club.converters",
+    "config.settings",
+    "config.urls",
+    "config.celery",
+    "config.wsgi",
+    "config.asgi",
     "*.apps",
     "*.migrations",
     "*.migrations.*",

@@ -1,7 +1,10 @@
 """Clubs, the people who play, their memberships and the seasons: one module per topic, every
-model importable from ``club.models`` (Django finds them here)."""
+model importable from ``club.models`` (Django finds them here). The outbox's and the
+throttle's tables are club's too, defined with the plumbing that uses them (``infra.models``)."""
 
-from .accounts import ApiToken, EmailChange, Invitation, PlayerClaim, ThrottleEvent
+from infra.models import PendingWork, ThrottleEvent
+
+from .accounts import ApiToken, EmailChange, Invitation, PlayerClaim
 from .clubs import (
     COLOUR,
     DEFAULT_PRECEDENCE,
@@ -24,7 +27,6 @@ from .players import (
     tidy_name,
 )
 from .seasons import FIRST_SEASON_YEAR, SEASONS_AHEAD, Season, dates_refused, season_slug
-from .work import PendingWork
 
 __all__ = [
     "COLOUR",

@@ -1,5 +1,5 @@
-"""Accounts around a player: invitations, claims of a player record, e-mail changes, API
-tokens and the login throttle's events."""
+"""Accounts around a player: invitations, claims of a player record, e-mail changes and API
+tokens (the login throttle's events are ``infra.models.ThrottleEvent``)."""
 
 from __future__ import annotations
 
@@ -84,24 +84,6 @@ class PlayerClaim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} ← {self.email}"
-
-
-class ThrottleEvent(models.Model):
-    """One attempt that counts against a limit (a wrong password, a password reset asked for):
-    ``scope`` names the limit, ``key`` whom it counts for (an account, an address). Kept in the
-    database so that every web worker counts the same attempts."""
-
-    scope = models.CharField(max_length=30)
-    key = models.CharField(max_length=200)
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        verbose_name = _("tentative comptée")
-        verbose_name_plural = _("tentatives comptées")
-        indexes = [models.Index(fields=["scope", "key", "at"], name="throttle_scope_key_at")]
-
-    def __str__(self) -> str:
-        return f"{self.scope} {self.key} {self.at:%Y-%m-%d %H:%M}"
 
 
 class EmailChange(models.Model):

@@ -17,8 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from infra.outbox import work_queue
+
 from ..models import Club, Federation, FederationInvitation, FederationSeason
-from ..outbox import work_queue
 from .pages import federation_pages_changed
 
 # The club's admins are told by this task (club.tasks), once the invitation commits.

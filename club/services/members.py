@@ -12,6 +12,8 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
+from infra.outbox import work_queue
+
 from ..models import (
     Club,
     Invitation,
@@ -22,7 +24,6 @@ from ..models import (
     name_key,
     tidy_name,
 )
-from ..outbox import work_queue
 from .pages import player_pages_changed
 
 # A season's live ranking is recomputed by this task (scoring's, queued by name: a club

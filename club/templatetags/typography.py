@@ -1,9 +1,9 @@
 """``{% colon %}``: the colon after a label, as the reader's language writes it
-(``club.typography``)."""
+(``infra.typography``)."""
 
 from django import template
 
-from club import typography
+from infra import typography
 
 register = template.Library()
 

@@ -33,7 +33,9 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import invitations, services, throttle, tokens
+from infra import throttle
+
+from .. import invitations, services, tokens
 from ..auth_forms import MemberAuthenticationForm, ThrottledPasswordResetForm
 from ..language import remember_language
 from ..models import Club, Invitation, Membership, Player
@@ -76,7 +78,7 @@ def _row(membership: Membership, locked: set[int] | None = None) -> MemberRow:
 
 class MemberSearch(forms.Form):
     """The members page's search box: a form field, so that a search longer than any name is
-    refused in words (a NUL never comes this far: ``club.middleware.NulInQueryRefused``)."""
+    refused in words (a NUL never comes this far: ``config.middleware.NulInQueryRefused``)."""
 
     q = forms.CharField(max_length=100, required=False)
 

@@ -5,6 +5,7 @@ otherwise, with the figures as JSON (no secret, nothing of any club)."""
 
 from __future__ import annotations
 
+from celery import current_app as app
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connection
@@ -12,9 +13,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from ..cache import FailSafeRedisCache, cache_down_since
-from ..celery import app
-from ..outbox import pending_summary
+from infra.cache import FailSafeRedisCache, cache_down_since
+from infra.outbox import pending_summary
 
 BROKER_TIMEOUT_SECONDS = 2
 

@@ -3,7 +3,7 @@
 A federation season counts its inter-club nights only (``championship``) or every night of its
 clubs within its dates (``all``), of its game, once the host club has published them: the
 federation's ranking is public, and shows nothing its club has not shown first. It is
-recomputed by a task once the change that asks for it commits (``club.outbox``), like a club's.
+recomputed by a task once the change that asks for it commits (``infra.outbox``), like a club's.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from club.models import Club, FederationSeason, Season
-from club.outbox import work_pending, work_queue
 from club.services import FEDERATION_RANKING_UPDATE, federation_pages_changed
 from games.models import Tournament
+from infra.outbox import work_pending, work_queue
 from scoring.engine.ranking import rank_season
 
 from ..models import FederationRanking, FederationRankingLine, TournamentStanding

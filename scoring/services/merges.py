@@ -38,7 +38,6 @@ from club.models import (
     PlayerMerge,
     Season,
 )
-from club.outbox import work_queue
 from club.services import (
     MERGE_ROLES_EMAIL,
     Roles,
@@ -49,6 +48,7 @@ from club.services import (
     roles_held,
 )
 from games.models import COUNTED_STATUSES, Seat, Tournament
+from infra.outbox import work_queue
 
 from ..models import TournamentStanding
 from .federations import FEDERATION_RANKING_UPDATE, interclub_seasons_of

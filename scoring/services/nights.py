@@ -12,10 +12,10 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club.outbox import work_queue
 from club.services import published_pages_changed
-from club.typography import semicolon_join
 from games.models import Deal, Tournament
+from infra.outbox import work_queue
+from infra.typography import semicolon_join
 from scoring.engine.games import game_module
 
 from .federations import night_rankings_queue

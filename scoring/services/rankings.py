@@ -1,6 +1,6 @@
 """Season rankings: each player's season summed by the database and ranked by the engine,
 the live ranking kept in a snapshot, and its publication. The recomputation and the
-publication run as tasks once the change that asks for them is committed (``club.outbox``).
+publication run as tasks once the change that asks for them is committed (``infra.outbox``).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Federation, Membership, Player, Season
-from club.outbox import work_pending, work_queue
 from club.services import published_pages_changed
 from games.models import COUNTED_STATUSES, Tournament
+from infra.outbox import work_pending, work_queue
 from scoring.engine.ranking import RankingRules, SeasonTotals, rank_season
 
 from ..fields import POINT_UNITS
@@ -189,7 +189,7 @@ def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapsho
 
 def season_ranking_queue(season_id: int) -> None:
     """Have a season's live ranking recomputed once the current transaction commits: recorded
-    with the change (``club.outbox``), so a broker that is down only delays it."""
+    with the change (``infra.outbox``), so a broker that is down only delays it."""
     work_queue(SEASON_RANKING_UPDATE, season_id)
 
 

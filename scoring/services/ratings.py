@@ -1,5 +1,5 @@
 """The « cote » and the statistics stored: closing a night, correcting a closed one or reopening
-it queues ``ratings_update`` (``club.outbox``), which rates that night and every later night
+it queues ``ratings_update`` (``infra.outbox``), which rates that night and every later night
 of the club's game in order and stores each player's rating and night statistics.
 ``ratings_rebuild`` does it from the first night and finds the same numbers.
 """
@@ -14,10 +14,10 @@ from django.db import transaction
 from django.db.models import Q
 
 from club.models import Club
-from club.outbox import work_pending, work_queue
 from club.services import published_pages_changed
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament
 from games.numbering import sheet_numbers
+from infra.outbox import work_pending, work_queue
 
 from ..models import PlayerNightStats, PlayerRating, PouleStanding, TournamentStanding
 from ..ratings import NightRating, NightRecord, PouleRecord, Rating, deal_sides, rate_nights

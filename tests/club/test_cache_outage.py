@@ -1,4 +1,4 @@
-"""The cache is an optimisation, never a dependency (club/cache.py): with the cache's Redis
+"""The cache is an optimisation, never a dependency (infra/cache.py): with the cache's Redis
 gone, every published page and API answer is drawn from the database, and /healthz says
 "cache down" without failing."""
 
@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from club import cache as fail_safe
+from infra import cache as fail_safe
 from scoring.services import ranking_publish, tournament_publish
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def dead_redis(settings):
     """A Redis cache at an address where nothing listens, as when Redis has stopped."""
     settings.CACHES = {
         "default": {
-            "BACKEND": "club.cache.FailSafeRedisCache",
+            "BACKEND": "infra.cache.FailSafeRedisCache",
             "LOCATION": f"redis://127.0.0.1:{free_port()}/1",
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
@@ -68,7 +68,7 @@ def test_published_pages_are_drawn_from_the_database_when_the_cache_is_gone(
             assert response.status_code == 200, path
     assert fail_safe.cache_down_since() is not None
     # Logged once for the whole outage, not once per page.
-    outages = [r for r in caplog.records if r.name == "club.cache" and "down" in r.getMessage()]
+    outages = [r for r in caplog.records if r.name == "infra.cache" and "down" in r.getMessage()]
     assert len(outages) == 1
 
 
@@ -102,7 +102,7 @@ def test_a_cache_that_answers_again_is_used_again(settings, dead_redis, monkeypa
     fail_safe._outage.update(retry_at=0.0)
     settings.CACHES = {
         "default": {
-            "BACKEND": "club.cache.FailSafeRedisCache",
+            "BACKEND": "infra.cache.FailSafeRedisCache",
             "LOCATION": "redis://127.0.0.1:6379/9",
         }
     }

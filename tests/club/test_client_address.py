@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from club import throttle
-from club.client_address import address_seen
+from infra import throttle
+from infra.client_address import address_seen
 from tests.factories import PASSWORD
 
 from ..api.test_api import API

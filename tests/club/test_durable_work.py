@@ -1,4 +1,4 @@
-"""Work that follows a commit survives a broker outage (club.outbox): a night closed while the
+"""Work that follows a commit survives a broker outage (infra.outbox): a night closed while the
 broker is down is closed, without a 500; its ranking and result e-mails are recorded as
 pending and catch up once the broker is back, once. Also /healthz and the production logs."""
 
@@ -16,11 +16,11 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from club.celery import app
-from club.logs import ClientErrorWithoutTraceback, OneLineFormatter
 from club.models import PendingWork
-from club.outbox import pending_requeue, pending_summary, work_queue, work_run
+from config.celery import app
 from games.models import ResultEmail, Tournament
+from infra.logs import ClientErrorWithoutTraceback, OneLineFormatter
+from infra.outbox import pending_requeue, pending_summary, work_queue, work_run
 from scoring import services as scoring_services
 from scoring.models import RankingSnapshot
 
@@ -96,7 +96,7 @@ def test_a_night_closed_while_the_broker_is_down_closes_and_catches_up_once(
     url = reverse("games:close", kwargs={"slug": night.club.slug, "pk": night.pk})
 
     said = Said()
-    outbox_log = logging.getLogger("club.outbox")
+    outbox_log = logging.getLogger("infra.outbox")
     # Another test may have configured logging anew (which disables existing loggers).
     was_disabled, outbox_log.disabled = outbox_log.disabled, False
     outbox_log.addHandler(said)

@@ -13,7 +13,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Player
-from club.outbox import work_queue
 from club.services import (
     federation_admin_add,
     federation_club_join,
@@ -22,6 +21,7 @@ from club.services import (
     federation_season_create,
 )
 from games.services import poule_create, presence_set, tournament_start
+from infra.outbox import work_queue
 from scoring.models import FederationRanking, FederationRankingLine
 from scoring.services import deal_record, tournament_close, tournament_publish
 from scoring.services.federations import FEDERATION_RANKING_UPDATE

@@ -11,8 +11,8 @@ from django.contrib.auth import authenticate
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.urls import reverse
 
-from club import throttle
 from club.models import Membership, ThrottleEvent
+from infra import throttle
 from tests.conftest import persona
 from tests.factories import PASSWORD, ClubFactory
 

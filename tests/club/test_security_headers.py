@@ -100,7 +100,7 @@ def test_the_pages_templates_have_nothing_inline_that_the_policy_refuses():
 def test_a_production_configuration_passes_djangos_deployment_checks():
     production = {
         "PATH": os.environ.get("PATH", ""),
-        "DJANGO_SETTINGS_MODULE": "club.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
         "DJANGO_ALLOWED_HOSTS": "club.example.org",
         "DJANGO_SECURE_SSL_REDIRECT": "1",
@@ -125,7 +125,7 @@ def test_a_production_configuration_passes_djangos_deployment_checks():
 
 def settings_with(environment: dict[str, str]) -> dict[str, object]:
     code = (
-        "import django, json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'club.settings'; "
+        "import django, json, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings'; "
         "django.setup(); from django.conf import settings as s; print(json.dumps({name: "
         "getattr(s, name) for name in ['SECURE_SSL_REDIRECT', 'SECURE_HSTS_SECONDS', "
         "'SECURE_PROXY_SSL_HEADER', 'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE']}))"

@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SETUP = "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'club.settings'; django.setup()"
+SETUP = (
+    "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings'; django.setup()"
+)
 
 
 def run_with(environment, code=SETUP):

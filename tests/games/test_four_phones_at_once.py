@@ -1,6 +1,6 @@
 """The Quick start's database holds a real club night: four phones saving at the same moment
 to four tables, fifty times each, get no server error (SQLite in WAL mode, IMMEDIATE
-transactions and a busy timeout: club/settings.py). On PostgreSQL the same test shows row
+transactions and a busy timeout: config/settings.py). On PostgreSQL the same test shows row
 locks doing the same work."""
 
 from __future__ import annotations

@@ -23,10 +23,10 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from club.celery import app
 from club.models import PendingWork
-from club.outbox import FRESH, pending_requeue
+from config.celery import app
 from games.models import ResultEmail, Tournament
+from infra.outbox import FRESH, pending_requeue
 from scoring import services as scoring_services
 from scoring.models import PlayerRating, RankingSnapshot
 
@@ -108,7 +108,7 @@ def worker(queue: str, tmp_path: Path) -> Iterator[subprocess.Popen]:
     database = settings.DATABASES["default"]
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "club.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
         "DJANGO_SECRET_KEY": "production-stage-worker-test",
         "DATABASE_URL": (
             f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/"
@@ -121,7 +121,7 @@ def worker(queue: str, tmp_path: Path) -> Iterator[subprocess.Popen]:
     log = tmp_path / "worker.log"
     process = subprocess.Popen(
         [
-            *(sys.executable, "-m", "celery", "-A", "club", "worker", "-Q", queue, "-c", "1"),
+            *(sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-c", "1"),
             *("-l", "info", "-n", f"{queue}@%h", "--without-gossip", "--without-mingle"),
         ],
         cwd=ROOT,

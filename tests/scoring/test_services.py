@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 
-from club.celery import app
+from config.celery import app
 from games.models import Tournament
 from games.services import poule_create, tournament_start
 from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from .middleware import viewer_stamp
+from infra.viewer import viewer_stamp
 
 
 def viewer(request: HttpRequest) -> dict[str, str]:

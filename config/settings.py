@@ -66,7 +66,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "club.middleware.KeptCopyLeavesCookies",
+    "config.middleware.KeptCopyLeavesCookies",
     "django.middleware.security.SecurityMiddleware",
     # Static files compressed and with hashed names, served by the web process itself.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -79,12 +79,12 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "club.middleware.NotAllowedPage",
-    "club.middleware.ViewerStamp",
-    "club.middleware.NulInQueryRefused",
+    "config.middleware.NotAllowedPage",
+    "config.middleware.ViewerStamp",
+    "config.middleware.NulInQueryRefused",
 ]
 
-ROOT_URLCONF = "club.urls"
+ROOT_URLCONF = "config.urls"
 
 TEMPLATES = [
     {
@@ -97,14 +97,14 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "club.context_processors.viewer",
+                "config.context_processors.viewer",
                 "club.names.viewer_context",
             ],
         },
     },
 ]
 
-WSGI_APPLICATION = "club.wsgi.application"
+WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)
@@ -127,12 +127,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Published pages keep their costly parts in the cache (club/published.py). Each web worker has
 # its own memory by default; with several workers, a shared Redis serves them all.
 _CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
-# The cache is never a dependency: a Redis that does not answer is a miss (club/cache.py),
+# The cache is never a dependency: a Redis that does not answer is a miss (infra/cache.py),
 # found out within a short timeout rather than waited for.
 CACHES = {
     "default": (
         {
-            "BACKEND": "club.cache.FailSafeRedisCache",
+            "BACKEND": "infra.cache.FailSafeRedisCache",
             "LOCATION": _CACHE_URL,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
@@ -214,7 +214,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 15 * 60}
 CELERY_TASK_TIME_LIMIT = 10 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 9 * 60
 # A broker that is down is told at once: the request that queued the work has committed it
-# (``club.outbox``) and must not wait; beat queues it again later.
+# (``infra.outbox``) and must not wait; beat queues it again later.
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 2,
@@ -250,7 +250,7 @@ HEALTH_PENDING_MAX_AGE = int(os.environ.get("HEALTH_PENDING_MAX_AGE", 15 * 60))
 
 # How many reverse proxies of our own stand in front of the site, each appending the address it
 # saw to X-Forwarded-For (deploy/nginx.conf: 1; deploy/compose.yaml's TLS proxy and balancer:
-# 2). The client is the Nth address from the right (club/client_address.py), counted by every
+# 2). The client is the Nth address from the right (infra/client_address.py), counted by every
 # throttle; 0 (no proxy): the connection's own address, a client's X-Forwarded-For ignored.
 # Too high a count lets a client pick its address; too low counts every visitor as the proxy.
 # API_NUM_PROXIES is its former name, still read when the new one is not set.
@@ -285,7 +285,7 @@ REST_FRAMEWORK = {
         # Refused keys (401) per address: guessing keys is slow, a typo is not punished.
         "failed_token": os.environ.get("API_THROTTLE_FAILED") or "10/min",
     },
-    # The public is throttled per client address, the site's one (club/client_address.py,
+    # The public is throttled per client address, the site's one (infra/client_address.py,
     # api/throttles.py); DRF's own reading of X-Forwarded-For is given the same count.
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
@@ -313,7 +313,7 @@ SPECTACULAR_SETTINGS = {
         "NightStatusEnum": "games.models.Tournament.Status",
         "PlannedNightStatusEnum": "games.calendar_models.PlannedNight.Status",
         "PublicNameEnum": "club.models.Player.PublicName",
-        "LanguageEnum": "club.settings.LANGUAGES",
+        "LanguageEnum": "config.settings.LANGUAGES",
     },
 }
 
@@ -361,10 +361,10 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"no_client_error_traceback": {"()": "club.logs.ClientErrorWithoutTraceback"}},
+    "filters": {"no_client_error_traceback": {"()": "infra.logs.ClientErrorWithoutTraceback"}},
     "formatters": {
         "one_line": {
-            "()": "club.logs.OneLineFormatter",
+            "()": "infra.logs.OneLineFormatter",
             "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
         }
     },

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
-from .views.errors import bad_request, method_not_allowed
+from club.views.errors import bad_request, method_not_allowed
+from infra.viewer import viewer_stamp
 
 
 class NotAllowedPage:
@@ -27,16 +27,6 @@ class NotAllowedPage:
         ):
             return method_not_allowed(request, response.get("Allow", ""))
         return response
-
-
-def viewer_stamp(request: HttpRequest) -> str:
-    """Who is looking, as the service worker may know it: a keyed hash of the login (and of
-    its password, so a changed password is another viewer), or "public"."""
-    user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
-        return "public"
-    made_of = f"{user.pk}:{user.get_session_auth_hash()}"
-    return salted_hmac("club.offline-viewer", made_of).hexdigest()[:20]
 
 
 class ViewerStamp:

@@ -1,12 +1,12 @@
 """The Celery app: tasks run in-process when no broker is configured (see settings). Services
-never queue a task themselves: they record the work with their change (``club.outbox``)."""
+never queue a task themselves: they record the work with their change (``infra.outbox``)."""
 
 import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("club")
+app = Celery("clubwhist")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

@@ -12,6 +12,9 @@ says "en cours de calcul" from the row is never cached past the result.
 Each task is safe to run twice (a message delivered again after a worker died, or queued
 again by beat): the ranking is recomputed from the stored nights, the e-mails claim one
 ``ResultEmail`` row per night and player, and a publication runs only while its row exists.
+
+The Celery app is the site's (``config.celery``), reached as Celery's current app as shared
+tasks reach it: the plumbing never imports the site package.
 """
 
 from __future__ import annotations
@@ -23,12 +26,12 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import TypeVar
 
+from celery import current_app as app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Min, Q
 from django.utils import timezone
 
-from .celery import app
 from .models import PendingWork
 
 logger = logging.getLogger(__name__)

@@ -3,7 +3,7 @@ that guesses many) for a while, counted by the authentication backend (``club.ba
 every way in; password-reset e-mails are rationed; wrong API keys are counted per key. Every
 attempt is a row, so that all web workers count together (and no cache is needed); a locked
 login never reaches the password hasher, whose cost is what a crowd of guessers would
-otherwise take from everybody else. An address is the client's as ``club.client_address``
+otherwise take from everybody else. An address is the client's as ``infra.client_address``
 decides it (behind the site's proxies, not the proxy's)."""
 
 from __future__ import annotations

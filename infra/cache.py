@@ -18,7 +18,7 @@ from typing import Any
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import RedisError
 
-log = logging.getLogger("club.cache")
+log = logging.getLogger(__name__)
 
 # Seconds the cache is left alone after a failure before it is tried again.
 RETRY_SECONDS = 5.0

@@ -1,0 +1,27 @@
+"""The site's addresses: each app's URLconf stitched together, Django's own (the language
+switch, the admin), and the error pages. The apps' addresses are theirs (``club/urls.py``,
+``games/club_urls.py``, ``api/urls.py``); an app never includes another's."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+# Imported, not named in strings: the import contracts see the site stand on its apps.
+from api import urls as api_urls
+from club import urls as club_urls
+from games import club_urls as games_urls
+
+urlpatterns = [
+    # Home, a club's and a federation's pages, the member's account, the site's own files.
+    path("", include(club_urls)),
+    # A club's point tables, room link and nights; the member's calendar.
+    path("", include(games_urls)),
+    # The JSON API (api/): versioned, so that a club's web site keeps working when v2 comes.
+    path("api/v1/", include(api_urls)),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]
+
+# The error pages in the site's layout and language (club/views/errors.py).
+handler403 = "club.views.errors.permission_denied"
+handler404 = "club.views.errors.page_not_found"
+handler500 = "club.views.errors.server_error"

@@ -1,0 +1,18 @@
+"""Who is looking, as the service worker may know it: the viewer stamp a page carries (its
+``X-Viewer`` header, ``config.middleware.ViewerStamp``) and the score sheet's script sends
+with each deal it queued on the phone (``games/views/sheet.py``)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.crypto import salted_hmac
+
+
+def viewer_stamp(request: HttpRequest) -> str:
+    """Who is looking, as the service worker may know it: a keyed hash of the login (and of
+    its password, so a changed password is another viewer), or "public"."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return "public"
+    made_of = f"{user.pk}:{user.get_session_auth_hash()}"
+    return salted_hmac("club.offline-viewer", made_of).hexdigest()[:20]

@@ -25,7 +25,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from benchmarks import engine, suite
+from benchmarks import engine, query_budget, suite
 from benchmarks import federation as federation_bench
 from benchmarks.api import RATES, api
 from benchmarks.data import PLAYERS, ROUNDS, SEASONS, TOURNAMENTS
@@ -58,7 +58,14 @@ def _suite_options(parser: CommandParser) -> None:
     sizes = parser.add_mutually_exclusive_group()
     sizes.add_argument("--full", action="store_true", help="import 500 nights (10 seasons of 50)")
     sizes.add_argument(
-        "--quick", action="store_true", help="tiny sizes: checks that every measure runs"
+        "--quick",
+        action="store_true",
+        help="tiny sizes: checks that every measure runs and that no path gains a query",
+    )
+    parser.add_argument(
+        "--store-queries",
+        action="store_true",
+        help="with --quick on SQLite: write each path's query count as its new budget",
     )
 
 
@@ -229,7 +236,15 @@ class Command(BaseCommand):
         return {name: options[name] for name in names}
 
     def _suite(
-        self, *, seed: int, requests: int | None, full: bool, quick: bool, only: str, **_: Any
+        self,
+        *,
+        seed: int,
+        requests: int | None,
+        full: bool,
+        quick: bool,
+        only: str,
+        store_queries: bool,
+        **_: Any,
     ) -> None:
         measures = [name.strip() for name in only.split(",") if name.strip()]
         unknown = sorted(set(measures) - set(suite.MEASURES))
@@ -242,6 +257,8 @@ class Command(BaseCommand):
             requests = 3 if quick else 50
         if requests < 1:
             raise CommandError("--requests must be at least 1")
+        if store_queries and not quick:
+            raise CommandError("--store-queries: the budget is counted at the --quick sizes")
         sizes = suite.QUICK if quick else suite.FULL if full else suite.DEFAULT
         with throwaway_database(
             # The site's addresses and the baseline's bare view.
@@ -249,4 +266,30 @@ class Command(BaseCommand):
             EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
             CACHES=OWN_CACHE,
         ):
-            suite.run(self.stdout.write, sizes=sizes, requests=requests, seed=seed, only=measures)
+            rows = suite.run(
+                self.stdout.write, sizes=sizes, requests=requests, seed=seed, only=measures
+            )
+            vendor = connection.vendor
+        if quick:
+            self._query_budget(
+                [row for found in rows.values() for row in found], vendor, store_queries
+            )
+
+    def _query_budget(self, rows: list[Any], vendor: str, store: bool) -> None:
+        """The quick run's guard: a path that gains a query fails it (CI runs it on SQLite)."""
+        if store:
+            try:
+                query_budget.store(rows, vendor)
+            except ValueError as refused:
+                raise CommandError(str(refused)) from refused
+            self.stdout.write(f"query budget written: {query_budget.BUDGET.name}")
+            return
+        if vendor != "sqlite":
+            self.stdout.write(f"query budget: SQLite's, not checked on {vendor}")
+            return
+        over, under = query_budget.over_budget(rows, query_budget.stored())
+        for line in under:
+            self.stdout.write(f"query budget: {line} (lower it: bench --quick --store-queries)")
+        if over:
+            raise CommandError("a path gains queries:\n  " + "\n  ".join(over))
+        self.stdout.write(f"query budget: {len(rows)} paths within their stored counts")

@@ -171,7 +171,7 @@
 
   function showQueue() {
     showDealer();
-    var provisional = showProvisional();
+    var scored = showProvisional();
     var badge = sheet() && sheet().querySelector("[data-queue]");
     if (!badge) return;
     var queue = readQueue();
@@ -191,10 +191,10 @@
       var labels = waiting.map(function (entry) { return entry.label; }).filter(Boolean).join(", ");
       parts.push(say(waiting.length === 1 ? "waiting_one" : "waiting_many", { n: waiting.length }) +
         (labels ? " : " + labels : ""));
-      if (provisional.scored) parts.push(say("provisional_note"));
-      if (provisional.unscored) {
-        parts.push(provisional.scored ? say("some_not_in_totals", { n: provisional.unscored }) : say("not_in_totals"));
-      }
+      // Behind a refused deal none is counted yet: their dealers wait for it.
+      var unscored = waiting.length - scored;
+      if (scored) parts.push(say("provisional_note"));
+      if (unscored) parts.push(scored ? say("some_not_in_totals", { n: unscored }) : say("not_in_totals"));
     }
     badge.hidden = false;
     badge.classList.toggle("refused", Boolean(queue[0].refused));
@@ -239,28 +239,26 @@
   // The header with the waiting deals in it: the deal count moves on, and their points
   // (when the page can score them) are added to the totals, each marked "≈" and named
   // provisional for screen readers, until the server's answer brings the recorded totals.
+  // Returns how many waiting deals are in the totals.
   function showProvisional() {
     var root = sheet();
-    var shown = { scored: 0, unscored: 0 };
-    if (!root) return shown;
+    var scored = 0;
+    if (!root) return scored;
     var seats = Number(root.dataset.seatCount);
     var deals = waitingDeals().deals;
     var added = [];
     deals.forEach(function (deal) {
       var points = POINTS && window.sheetPoints && deal.dealer !== null ?
         window.sheetPoints.score(POINTS, deal.params, seats, deal.dealer) : null;
-      if (!points) {
-        shown.unscored += 1;
-        return;
-      }
-      shown.scored += 1;
+      if (!points) return;
+      scored += 1;
       points.forEach(function (value, index) { added[index] = (added[index] || 0) + value; });
     });
-    var words = shown.scored ? say(shown.scored === 1 ? "provisional_one" : "provisional_many", { n: shown.scored }) : "";
+    var words = scored ? say(scored === 1 ? "provisional_one" : "provisional_many", { n: scored }) : "";
     root.querySelectorAll("[data-totals] [data-total]").forEach(function (total, index) {
       var recorded = Number(total.dataset.total);
-      total.classList.toggle("provisional", Boolean(shown.scored));
-      total.textContent = shown.scored ? "≈" + (recorded + (added[index] || 0)) : total.dataset.total;
+      total.classList.toggle("provisional", Boolean(scored));
+      total.textContent = scored ? "≈" + (recorded + (added[index] || 0)) : total.dataset.total;
       if (words) total.title = words;
       else total.removeAttribute("title");
     });
@@ -274,7 +272,7 @@
       if (counted) count.title = say(counted === 1 ? "waiting_one" : "waiting_many", { n: counted });
       else count.removeAttribute("title");
     }
-    return shown;
+    return scored;
   }
 
   function showDealer() {

@@ -33,6 +33,7 @@ SHELL = [
     "js/htmx-2.0.11.min.js",
     "js/site.js",
     "js/sheet.js",
+    "js/sheet-points.js",
     "js/dealform.js",
     "icons/favicon.svg",
     "icons/icon-192.png",

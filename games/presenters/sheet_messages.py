@@ -11,6 +11,12 @@ def sheet_messages() -> dict[str, str]:
         "waiting_one": _("1 donne en attente sur ce téléphone"),
         "waiting_many": _("{n} donnes en attente sur ce téléphone"),
         "offline_short": _("pas de réseau"),
+        # The header while deals wait: their points added to the totals, marked "≈".
+        "provisional_one": _("provisoire : 1 donne en attente comprise"),
+        "provisional_many": _("provisoire : {n} donnes en attente comprises"),
+        "provisional_note": _("≈ : totaux provisoires"),
+        "not_in_totals": _("pas encore dans les totaux"),
+        "some_not_in_totals": _("dont {n} pas encore dans les totaux"),
         "offline": _(
             "Pas de réseau : les donnes attendent sur ce téléphone et partiront d'elles-mêmes "
             "au retour de la connexion. Gardez cette page ouverte ; vous pouvez continuer à "

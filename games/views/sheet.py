@@ -39,6 +39,7 @@ from ..models import Deal, Poule, Tournament
 from ..presenters.sheet import deal_numbers, next_number, short_names, uncounted_contracts
 from ..presenters.sheet import poule_sheet as poule_sheet_model
 from ..presenters.sheet_messages import sheet_messages
+from ..presenters.sheet_points import provisional_points
 from .common import (
     can_edit_sheets,
     posted_number,
@@ -256,6 +257,9 @@ def sheet_response(
     template = "games/sheet.html#sheet" if request.htmx else "games/sheet.html"
     if not request.htmx:
         context["sheet_messages"] = sheet_messages()
+        # The night's point table, for the waiting deals' provisional points: it does not
+        # change with the deals, so the answers swapped in after each deal leave it out.
+        context["sheet_points"] = provisional_points(context["tournament"])
     response = TemplateResponse(request, template, context, status=status)
     if result:
         response["X-Sheet-Result"] = result

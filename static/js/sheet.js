@@ -9,7 +9,11 @@
 // matched to its deal by key, never by position (two tabs share the queue). The server records a key once (a deal sent again after a lost
 // answer is answered as the first time) and answers 409 when the sheet changed meanwhile
 // (another phone). Offline, the deals wait ("n donnes en attente") and leave when the
-// connection returns. The sheet answers with its new state (X-Sheet-Result: recorded,
+// connection returns; meanwhile they count in the header: the deal count moves on, and their
+// points (Belgian whist: static/js/sheet-points.js) are added to the totals, marked "≈" as
+// provisional, until the server has them. A deal sent at once and refused at once never
+// waited: it comes back in the form with the server's words, and the queue says nothing of
+// it. The sheet answers with its new state (X-Sheet-Result: recorded,
 // replayed, refused, conflict, undone), swapped in place.
 //
 // A shared phone: each waiting deal carries the viewer stamp of the page it was typed on (the
@@ -25,7 +29,13 @@
   "use strict";
 
   var TEXT = {};
+  // The night's point table, for the waiting deals' provisional points (null: this game's
+  // waiting deals are counted without points).
+  var POINTS = null;
   var sending = false;
+  // Set while the script itself refreshes the form (the mort moved on): that is no choice of
+  // the scorer's, and must not be kept over the deal he typed (a reload would lose it).
+  var quiet = false;
   var paused = false;
   var retryTimer = null;
   // The key of the refused deal this page's form holds (it stays at the head of the queue).
@@ -161,6 +171,7 @@
 
   function showQueue() {
     showDealer();
+    var scored = showProvisional();
     var badge = sheet() && sheet().querySelector("[data-queue]");
     if (!badge) return;
     var queue = readQueue();
@@ -180,6 +191,10 @@
       var labels = waiting.map(function (entry) { return entry.label; }).filter(Boolean).join(", ");
       parts.push(say(waiting.length === 1 ? "waiting_one" : "waiting_many", { n: waiting.length }) +
         (labels ? " : " + labels : ""));
+      // Behind a refused deal none is counted yet: their dealers wait for it.
+      var unscored = waiting.length - scored;
+      if (scored) parts.push(say("provisional_note"));
+      if (unscored) parts.push(scored ? say("some_not_in_totals", { n: unscored }) : say("not_in_totals"));
     }
     badge.hidden = false;
     badge.classList.toggle("refused", Boolean(queue[0].refused));
@@ -195,34 +210,69 @@
     return found;
   }
 
-  // The dealer of the deal in the form, as the engine will have it: the sheet's next dealer,
-  // moved one seat on by each waiting deal that counts (a pass leaves him dealing again), or
-  // from the dealer a deal names. A refused deal at the head of the queue is the one in the
-  // form: nothing is before it.
-  function formDealer() {
+  // The deals waiting on the phone, each with the dealer the engine will give it: the sheet's
+  // next dealer, moved one seat on by each deal that counts (a pass leaves him dealing again),
+  // or the dealer a deal names. ``next`` deals the deal in the form. A refused deal at the head
+  // of the queue is the one in the form: nothing waits before it.
+  function waitingDeals() {
     var root = sheet();
-    if (!root || !root.dataset.dealer) return null;
     var seats = Number(root.dataset.seatCount);
     var uncounted = (root.dataset.uncounted || "").split(" ").filter(Boolean);
-    var dealer = Number(root.dataset.dealer);
+    var dealer = root.dataset.dealer ? Number(root.dataset.dealer) : null;
     var queue = readQueue();
-    if (queue.length && queue[0].refused) return dealer;
+    var deals = [];
+    if (queue.length && queue[0].refused) return { deals: deals, next: dealer };
     queue.forEach(function (entry) {
       var params = new URLSearchParams(entry.body);
-      if (params.get("dealer")) dealer = Number(params.get("dealer"));
-      if (uncounted.indexOf(contractOf(params)) === -1) dealer = dealer % seats + 1;
+      if (dealer !== null && params.get("dealer")) dealer = Number(params.get("dealer"));
+      var counts = uncounted.indexOf(contractOf(params)) === -1;
+      deals.push({ params: params, dealer: dealer, counts: counts });
+      if (dealer !== null && counts) dealer = dealer % seats + 1;
     });
-    return dealer;
+    return { deals: deals, next: dealer };
   }
 
   function waitingCounted() {
+    return waitingDeals().deals.filter(function (deal) { return deal.counts; }).length;
+  }
+
+  // The header with the waiting deals in it: the deal count moves on, and their points
+  // (when the page can score them) are added to the totals, each marked "≈" and named
+  // provisional for screen readers, until the server's answer brings the recorded totals.
+  // Returns how many waiting deals are in the totals.
+  function showProvisional() {
     var root = sheet();
-    var uncounted = (root.dataset.uncounted || "").split(" ").filter(Boolean);
-    var queue = readQueue();
-    if (queue.length && queue[0].refused) return 0;
-    return queue.filter(function (entry) {
-      return uncounted.indexOf(contractOf(new URLSearchParams(entry.body))) === -1;
-    }).length;
+    var scored = 0;
+    if (!root) return scored;
+    var seats = Number(root.dataset.seatCount);
+    var deals = waitingDeals().deals;
+    var added = [];
+    deals.forEach(function (deal) {
+      var points = POINTS && window.sheetPoints && deal.dealer !== null ?
+        window.sheetPoints.score(POINTS, deal.params, seats, deal.dealer) : null;
+      if (!points) return;
+      scored += 1;
+      points.forEach(function (value, index) { added[index] = (added[index] || 0) + value; });
+    });
+    var words = scored ? say(scored === 1 ? "provisional_one" : "provisional_many", { n: scored }) : "";
+    root.querySelectorAll("[data-totals] [data-total]").forEach(function (total, index) {
+      var recorded = Number(total.dataset.total);
+      total.classList.toggle("provisional", Boolean(scored));
+      total.textContent = scored ? "≈" + (recorded + (added[index] || 0)) : total.dataset.total;
+      if (words) total.title = words;
+      else total.removeAttribute("title");
+    });
+    var hidden = root.querySelector("[data-provisional-words]");
+    if (hidden) hidden.textContent = words ? " (" + words + ")" : "";
+    var count = root.querySelector("[data-deal-count]");
+    var counted = deals.filter(function (deal) { return deal.counts; }).length;
+    if (count && count.dataset.expected) {
+      count.textContent = (Number(count.dataset.counted) + counted) + "/" + count.dataset.expected;
+      count.classList.toggle("provisional", counted > 0);
+      if (counted) count.title = say(counted === 1 ? "waiting_one" : "waiting_many", { n: counted });
+      else count.removeAttribute("title");
+    }
+    return scored;
   }
 
   function showDealer() {
@@ -233,7 +283,7 @@
     if (title && title.dataset.template && root.dataset.nextNumber) {
       title.textContent = title.dataset.template.split("{n}").join(String(Number(root.dataset.nextNumber) + waitingCounted()));
     }
-    var dealer = formDealer();
+    var dealer = waitingDeals().next;
     if (dealer === null) return;
     var names = root.querySelectorAll(".grid-names .seat");
     var shown = root.querySelector("[data-next-dealer]");
@@ -242,13 +292,31 @@
     if ((form.dataset.mort || "") !== mort) {
       if (mort) form.dataset.mort = mort;
       else delete form.dataset.mort;
-      if (window.dealformRefresh) window.dealformRefresh(form);
+      if (window.dealformRefresh) {
+        quiet = true;
+        try { window.dealformRefresh(form); } finally { quiet = false; }
+      }
+    }
+  }
+
+  // A message that just appeared is brought into view under the sticky header (the scorer is
+  // often scrolled down to the save button, which puts the message above the screen or under
+  // the header). Said again (the queue retries every 10 s), it stays where it is: the page
+  // does not jump while the scorer types.
+  function reveal(box) {
+    var bar = sheet().querySelector(".sheet-bar");
+    var under = bar ? bar.getBoundingClientRect().bottom : 0;
+    var place = box.getBoundingClientRect();
+    if (place.top < under || place.bottom > window.innerHeight) {
+      window.scrollBy(0, place.top - under - 8);
     }
   }
 
   function showAlert(message, actions) {
     var box = sheet() && sheet().querySelector("[data-alert]");
     if (!box) return;
+    var fresh = Boolean(message) && (box.hidden || box.dataset.message !== message);
+    box.dataset.message = message;
     box.textContent = message;
     box.hidden = !message;
     if (actions && actions.length) {
@@ -263,6 +331,7 @@
       });
       box.appendChild(row);
     }
+    if (fresh) reveal(box);
   }
 
   function busy(on) {
@@ -356,13 +425,18 @@
       url: form.action,
       where: where ? where.textContent.trim() : "",
       viewer: viewer(),
+      // Whether the deal waited on the phone (deals before it, no network, a failed try): a
+      // deal sent at once and refused at once is no waiting deal (flush).
+      queued: navigator.onLine === false,
     };
     if (queue.length && queue[0].refused && queue[0].key === editingKey) {
       // The refused deal, mended in the form: it keeps its place at the head of the queue,
       // and the deals behind it count from the sheet as it is now.
+      entry.queued = entry.queued || queue.length > 1;
       queue[0] = entry;
       renumber(queue);
     } else {
+      entry.queued = entry.queued || queue.length > 0;
       // After the deals before it: the sheet will show them when its turn comes (a sheet
       // changed meanwhile by another phone is still caught: 409).
       var last = queue[queue.length - 1];
@@ -377,6 +451,14 @@
     var queue = readQueue().filter(function (entry) { return entry.key !== key; });
     writeQueue(queue);
     return queue;
+  }
+
+  // The deal could not leave at once: it waits on the phone, and a refusal when it arrives is
+  // said as a waiting deal's (kept first in the queue, with "Retirer cette donne de la file").
+  function markQueued(key) {
+    var queue = readQueue();
+    queue.forEach(function (entry) { if (entry.key === key) entry.queued = true; });
+    writeQueue(queue);
   }
 
   function pause(message, actions) {
@@ -479,8 +561,22 @@
         flush();
         return;
       }
+      if (((response.ok && result === "refused") || response.status === 409) && entry.queued === false &&
+          readQueue().every(function (waiting) { return waiting.key === entry.key; })) {
+        // Sent at once and refused at once, nothing behind it: an ordinary refusal. The deal
+        // was never queued; it is back in the form with the server's words beside it (kept
+        // as the draft: a reload finds it), and the queue says nothing of it.
+        withoutKey(entry.key);
+        editingKey = null;
+        pausedKey = null;
+        swap(answer.text, false);
+        keepDraft();
+        showAlert("");
+        return;
+      }
       if ((response.ok && result === "refused") || response.status === 409) {
-        // The deal is back in the form (with the engine's words, or the sheet as it is now).
+        // A deal that waited on the phone, refused when it arrived (or a refusal with deals
+        // behind it): back in the form (with the engine's words, or the sheet as it is now).
         // It keeps its place at the head of the queue, the ones behind it wait: the scorer
         // mends it (or takes it out of the queue) and saves it.
         var left = readQueue();
@@ -491,6 +587,7 @@
         pause(refusedMessage(left.length - 1), [discardAction(entry.key)]);
         return;
       }
+      markQueued(entry.key);
       if (csrfRefused(response, answer.text)) return pause(say("session_changed"), retryActions(entry.key));
       if (loginPage(response, answer.text)) return pause(say("login"), retryActions(entry.key));
       if (response.status === 403) return pause(say("forbidden"), retryActions(entry.key));
@@ -512,6 +609,7 @@
       // try harmless.
       sending = false;
       busy(false);
+      markQueued(entry.key);
       showQueue();
       showAlert(say("offline"));
       scheduleRetry();
@@ -614,11 +712,13 @@
   document.addEventListener("DOMContentLoaded", function () {
     var messages = document.getElementById("sheet-messages");
     if (messages) TEXT = JSON.parse(messages.textContent);
+    var points = document.getElementById("sheet-points");
+    if (points) POINTS = JSON.parse(points.textContent);
     if (!sheet()) return;
     document.addEventListener("submit", onSubmit);
     ["change", "input"].forEach(function (type) {
       document.addEventListener(type, function (event) {
-        if (event.target.closest && event.target.closest("form[data-sheet-form]")) keepDraft();
+        if (!quiet && event.target.closest && event.target.closest("form[data-sheet-form]")) keepDraft();
       });
     });
     window.addEventListener("online", function () {
@@ -652,12 +752,14 @@
       if (gone.length && !sending) refreshSheet();
       else if (!paused) flush();
     });
-    setup();
-    // A deal left half-typed (not one the page brings back with its errors).
+    // A deal left half-typed or undone (not one the page brings back with its errors), put
+    // back before anything else touches the form: at a table of 5 the waiting deals move the
+    // mort on, which refreshes the form, and that must not find it still empty.
     var form = sheetForm();
     if (form && !form.querySelector(".dealform-errors, .errorlist") && !document.querySelector(".last-deal.undone")) {
       restoreDraft(form, savedDraft());
     }
+    setup();
     // Deals left waiting by an earlier visit (the phone slept, the page was reloaded).
     flush();
   });

@@ -109,14 +109,16 @@ def test_a_refused_misere_then_a_solo_is_recorded_and_said_in_the_sites_words(
     assert box is not None and box["width"] >= 300, box
     line = error.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20")
     assert box["height"] <= 3 * line, (box, line)
+    # Refused at once, online: an ordinary refusal, not a deal waiting on the phone.
     queue = page.locator("[data-queue]")
-    expect(queue).to_contain_text("Donne refusée, à corriger")
-    expect(queue).not_to_contain_text("en attente")
+    expect(queue).to_be_hidden()
     assert poule.deals.count() == 0
 
-    # A reload keeps the refused deal, said as refused.
+    # A reload keeps the refused deal in the form, to be mended.
     page.reload()
-    expect(queue).to_contain_text("Donne refusée, à corriger")
+    expect(form.locator(".calls button[data-value^='petite_misere:']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     # The scorer picks a solo 7, 8 tricks, and saves: recorded (the misère's tricks, hidden,
     # are neither sent nor read).
     form.locator(".calls button[data-value='solo:7']").click()

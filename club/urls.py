@@ -2,7 +2,8 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from games.views import calendar, point_tables, room
+from games.calendar.views import members as calendar_members
+from games.views import point_tables, room
 
 from .views import (
     accounts,
@@ -145,11 +146,15 @@ account_urls = [
     path("donnees.json", member.my_data, name="my-data"),
     path("cles-api/", member.api_tokens, name="api-tokens"),
     path("cles-api/<id:pk>/retirer/", member.api_token_revoke, name="api-token-revoke"),
-    # The member's calendar (games/views/calendar.py): reminders, his private feed.
-    path("calendrier/", calendar.my_calendar, name="my-calendar"),
-    path("calendrier/renouveler/", calendar.my_feed_renew, name="my-calendar-renew"),
-    path("calendrier/<str:key>.ics", calendar.member_feed, name="member-feed"),
-    path("calendrier/rappels/<str:token>/", calendar.reminders_off, name="calendar-reminders-off"),
+    # The member's calendar (games/calendar/views/members.py): reminders, his private feed.
+    path("calendrier/", calendar_members.my_calendar, name="my-calendar"),
+    path("calendrier/renouveler/", calendar_members.my_feed_renew, name="my-calendar-renew"),
+    path("calendrier/<str:key>.ics", calendar_members.member_feed, name="member-feed"),
+    path(
+        "calendrier/rappels/<str:token>/",
+        calendar_members.reminders_off,
+        name="calendar-reminders-off",
+    ),
     path("login/", accounts.MemberLoginView.as_view(), name="login"),
     path("password_change/", accounts.MemberPasswordChangeView.as_view(), name="password_change"),
     path("password_reset/", accounts.MemberPasswordResetView.as_view(), name="password_reset"),

@@ -1,8 +1,7 @@
 from django.urls import path
 
+from .calendar.views import members, secretary
 from .views import (
-    calendar,
-    calendar_admin,
     deal_changes,
     presence,
     printing,
@@ -17,19 +16,19 @@ from .views import (
 app_name = "games"
 
 urlpatterns = [
-    # The club's calendar (games/views/calendar.py; its admin's, calendar_admin.py).
-    path("calendrier/", calendar.calendar_page, name="calendar"),
-    path("calendrier.ics", calendar.calendar_feed, name="calendar-feed"),
-    path("calendrier/gestion/", calendar_admin.calendar_manage, name="calendar-manage"),
-    path("calendrier/<id:pk>/repondre/", calendar.calendar_answer, name="calendar-answer"),
-    path("calendrier/<id:pk>/reponses/", calendar_admin.calendar_replies, name="calendar-replies"),
-    path("calendrier/<id:pk>/noter/", calendar_admin.calendar_record, name="calendar-record"),
-    path("calendrier/<id:pk>/relancer/", calendar_admin.calendar_remind, name="calendar-remind"),
-    path("calendrier/<id:pk>/modifier/", calendar_admin.calendar_change, name="calendar-change"),
-    path("calendrier/<id:pk>/supprimer/", calendar_admin.calendar_delete, name="calendar-delete"),
-    path("calendrier/<id:pk>/annuler/", calendar_admin.calendar_cancel, name="calendar-cancel"),
-    path("calendrier/<id:pk>/ouvrir/", calendar_admin.calendar_open, name="calendar-open"),
-    path("calendrier/reponse/<str:token>/", calendar.calendar_reply, name="calendar-reply"),
+    # The club's calendar (games/calendar/views/: the members' pages; the secretary's).
+    path("calendrier/", members.calendar_page, name="calendar"),
+    path("calendrier.ics", members.calendar_feed, name="calendar-feed"),
+    path("calendrier/gestion/", secretary.calendar_manage, name="calendar-manage"),
+    path("calendrier/<id:pk>/repondre/", members.calendar_answer, name="calendar-answer"),
+    path("calendrier/<id:pk>/reponses/", secretary.calendar_replies, name="calendar-replies"),
+    path("calendrier/<id:pk>/noter/", secretary.calendar_record, name="calendar-record"),
+    path("calendrier/<id:pk>/relancer/", secretary.calendar_remind, name="calendar-remind"),
+    path("calendrier/<id:pk>/modifier/", secretary.calendar_change, name="calendar-change"),
+    path("calendrier/<id:pk>/supprimer/", secretary.calendar_delete, name="calendar-delete"),
+    path("calendrier/<id:pk>/annuler/", secretary.calendar_cancel, name="calendar-cancel"),
+    path("calendrier/<id:pk>/ouvrir/", secretary.calendar_open, name="calendar-open"),
+    path("calendrier/reponse/<str:token>/", members.calendar_reply, name="calendar-reply"),
     path("nouvelle/", tournament.tournament_create, name="tournament-create"),
     path("<id:pk>/", tournament.tournament_detail, name="tournament"),
     path("<id:pk>/presents/", presence.presence, name="presence"),

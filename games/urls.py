@@ -3,13 +3,13 @@ from django.urls import path
 from .calendar.views import members, secretary
 from .views import (
     deal_changes,
+    paper_entry,
+    paper_sheets,
     presence,
-    printing,
     publication,
     results,
     room,
     sheet,
-    sheet_entry,
     tournament,
 )
 
@@ -35,10 +35,10 @@ urlpatterns = [
     path("<id:pk>/presents/ajouter/", presence.player_add, name="player-add"),
     path("<id:pk>/tours/<id:round>/tirage/", tournament.round_draw, name="draw"),
     path("<id:pk>/tours/<id:round>/placement/", tournament.seating, name="seating"),
-    path("<id:pk>/tours/<id:round>/feuilles/", printing.round_sheets, name="paper-sheets"),
-    path("<id:pk>/feuilles-vierges/", printing.blank_sheets, name="blank-sheets"),
+    path("<id:pk>/tours/<id:round>/feuilles/", paper_sheets.round_sheets, name="paper-sheets"),
+    path("<id:pk>/feuilles-vierges/", paper_sheets.blank_sheets, name="blank-sheets"),
     path("<id:pk>/poules/<id:poule_pk>/", sheet.poule_sheet, name="sheet"),
-    path("<id:pk>/poules/<id:poule_pk>/saisie/", sheet_entry.sheet_entry, name="sheet-entry"),
+    path("<id:pk>/poules/<id:poule_pk>/saisie/", paper_entry.sheet_entry, name="sheet-entry"),
     path("<id:pk>/poules/<id:poule_pk>/annuler/", deal_changes.deal_undo, name="sheet-undo"),
     path("<id:pk>/donnes/<id:deal_pk>/corriger/", deal_changes.deal_edit, name="deal-edit"),
     path("<id:pk>/donnes/<id:deal_pk>/supprimer/", deal_changes.deal_delete, name="deal-delete"),

@@ -126,6 +126,17 @@ def night_with(
     return tournament
 
 
+def my_solo_made(season, me, club):
+    """A night of mine on the season's 80th day, closed and not published: a solo 6 I made."""
+    return night_with(
+        season,
+        80,
+        [me, *PlayerFactory.create_batch(3, club=club)],
+        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
+        publish=False,
+    )
+
+
 @pytest.fixture
 def others(club):
     return {
@@ -700,13 +711,7 @@ def test_a_night_closed_after_my_results_were_shown_is_on_them_at_once(
     client.force_login(member)
     before = tables_of(client.get(reverse("my-results")))["my-nights"]
 
-    night_with(
-        season,
-        80,
-        [me, *PlayerFactory.create_batch(3, club=club)],
-        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
-        publish=False,
-    )
+    my_solo_made(season, me, club)
 
     after = tables_of(client.get(reverse("my-results")))["my-nights"]
     assert len(after) == len(before) + 1
@@ -716,13 +721,7 @@ def test_a_correction_of_a_closed_night_shows_on_my_results_at_once(
     client, member, me, my_season, season, club
 ):
     client.force_login(member)
-    tournament = night_with(
-        season,
-        80,
-        [me, *PlayerFactory.create_batch(3, club=club)],
-        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
-        publish=False,
-    )
+    tournament = my_solo_made(season, me, club)
     before = tables_of(client.get(reverse("my-results")))["contracts"]
     deal = Deal.objects.get(poule__tournament=tournament)
 
@@ -875,13 +874,7 @@ def test_a_correction_shows_on_my_results_before_the_cote_is_written_again(
 ):
     """Stored nights behind a correction the worker has not rated yet are not read: the page
     counts from the deals until the cote is written again."""
-    tournament = night_with(
-        season,
-        80,
-        [me, *PlayerFactory.create_batch(3, club=club)],
-        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
-        publish=False,
-    )
+    tournament = my_solo_made(season, me, club)
     cote_written()
     client.force_login(member)
     before = tables_of(client.get(reverse("my-results")))["contracts"]

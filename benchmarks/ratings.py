@@ -5,7 +5,7 @@
   scored by the engine. Before each night after the first season, each model predicts every
   pair of a poule ("A finishes above B"): the log-loss of those predictions and the mean
   Spearman correlation of each poule's predicted and actual order, for the deal model, the
-  poule model and both (``scoring.ratings.METHODS``); and how far the players' mean μ strays
+  poule model and both (``scoring.statistics.cote.METHODS``); and how far the players' mean μ strays
   from the start (after the decade, and the most after any night): the scale must not drift.
 - ``speed`` (a throw-away database): rebuilding a decade of one club's ratings, updating
   after one night, and a player's statistics page uncached (p95 and queries).
@@ -28,7 +28,8 @@ from games.models import Tournament
 from scoring.engine.night import score_poule_deals
 from scoring.engine.standings import poule_standings, scheme
 from scoring.engine.tables import preset
-from scoring.ratings import (
+from scoring.services import ratings_rebuild, ratings_update
+from scoring.statistics.cote import (
     DRIFT_TOLERANCE,
     INITIAL_MU,
     INITIAL_SIGMA,
@@ -41,7 +42,6 @@ from scoring.ratings import (
     mean_drift,
     rate_night,
 )
-from scoring.services import ratings_rebuild, ratings_update
 
 from . import data
 from .report import percentile

@@ -311,7 +311,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "club.models.GAME_CHOICES",
         "NightStatusEnum": "games.models.Tournament.Status",
-        "PlannedNightStatusEnum": "games.calendar_models.PlannedNight.Status",
+        "PlannedNightStatusEnum": "games.calendar.models.PlannedNight.Status",
         "PublicNameEnum": "club.models.Player.PublicName",
         "LanguageEnum": "config.settings.LANGUAGES",
     },

@@ -6,7 +6,8 @@ split."""
 
 from django.urls import include, path
 
-from .views import calendar, point_tables, room
+from .calendar.views import members as calendar
+from .views import point_tables, room
 
 club_urls = [
     # The room screen's private link (games/views/room.py): no login on the projector's PC.
@@ -23,7 +24,7 @@ club_urls = [
 ]
 
 account_urls = [
-    # The member's calendar (games/views/calendar.py): reminders, his private feed.
+    # The member's calendar (games/calendar/views/members.py): reminders, his private feed.
     path("calendrier/", calendar.my_calendar, name="my-calendar"),
     path("calendrier/renouveler/", calendar.my_feed_renew, name="my-calendar-renew"),
     path("calendrier/<str:key>.ics", calendar.member_feed, name="member-feed"),

@@ -468,9 +468,10 @@ class ResultEmail(models.Model):
         return f"{self.tournament} → {self.player}"
 
 
-# The club's calendar (its own module: this one stays small). Imported last so Django
-# registers its models in this app.
-from .calendar_models import (  # noqa: E402,F401
+# The club's calendar (its own package, games/calendar/: this module stays small). Imported
+# last so Django registers its models in this app: importing it runs games/calendar/__init__,
+# whose services take from here only the names defined above (Tournament, DrawMethod, …).
+from .calendar.models import (  # noqa: E402,F401
     ClubCalendar,
     MemberCalendar,
     PlannedNight,

@@ -5,7 +5,8 @@ from celery import shared_task
 from infra.outbox import work_run
 from scoring.services import RESULTS_EMAIL
 
-from . import calendar, calendar_mailing, mailing
+from . import calendar, mailing
+from .calendar import mailing as calendar_mailing
 from .models import Tournament
 
 

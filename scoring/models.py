@@ -285,7 +285,7 @@ class PlayerRating(models.Model):
 
 class PlayerNightStats(models.Model):
     """A player's night summed once when the night's ratings are written (``scoring.
-    statistics``): what his statistics page adds up, never read from the deals again."""
+    statistics.nights``): what his statistics page and his own results add up."""
 
     tournament = models.ForeignKey(
         "games.Tournament", on_delete=models.CASCADE, related_name="player_stats"

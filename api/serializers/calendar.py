@@ -6,7 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.calendar_models import COMMENT_MAX_LENGTH, MAX_GUESTS
+from games.calendar.models import COMMENT_MAX_LENGTH, MAX_GUESTS
 from games.models import PlannedNight
 
 ANSWERS = [("yes", "yes"), ("maybe", "maybe"), ("no", "no")]

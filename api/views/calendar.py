@@ -19,8 +19,8 @@ from club.models import Player
 from club.names import viewer_of
 from club.permissions import is_member, require_club_admin
 from games import calendar
+from games.calendar.presenters import CalendarEntry, calendar_entries, night_replies
 from games.models import PlannedNight, Reply
-from games.presenters.calendar import CalendarEntry, calendar_entries, night_replies
 
 from ..serializers import calendar as cs
 from .common import NOT_YOURS, REFUSED, club_of

@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from club.models import GAME_CHOICES, Player
 from club.names import name_shown, viewer_of
 from scoring.models import PlayerRating
-from scoring.statistics import player_statistics
+from scoring.statistics.totals import player_statistics
 
 from .. import serializers as s
 from .common import NOT_YOURS, club_of

@@ -26,7 +26,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from scoring import member_data, stats
+from scoring import member_data
+from scoring.statistics import member as member_results
 
 from .. import tokens
 from ..language import remember_language
@@ -105,8 +106,8 @@ def my_results(request: HttpRequest) -> TemplateResponse:
     player = _own_player(request)
     if player is None:
         return _no_player(request)
-    seasons = stats.seasons_played(player)
-    season = stats.season_choice(seasons, request.GET.get("saison"))
+    seasons = member_results.seasons_played(player)
+    season = member_results.season_choice(seasons, request.GET.get("saison"))
     results = partners = key = None
     if season is not None:
         # Drawn once per change of the club's results (closing, correcting, reopening a night
@@ -114,11 +115,11 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         # only if the page's cached parts are missing; partners are named as each chooses to
         # be named today, so their few lines are cached apart and named on every view.
         key = fragment_key(season.club, "my-results", player.pk, season.pk)
-        results = SimpleLazyObject(partial(stats.season_results, player, season))
+        results = SimpleLazyObject(partial(member_results.season_results, player, season))
         partners = cache.get_or_set(
             f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
-        stats.partners_named_today(partners, viewer_of(request.user))
+        member_results.partners_named_today(partners, viewer_of(request.user))
     # A season's name is its link when it is unambiguous (one club); else its id.
     names = [s.name for s in seasons]
     choices = [(s, s.name if names.count(s.name) == 1 else s.pk) for s in seasons]

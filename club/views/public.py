@@ -7,8 +7,8 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.utils import timezone
 
+from games.calendar.presenters import calendar_entries
 from games.models import Tournament
-from games.presenters.calendar import calendar_entries
 from games.presenters.federation import federation_links
 from scoring.models import TournamentStanding
 

@@ -34,7 +34,13 @@ from scoring.services.ranking_import import (
 from ..models import Club, Player
 from ..name_matching import AMBIGUOUS, LIKE, SAME, name_matches
 from ..name_matching import NEW as NEW_NAME
-from ..ranking_files import MAX_BYTES, file_too_big, header_guess, table_from_paste, table_read
+from ..ranking_import.files import (
+    MAX_BYTES,
+    file_too_big,
+    header_guess,
+    table_from_paste,
+    table_read,
+)
 from .club_admin import admin_club
 
 COLUMN_LABELS = {

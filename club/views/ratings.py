@@ -24,8 +24,8 @@ from games.labels import CONTRACT_LABELS
 from games.models import GAME_CHOICES, Tournament
 from games.visibility import require_sheet_reader
 from scoring.models import PlayerRating
-from scoring.ratings import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
-from scoring.statistics import player_statistics, season_statistics
+from scoring.statistics.cote import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
+from scoring.statistics.totals import player_statistics, season_statistics
 
 from ..models import Club, Player
 from ..names import viewer_of

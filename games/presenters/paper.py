@@ -1,5 +1,5 @@
 """The paper score sheet of a table: what a club prints when phones fail or members score on
-paper, and types in afterwards (games/views/sheet_entry.py reads the same columns).
+paper, and types in afterwards (games/views/paper_entry.py reads the same columns).
 
 Each deal's row says who deals and who sits it out (the mort, at a table of 5), by the engine's
 rotation: seat 1 deals first, one seat clockwise per numbered deal. A pass takes no number on

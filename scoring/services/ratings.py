@@ -20,11 +20,15 @@ from games.numbering import sheet_numbers
 from infra.outbox import work_pending, work_queue
 
 from ..models import PlayerNightStats, PlayerRating, PouleStanding, TournamentStanding
-from ..ratings import NightRating, NightRecord, PouleRecord, Rating, deal_sides, rate_nights
-from ..statistics import PouleDeals, night_statistics
-
-# The task that follows a night's close or correction, by name (``scoring/tasks.py``).
-RATINGS_UPDATE = "scoring.tasks.ratings_update"
+from ..statistics.cote import (
+    NightRating,
+    NightRecord,
+    PouleRecord,
+    Rating,
+    deal_sides,
+    rate_nights,
+)
+from ..statistics.nights import RATINGS_UPDATE, PouleDeals, night_statistics
 
 
 def ratings_queue(tournament_id: int) -> None:

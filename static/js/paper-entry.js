@@ -1,4 +1,4 @@
-// A paper sheet typed in (templates/games/sheet_entry.html): Enter goes to the next row's
+// A paper sheet typed in (templates/games/paper_entry.html): Enter goes to the next row's
 // first field; on the last row, or on a row left empty, it sends the sheet. Tab does the rest.
 document.addEventListener("keydown", (event) => {
   const input = event.target;

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.core.management import call_command
 
-from scoring.ratings import DRIFT_TOLERANCE
+from scoring.statistics.cote import DRIFT_TOLERANCE
 
 
 @pytest.mark.django_db(transaction=True)

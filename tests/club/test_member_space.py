@@ -38,11 +38,20 @@ from django.urls import reverse
 from django.utils import translation
 from PIL import Image, ImageFile
 
-from club.models import Membership, Player, ThrottleEvent
+from club.models import Membership, PendingWork, Player, ThrottleEvent
 from club.profile import MAX_PHOTO_BYTES
 from games.models import Deal
 from games.services import poule_create, tournament_start
-from scoring.services import deal_correct, deal_record, tournament_close, tournament_publish
+from scoring.services import (
+    RATINGS_UPDATE,
+    deal_correct,
+    deal_record,
+    tournament_close,
+    tournament_publish,
+)
+from scoring.statistics import member as member_results
+from scoring.statistics.totals import player_statistics
+from scoring.tasks import ratings_update as ratings_update_task
 from tests.factories import (
     PASSWORD,
     PlayerFactory,
@@ -60,6 +69,9 @@ MEMBER_URLS = ["profile", "my-results", "my-data"]
 MY_RESULTS_QUERIES = 2 + 8
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
+# With the cote written: his player, his seasons, his nights with their stored statistics, the
+# season's standings, his partners' names, his partners' names of today.
+MY_RESULTS_STORED_QUERIES = 2 + 6
 # The data download: session, user, his player, then seats, night and poule standings, seat
 # numbers, deals, memberships, invitations; then one a section of the rest (presence,
 # rankings, federation rankings, cote, calendar settings and replies, e-mails of results and
@@ -112,6 +124,17 @@ def night_with(
         if publish:
             tournament_publish(tournament)
     return tournament
+
+
+def my_solo_made(season, me, club):
+    """A night of mine on the season's 80th day, closed and not published: a solo 6 I made."""
+    return night_with(
+        season,
+        80,
+        [me, *PlayerFactory.create_batch(3, club=club)],
+        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
+        publish=False,
+    )
 
 
 @pytest.fixture
@@ -688,13 +711,7 @@ def test_a_night_closed_after_my_results_were_shown_is_on_them_at_once(
     client.force_login(member)
     before = tables_of(client.get(reverse("my-results")))["my-nights"]
 
-    night_with(
-        season,
-        80,
-        [me, *PlayerFactory.create_batch(3, club=club)],
-        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
-        publish=False,
-    )
+    my_solo_made(season, me, club)
 
     after = tables_of(client.get(reverse("my-results")))["my-nights"]
     assert len(after) == len(before) + 1
@@ -704,13 +721,7 @@ def test_a_correction_of_a_closed_night_shows_on_my_results_at_once(
     client, member, me, my_season, season, club
 ):
     client.force_login(member)
-    tournament = night_with(
-        season,
-        80,
-        [me, *PlayerFactory.create_batch(3, club=club)],
-        [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}],
-        publish=False,
-    )
+    tournament = my_solo_made(season, me, club)
     before = tables_of(client.get(reverse("my-results")))["contracts"]
     deal = Deal.objects.get(poule__tournament=tournament)
 
@@ -815,6 +826,71 @@ def test_partners_who_chose_initials_cost_no_query_more_and_keep_their_name_for_
         page = client.get(reverse("my-results")).content.decode()
 
     assert partner.display_name in page and "H.V." not in page
+
+
+def cote_written() -> None:
+    """What the worker does after each close or correction: the pending cote work run (it
+    stores every night's statistics with the cote and takes its row off the outbox)."""
+    for key in PendingWork.objects.filter(task=RATINGS_UPDATE).values_list("key", flat=True):
+        ratings_update_task(key)
+
+
+def test_with_the_cote_written_my_contracts_and_partners_are_read_from_my_stored_nights(
+    client, member, my_season, django_assert_num_queries
+):
+    """The same figures counted from the deals and read as the cote stored them: one source
+    (``night_statistics``), in fewer queries (no seat, point table or deal read)."""
+    client.force_login(member)
+    counted = tables_of(client.get(reverse("my-results")))
+    cote_written()
+
+    with django_assert_num_queries(MY_RESULTS_STORED_QUERIES):
+        stored = tables_of(client.get(reverse("my-results")))
+
+    assert not PendingWork.objects.filter(task=RATINGS_UPDATE).exists()
+    for table in ("my-nights", "contracts", "partners"):
+        assert stored[table] == counted[table]
+
+
+def test_my_results_and_my_statistics_page_count_my_contracts_and_partners_alike(
+    me, my_season, club
+):
+    cote_written()
+
+    mine = member_results.season_results(me, my_season)
+    page = player_statistics(me, club, own=True)
+
+    assert {(line.code, line.played, line.made) for line in mine.contracts} == {
+        (code, played, made) for code, played, made, _rate in page.contract_lines()
+    }
+    assert {(p.player.pk, p.deals, p.made, p.points) for p in mine.partners} == {
+        (p.player_id, p.deals, p.made, p.points)
+        for p in [*page.best_partners, *page.worst_partners]
+    }
+
+
+def test_a_correction_shows_on_my_results_before_the_cote_is_written_again(
+    client, member, me, my_season, season, club
+):
+    """Stored nights behind a correction the worker has not rated yet are not read: the page
+    counts from the deals until the cote is written again."""
+    tournament = my_solo_made(season, me, club)
+    cote_written()
+    client.force_login(member)
+    before = tables_of(client.get(reverse("my-results")))["contracts"]
+
+    deal_correct(
+        Deal.objects.get(poule__tournament=tournament),
+        {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 5},
+        closed_ok=True,
+    )
+    waiting = tables_of(client.get(reverse("my-results")))["contracts"]
+    cote_written()
+    written = tables_of(client.get(reverse("my-results")))["contracts"]
+
+    assert ["Solo", "2", "1", "50 %"] in before
+    assert ["Solo", "2", "0", "0 %"] in waiting
+    assert written == waiting
 
 
 # --------------------------------------------------------------------------------------------

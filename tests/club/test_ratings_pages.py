@@ -17,7 +17,7 @@ from games.models import Tournament
 from games.nightfile import tournament_import
 from scoring import services as scoring_services
 from scoring.models import PlayerRating
-from scoring.statistics import player_statistics
+from scoring.statistics.totals import player_statistics
 
 pytestmark = pytest.mark.django_db
 

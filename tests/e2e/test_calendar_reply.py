@@ -11,7 +11,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import calendar
-from games.calendar_mailing import reminders_send
+from games.calendar.mailing import reminders_send
 from games.models import Reply
 from tests.e2e.test_phone_sheet import PHONE, Taps, screenshot
 from tests.factories import PlayerFactory

@@ -18,8 +18,8 @@ from django.utils import timezone
 
 from club.models import Membership, Player
 from games import calendar
-from games.calendar_feed import night_uid
-from games.calendar_mailing import reply_url
+from games.calendar.feed import night_uid
+from games.calendar.mailing import reply_url
 from games.models import PlannedNight, Reply, Tournament
 from tests.factories import PlayerFactory
 from tests.games.calendar_days import next_friday, series_form

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import calendar
-from games.calendar_feed import night_uid
+from games.calendar.feed import night_uid
 from games.models import PlannedNight, ReminderEmail, Reply, Tournament
 from tests.factories import PlayerFactory
 from tests.games.calendar_days import next_friday, said, series_form

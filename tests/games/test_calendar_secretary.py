@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from club.models import Membership
 from games import calendar
-from games.calendar_mailing import promoted_send, reply_url
+from games.calendar.mailing import promoted_send, reply_url
 from games.demo import demo_calendar
 from games.models import PlannedNight, Reply
 from games.tasks import calendar_nudge_email

@@ -17,7 +17,7 @@ from games.models import Deal, Tournament
 from games.nightfile import tournament_import
 from games.numbering import deal_numbers
 from scoring.models import PlayerRating
-from scoring.ratings import (
+from scoring.statistics.cote import (
     DRIFT_TOLERANCE,
     INITIAL_MU,
     MARGIN_SIGMAS,

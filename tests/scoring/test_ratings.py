@@ -15,7 +15,7 @@ from games.models import Deal, Seat, Tournament
 from games.nightfile import tournament_import
 from scoring import services as scoring_services
 from scoring.models import PlayerNightStats, PlayerRating
-from scoring.ratings import (
+from scoring.statistics.cote import (
     INITIAL_MU,
     INITIAL_SIGMA,
     SEASON_SIGMA_GROWTH,

@@ -19,9 +19,9 @@ from django.utils import timezone
 from club.mailing import email_message
 from club.models import Player
 
-from . import calendar
-from .mailing import result_address
-from .models import PlannedNight, ReminderEmail, Reply
+from .. import calendar
+from ..mailing import result_address
+from ..models import PlannedNight, ReminderEmail, Reply
 
 logger = logging.getLogger(__name__)
 

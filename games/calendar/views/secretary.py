@@ -23,18 +23,18 @@ from club.models import Club
 from club.permissions import is_scorer, require_club_admin
 from club.permissions import require_scorer as require_club_scorer
 
-from .. import calendar
-from ..calendar_forms import (
+from ... import calendar
+from ...models import PlannedNight, Reply
+from ..forms import (
     ClubCalendarForm,
     NightChangeForm,
     ReplyRecordForm,
     SeriesForm,
     SingleNightForm,
 )
-from ..calendar_mailing import group_message, member_message
-from ..models import PlannedNight, Reply
-from ..presenters.calendar import calendar_entries, night_replies
-from .calendar import planned_night
+from ..mailing import group_message, member_message
+from ..presenters import calendar_entries, night_replies
+from .members import planned_night
 
 
 def _series_words(planned: calendar.SeriesPlanned) -> str:

@@ -1,7 +1,10 @@
-"""A member's own results and statistics, read from what the club nights stored.
+"""A member's own results of a season ("Mes résultats"): his nights with their rank and points,
+the chart against the club average, his Belgian-whist contracts and his partners.
 
 Read-only. Every function runs a fixed number of queries however many nights the member
-played: the rows come in a few set-based queries and the rest is plain Python.
+played: the rows come in a few set-based queries and the rest is plain Python. His contracts
+and partners are not counted here: they are his nights' lines of ``nights.night_statistics``,
+as the cote stored them, or counted now by it while the cote is being rewritten.
 """
 
 from __future__ import annotations
@@ -13,20 +16,25 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import TextField
+from django.db.models import Exists, JSONField, OuterRef, Subquery, TextField
 from django.db.models.functions import Cast
 
-from club.models import Player, Season
+from club.models import PendingWork, Player, Season
 from club.names import Viewer
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
-from scoring.engine.errors import EngineError
 from scoring.engine.games import game_module
 
-from .fields import fraction_of
-from .models import TournamentStanding
+from ..fields import fraction_of
+from ..models import PlayerNightStats, TournamentStanding
+from .nights import (
+    BELGIAN_WHIST,
+    RATINGS_UPDATE,
+    PouleDeals,
+    contracts_and_partners,
+    night_statistics,
+)
 
-BELGIAN_WHIST = "belgian_whist"
 # What a player's public name is made of (``Player.public_display_name``).
 PUBLIC_NAME = (
     "player__display_name",
@@ -157,7 +165,31 @@ def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
 
 def season_results(player: Player, season: Season) -> SeasonResults:
     """The player's nights of ``season``, the chart against the club, his contracts and his
-    partners. Five queries, however many nights."""
+    partners. Three queries, however many nights (his nights with their stored statistics,
+    the chart, his partners' names); five while the cote is being rewritten."""
+    standings = list(
+        TournamentStanding.objects.filter(
+            player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
+        )
+        .annotate(
+            night_stats=Subquery(
+                PlayerNightStats.objects.filter(
+                    tournament=OuterRef("tournament"), player=OuterRef("player")
+                ).values("data")[:1],
+                output_field=JSONField(),
+            ),
+            # Set while the club's cote waits to be rewritten (a night just closed, corrected
+            # or reopened, two records merged): its stored nights may be behind the deals.
+            cote_due=Exists(
+                PendingWork.objects.filter(
+                    task=RATINGS_UPDATE,
+                    key__in=Tournament.objects.filter(club=season.club_id).values("pk"),
+                )
+            ),
+        )
+        .select_related("tournament__club")
+        .order_by("tournament__date", "tournament__name", "tournament_id")
+    )
     tournaments = [
         TournamentLine(
             tournament=line.tournament,
@@ -168,13 +200,9 @@ def season_results(player: Player, season: Season) -> SeasonResults:
             poules_played=line.poules_played,
             poules_won=line.poules_won,
         )
-        for line in TournamentStanding.objects.filter(
-            player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
-        )
-        .select_related("tournament__club")
-        .order_by("tournament__date", "tournament__name", "tournament_id")
+        for line in standings
     ]
-    contracts, partners = _belgian_whist_stats(player, season)
+    contracts, partners = _belgian_whist_stats(player, season, standings)
     return SeasonResults(
         season=season,
         tournaments=tournaments,
@@ -253,24 +281,61 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
     return chart
 
 
+def _belgian_whist_stats(
+    player: Player, season: Season, standings: list[TournamentStanding]
+) -> tuple[list[ContractLine], list[PartnerLine]]:
+    """Per contract, how often he declared and made it; with whom he does best in the pair
+    contracts. His Belgian-whist nights' lines as the cote stored them and one query for his
+    partners' names; while one of them is missing or the cote is being rewritten, all of them
+    counted now from the deals (three queries: ``_counted_now``)."""
+    belgian = [line for line in standings if line.tournament.game == BELGIAN_WHIST]
+    if not belgian:
+        return [], []
+    if all(line.night_stats is not None and not line.cote_due for line in belgian):
+        contracts, partners = contracts_and_partners(line.night_stats for line in belgian)
+        players = _players_named([int(mate) for mate in partners])
+    else:
+        contracts, partners, players = _counted_now(player, season)
+    lines = [
+        ContractLine(code, *contracts[code])
+        for code in belgian_whist.CONTRACTS
+        if code in contracts
+    ]
+    together = [
+        PartnerLine(players.get(int(mate)) or Player(pk=int(mate)), *values)
+        for mate, values in partners.items()
+    ]
+    best = sorted(together, key=lambda p: (-p.points, -p.made_rate, -p.deals, p.name))
+    return lines, best[:TOP_PARTNERS]
+
+
+def _players_named(ids: list[int]) -> dict[int, Player]:
+    """The players ``ids``, each with only what his public name needs (none: no query)."""
+    if not ids:
+        return {}
+    fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
+    return {p.pk: p for p in Player.objects.filter(pk__in=ids).only(*fields)}
+
+
 @dataclass
 class _PouleSeats:
     """One poule the player sat at: his seat, every seat's player, the night's point table."""
 
     mine: int = 0
-    players: dict[int, Player] = field(default_factory=dict)
+    seats: dict[int, int] = field(default_factory=dict)
     point_table_id: int | None = None
 
 
-def _belgian_whist_stats(
+def _counted_now(
     player: Player, season: Season
-) -> tuple[list[ContractLine], list[PartnerLine]]:
-    """Per contract, how often he declared and made it; with whom he does best in the pair
-    contracts. Three queries: the seats of his poules, their point tables, their deals.
+) -> tuple[dict[str, list[int]], dict[str, list[int]], dict[int, Player]]:
+    """His contracts and partners of ``season`` counted now from the deals by
+    ``night_statistics``, one poule at a time, and the players he sat with. Three queries:
+    the seats of his poules, their point tables, their deals.
 
     Plain rows throughout: a season of 200 nights is thousands of seats and deals. Each
-    player is built once, with only what his public name needs; a deal's points are decoded
-    only for the deals he declared with a partner."""
+    player is built once, with only what his public name needs; a deal is decoded only if it
+    names his seat: the others cannot count in his contracts or his partners."""
     seats = Seat.objects.filter(
         poule__seats__player=player,
         tournament__season=season,
@@ -284,7 +349,7 @@ def _belgian_whist_stats(
             fields = (field.removeprefix("player__") for field in PUBLIC_NAME)
             players[player_id] = Player(pk=player_id, **dict(zip(fields, name, strict=True)))
         poule = poules[poule_id]
-        poule.players[number] = players[player_id]
+        poule.seats[number] = player_id
         poule.point_table_id = point_table_id
         if player_id == player.pk:
             poule.mine = number
@@ -303,44 +368,22 @@ def _belgian_whist_stats(
             counted=True,
         )
         .annotate(data_text=Cast("data", TextField()), points_text=Cast("points", TextField()))
-        .values_list("poule_id", "data_text", "points_text")
+        .values_list("poule_id", "data_text", "points_text", "dealer")
     )
-
-    contracts = {code: ContractLine(code) for code in belgian_whist.CONTRACTS}
-    partners: dict[int, PartnerLine] = {}
-    for poule_id, data_text, points in deals:
-        poule = poules[poule_id]
-        mine = str(poule.mine)
+    his_deals: dict[int, list[tuple[Any, list[int], int | None]]] = defaultdict(list)
+    for poule_id, data_text, points, dealer in deals:
         # A deal names players by seat ("3"): one whose text never names his seat is not his
         # to count, and is not even decoded (most of a season's deals).
-        if f'"{mine}"' not in data_text:
-            continue
-        data = json.loads(data_text)
-        declarers = [str(seat) for seat in data.get("declarers") or ()]
-        contract = data.get("contract")
-        if mine not in declarers or contract not in contracts:
-            continue
-        point_table = point_tables[poule.point_table_id]
-        try:
-            made = belgian_whist.contract_made(point_table, data, mine)
-            partners_deal = belgian_whist.is_partner_contract(
-                point_table, contract, data.get("bid")
-            )
-        except EngineError:
-            # A stored deal the table cannot read (a table revised since) is not counted.
-            continue
-        line = contracts[contract]
-        line.played += 1
-        line.made += made
-        if partners_deal and len(declarers) == 2:
-            partner_seat = int(next(seat for seat in declarers if seat != mine))
-            partner = poule.players[partner_seat]
-            together = partners.setdefault(partner.pk, PartnerLine(partner))
-            together.deals += 1
-            together.made += made
-            together.points += json.loads(points)[sorted(poule.players).index(poule.mine)]
-    best = sorted(
-        partners.values(),
-        key=lambda p: (-p.points, -p.made_rate, -p.deals, p.name),
+        if f'"{poules[poule_id].mine}"' in data_text:
+            his_deals[poule_id].append((json.loads(data_text), json.loads(points), dealer))
+    lines = (
+        night_statistics(
+            BELGIAN_WHIST,
+            point_tables[poules[poule_id].point_table_id],
+            [PouleDeals(poules[poule_id].seats, poule_deals)],
+            {},
+        )[player.pk]
+        for poule_id, poule_deals in his_deals.items()
     )
-    return [line for line in contracts.values() if line.played], best[:TOP_PARTNERS]
+    contracts, partners = contracts_and_partners(lines)
+    return contracts, partners, players

@@ -210,4 +210,4 @@ def sheet_entry(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
         "has_problems": bool(problems) or any(row.problems for row in rows),
         "legend": code_legend(tournament.game),
     }
-    return TemplateResponse(request, "games/sheet_entry.html", context)
+    return TemplateResponse(request, "games/paper_entry.html", context)

@@ -6,7 +6,7 @@ and not on the file's size: a 215 kB workbook whose one shared string of 20 000 
 fills 2 000 × 40 cells is 1.6 billion characters once read (3.1 GB in a worker, measured). A
 file past a limit is refused in the club's words, naming the limit, before the next cell is
 read; nothing is kept of it. A workbook's parts are checked before it is opened
-(``club.workbook_budget``).
+(``workbook_budget``).
 """
 
 from __future__ import annotations

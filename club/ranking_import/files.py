@@ -3,10 +3,10 @@ workbook, or the table copied from a web page (its cells come tab-separated, or 
 HTML). The result is the table's rows of text, as they were written; what each column is, the
 club admin says next (``scoring.services.ranking_import``).
 
-Every reader hands its rows one by one to a ``TableBudget`` (``club.ranking_budget``), which
-refuses the table at the first row past a limit, and a workbook's parts are checked before it
-is opened (``club.workbook_budget``): what a file becomes once read, not its size, is what
-costs a worker its memory."""
+Every reader hands its rows one by one to a ``TableBudget`` (``budget``), which refuses the
+table at the first row past a limit, and a workbook's parts are checked before it is opened
+(``workbook_budget``): what a file becomes once read, not its size, is what costs a worker its
+memory."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
-from .ranking_budget import MAX_CELL_CHARACTERS, MAX_COLUMNS, MAX_ROWS, TableBudget, cell_refused
+from .budget import MAX_CELL_CHARACTERS, MAX_COLUMNS, MAX_ROWS, TableBudget, cell_refused
 from .workbook_budget import MAX_SHEETS, workbook_not_opened, workbook_parts_check
 
 # The uploaded file itself; what it expands to is held by the budget.

@@ -15,10 +15,10 @@ from django.utils.translation import ngettext_lazy
 
 from club.models import Club, Membership, Player
 
-from .calendar import NightPlan
-from .calendar_models import COMMENT_MAX_LENGTH, MAX_GUESTS
-from .labels import rules_choices
-from .models import ClubCalendar, DrawMethod, PlannedNight, Reply
+from ..labels import rules_choices
+from ..models import ClubCalendar, DrawMethod, PlannedNight, Reply
+from .models import COMMENT_MAX_LENGTH, MAX_GUESTS
+from .planning import NightPlan
 
 WEEKDAYS = [
     (0, _("lundi")),

@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event, Timezone
 
-from .calendar_models import CLUB_TIME_ZONE
-from .models import PlannedNight, Reply
+from ..models import PlannedNight, Reply
+from .models import CLUB_TIME_ZONE
 
 PRODID = "-//clubwhist//Calendrier du club//FR"
 # A club night lasts an evening; the calendar only needs an end for the block it draws.

@@ -1,11 +1,10 @@
-"""The club's calendar: plan nights (alone or weekly, with exceptions), members' replies with
-an optional cap and its waiting list, cancelling, the reminders' queueing (and the secretary's
-reminder to those who have not answered), and the night made at the door from its entry. One
-function per state change; pages, the API, the admin, the demo, commands and tasks call
-these.
+"""The calendar's reminders and its door: a club's and a member's calendar settings (the
+reminders' days, the link that turns them off, the private feed's key), the reminders queued
+(beat's and the secretary's to those who have not answered), and the night made at the door
+from its entry. One function per state change; pages, the API, the admin, the demo, commands
+and tasks call these through ``games.calendar``.
 
-The replies live in ``calendar_replies``, the planning in ``calendar_planning`` (each under
-this module); their names are importable from here, as before the split."""
+The replies live in ``replies``, the planning in ``planning`` (both under this module)."""
 
 from __future__ import annotations
 
@@ -25,42 +24,12 @@ from club import services as club_services
 from club.models import Club, Membership, Player
 from infra.outbox import work_queue
 
-from . import services
-from .calendar_planning import (  # noqa: F401
-    SERIES_MAX_NIGHTS,
-    NightPlan,
-    SeriesPlanned,
-    night_cancel,
-    night_change,
-    night_delete,
-    night_plan,
-    series_dates,
-    series_plan,
-    short_date,
-)
-from .calendar_replies import (  # noqa: F401
-    LINK_MAX_AGE,
-    PROMOTED_EMAIL,
-    REPLY_SALT,
-    LinkRefused,
-    club_calendar,
-    deadline,
-    places_fill,
-    reply_link_read,
-    reply_set,
-    reply_token,
-    seats_taken,
-    silent_members,
-)
-from .draw import DrawRefused, table_sizes
-from .models import (
-    ClubCalendar,
-    DrawMethod,
-    MemberCalendar,
-    PlannedNight,
-    Reply,
-    Tournament,
-)
+from .. import services
+from ..draw import DrawRefused, table_sizes
+from ..models import DrawMethod, Tournament
+from .models import ClubCalendar, MemberCalendar, PlannedNight, Reply
+from .planning import short_date
+from .replies import LinkRefused, club_calendar, deadline, silent_members
 
 # The tasks the outbox runs after a commit (games.tasks; named, never imported, here).
 REMINDERS_EMAIL = "games.tasks.calendar_reminders_email"

@@ -1,7 +1,7 @@
 """The calendar's replies: a member's answer (with a word for the secretary and the guests he
 brings), the places they take against the night's cap, the waiting list and its order, and
-the signed reply link. The lowest of the calendar's modules: planning (``calendar_planning``)
-and the rest (``calendar``) build on it; every name here is importable from
+the signed reply link. The lowest of the calendar's modules: planning (``planning``)
+and the rest (``reminders``) build on it; every name here is importable from
 ``games.calendar``.
 
 A reply link is ``signing.dumps`` of (night, member) with its own salt: no login, one member
@@ -23,8 +23,7 @@ from django.utils.translation import ngettext
 from club.models import Club, Membership, Player
 from infra.outbox import work_queue
 
-from .calendar_models import MAX_GUESTS
-from .models import ClubCalendar, PlannedNight, Reply
+from .models import MAX_GUESTS, ClubCalendar, PlannedNight, Reply
 
 # The task the outbox runs after a commit (games.tasks; named, never imported, here).
 PROMOTED_EMAIL = "games.tasks.calendar_promoted_email"

@@ -21,8 +21,9 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from club.models import Club
 
-from .calendar_replies import places_fill, seats_taken
-from .models import DrawMethod, PlannedNight, PlannedSeries, ReminderEmail, Reply
+from ..models import DrawMethod
+from .models import PlannedNight, PlannedSeries, ReminderEmail, Reply
+from .replies import places_fill, seats_taken
 
 # A series longer than this is a mistake (a year typed wrong), not a calendar.
 SERIES_MAX_NIGHTS = 200

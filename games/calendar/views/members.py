@@ -1,6 +1,6 @@
 """The club's calendar: the public page and feed, a member's answer (on the site or from the
 signed link of an e-mail, without login) and the member's own calendar (reminders, private
-feed). The club admin's planning and replies are in ``calendar_admin``."""
+feed). The club admin's planning and replies are in ``secretary``."""
 
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ from django.views.decorators.http import require_POST
 from club.models import Club, Player
 from club.permissions import is_club_admin, is_member
 
-from .. import calendar
-from ..calendar_feed import feed
-from ..calendar_forms import ReplyForm
-from ..calendar_models import COMMENT_MAX_LENGTH, MAX_GUESTS
-from ..models import MemberCalendar, PlannedNight, Reply
-from ..presenters.calendar import calendar_entries
+from ... import calendar
+from ...models import MemberCalendar, PlannedNight, Reply
+from ..feed import feed
+from ..forms import ReplyForm
+from ..models import COMMENT_MAX_LENGTH, MAX_GUESTS
+from ..presenters import calendar_entries
 
 ICS = "text/calendar; charset=utf-8"
 # What the answer's folded fields offer (templates/games/calendar/_reply_extras.html).

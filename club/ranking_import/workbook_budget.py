@@ -34,7 +34,7 @@ from openpyxl.xml.constants import (
 )
 from openpyxl.xml.functions import fromstring
 
-from .ranking_budget import count_words
+from .budget import count_words
 
 MAX_SHEETS = 50  # a season a sheet, over fifty years
 MAX_PARTS = 500  # about ten for each sheet (its relationships, drawings, printer settings …)

@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Player
 
-from ..calendar import TablePlan, deadline, silent_members, table_plan
 from ..models import ClubCalendar, PlannedNight, Reply
+from .reminders import TablePlan, table_plan
+from .replies import deadline, silent_members
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""The calendar's pages: the members' (``members``) and the secretary's (``secretary``)."""

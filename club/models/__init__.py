@@ -24,6 +24,7 @@ from .players import (
     tidy_name,
 )
 from .seasons import FIRST_SEASON_YEAR, SEASONS_AHEAD, Season, dates_refused, season_slug
+from .signup import ClubSignup, JoinRequest
 from .work import PendingWork
 
 __all__ = [
@@ -36,12 +37,14 @@ __all__ = [
     "SEASONS_AHEAD",
     "ApiToken",
     "Club",
+    "ClubSignup",
     "EmailChange",
     "Federation",
     "FederationAdmin",
     "FederationInvitation",
     "FederationSeason",
     "Invitation",
+    "JoinRequest",
     "Membership",
     "PendingWork",
     "Player",

@@ -18,10 +18,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..invitations import _clean_email, invitation_send
-from ..models import Club, JoinRequest, Membership, Player, hidden_characters, name_key, tidy_name
+from ..models import Club, JoinRequest, Membership, Player, name_key
 from ..outbox import work_queue
 from ..throttle import Limit, exceeded, record
 from .members import member_add
+from .signup_opening import typed_name
 
 # The club's admins are told of a request by this task (club.tasks), once it commits.
 JOIN_REQUEST_EMAIL = "club.tasks.join_request_email"
@@ -29,20 +30,6 @@ JOIN_REQUEST_EMAIL = "club.tasks.join_request_email"
 JOIN_ADDRESS = Limit("join-address", 5, datetime.timedelta(hours=1))
 
 Status = JoinRequest.Status
-
-
-def _name(name: str) -> str:
-    if hidden := hidden_characters(name):
-        raise ValidationError(
-            {
-                "name": _("Ce nom contient un caractère invisible (%(codes)s) : retapez-le.")
-                % {"codes": ", ".join(dict.fromkeys(hidden))}
-            }
-        )
-    name = tidy_name(name)
-    if not name:
-        raise ValidationError({"name": _("Donnez votre nom.")})
-    return name
 
 
 def join_request_make(
@@ -62,7 +49,7 @@ def join_request_make(
         email = _clean_email(email)
     except ValidationError as error:
         raise ValidationError({"email": error.messages}) from None
-    name = _name(name)
+    name = typed_name(name, _("Donnez votre nom."))
     with transaction.atomic():
         pending = JoinRequest.objects.filter(club=club, email=email, status=Status.PENDING)
         if pending.exists():

@@ -33,12 +33,18 @@ from ..models import (
     Season,
     check_ranking_rules,
     dates_refused,
-    hidden_characters,
     tidy_name,
 )
 from ..outbox import work_queue
 from ..throttle import Limit, exceeded, record
-from .signup_opening import LINK_DAYS, Status, club_name_refusal, signup_open, signup_purge
+from .signup_opening import (
+    LINK_DAYS,
+    Status,
+    club_name_refusal,
+    signup_open,
+    signup_purge,
+    typed_name,
+)
 
 # The e-mails of a sign-up, sent by these tasks (club.tasks) once the change commits.
 SIGNUP_LINK_EMAIL = "club.tasks.signup_link_email"
@@ -100,22 +106,6 @@ def _address_refused(email: str) -> None:
         raise ValidationError({"email": ValidationError(message, code="link_pending")})
 
 
-def _secretary_name(name: str) -> str:
-    if hidden := hidden_characters(name):
-        raise ValidationError(
-            {
-                "name": _("Ce nom contient un caractère invisible (%(codes)s) : retapez-le.")
-                % {"codes": ", ".join(dict.fromkeys(hidden))}
-            }
-        )
-    name = tidy_name(name)
-    if not name:
-        raise ValidationError({"name": _("Donnez votre nom : il sera celui de l'administrateur.")})
-    if len(name) > ClubSignup._meta.get_field("name").max_length:
-        raise ValidationError({"name": _("Ce nom est trop long (120 caractères au plus).")})
-    return name
-
-
 def signup_start(email: str, name: str, language: str, *, address: str) -> ClubSignup:
     """A stranger's sign-up: her address and name; the link to confirm it leaves by e-mail
     once this commits. ``address``: the client's, which the throttle counts."""
@@ -125,7 +115,7 @@ def signup_start(email: str, name: str, language: str, *, address: str) -> ClubS
         email = _clean_email(email)
     except ValidationError as error:
         raise ValidationError({"email": error.messages}) from None
-    name = _secretary_name(name)
+    name = typed_name(name, _("Donnez votre nom : il sera celui de l'administrateur."))
     with transaction.atomic():
         signup_purge()
         _address_refused(email)
@@ -143,7 +133,10 @@ def signup_link_again(email: str, *, address: str) -> ClubSignup | None:
     that nobody learns from it who signed up)."""
     _not_closed()
     _throttled(SIGNUP_ADDRESS, address)
-    email = (email or "").strip().lower()
+    try:
+        email = _clean_email(email or "")
+    except ValidationError:
+        return None
     with transaction.atomic():
         signup = (
             ClubSignup.objects.select_for_update()

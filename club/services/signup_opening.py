@@ -16,7 +16,16 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from ..models import Club, ClubSignup, JoinRequest, Membership, Player, name_key, tidy_name
+from ..models import (
+    Club,
+    ClubSignup,
+    JoinRequest,
+    Membership,
+    Player,
+    hidden_characters,
+    name_key,
+    tidy_name,
+)
 from ..outbox import work_queue
 from .seasons import season_create
 
@@ -37,6 +46,24 @@ Status = ClubSignup.Status
 def club_slug(name: str) -> str:
     """The address a new club's name gives it (as ``free_slug`` makes it, unnumbered)."""
     return slugify(name)[:50]
+
+
+def typed_name(name: str, empty: str) -> str:
+    """A person's name as a stranger typed it (the secretary's, a newcomer's): tidied; refused
+    on the form's field "name" when ``empty`` or holding a character no page shows."""
+    if hidden := hidden_characters(name):
+        raise ValidationError(
+            {
+                "name": _("Ce nom contient un caractère invisible (%(codes)s) : retapez-le.")
+                % {"codes": ", ".join(dict.fromkeys(hidden))}
+            }
+        )
+    name = tidy_name(name)
+    if not name:
+        raise ValidationError({"name": empty})
+    if len(name) > ClubSignup._meta.get_field("name").max_length:
+        raise ValidationError({"name": _("Ce nom est trop long (120 caractères au plus).")})
+    return name
 
 
 def _club_key(name: str) -> str:

@@ -17,6 +17,7 @@ from club.services.signup_opening import signup_open
 from games import calendar
 from games import services as games_services
 from games.presenters.club_start import club_checklist
+from tests.club.test_signup import answered_sign_up
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -35,25 +36,8 @@ def plan_night(club: Club, days: int = 7, place: str = "") -> None:
 @pytest.fixture
 def new_club(db) -> tuple[Club, object]:
     """A club opened by its secretary's sign-up, and her login."""
-    marie = UserFactory(username="marie@example.org", email="marie@example.org")
-    signup = ClubSignup.objects.create(
-        email=marie.email,
-        name="Marie Lambert",
-        user=marie,
-        status=ClubSignup.Status.DRAFT,
-        answers={
-            "club": {"name": "Whist Club de Ciney", "town": "Ciney", "default_rules": "rcwhist"},
-            "season": {
-                "name": "2025",
-                "start": "2025-01-01",
-                "end": "2025-12-31",
-                "ranking_best_n": None,
-                "ranking_min_tournaments": 0,
-                "ranking_precedence": ["tournament_points"],
-            },
-        },
-    )
-    return signup_open(signup), marie
+    signup = answered_sign_up(ClubSignup.Status.DRAFT)
+    return signup_open(signup), signup.user
 
 
 def test_the_home_page_lists_the_listed_clubs_with_town_game_and_next_night(client, settings):

@@ -37,6 +37,26 @@ SEASON_ANSWERS = {
 }
 
 
+def answered_sign_up(status: str) -> ClubSignup:
+    """Marie's sign-up of the Whist Club de Ciney, every step answered, her account open."""
+    marie = UserFactory(username="marie@example.org", email="marie@example.org")
+    season = {
+        "name": "2025",
+        "start": "2025-01-01",
+        "end": "2025-12-31",
+        "ranking_best_n": None,
+        "ranking_min_tournaments": 0,
+        "ranking_precedence": ["tournament_points"],
+    }
+    return ClubSignup.objects.create(
+        email=marie.email,
+        name="Marie Lambert",
+        user=marie,
+        status=status,
+        answers={"club": {**CLUB_ANSWERS, "listed": True}, "season": season},
+    )
+
+
 def text(response) -> str:
     """The page as a reader reads it (its apostrophes unescaped)."""
     return html.unescape(response.content.decode())
@@ -405,24 +425,7 @@ def test_an_approval_of_a_sign_up_no_longer_waiting_is_refused(mode, superuser):
 def test_the_admin_lists_the_waiting_sign_ups_and_approves_them_by_an_action(
     client, mode, superuser
 ):
-    user = UserFactory(username="marie@example.org", email="marie@example.org")
-    signup = ClubSignup.objects.create(
-        email=user.email,
-        name="Marie Lambert",
-        user=user,
-        status=ClubSignup.Status.WAITING,
-        answers={
-            "club": {**CLUB_ANSWERS, "listed": True},
-            "season": {
-                "name": "2025",
-                "start": "2025-01-01",
-                "end": "2025-12-31",
-                "ranking_best_n": None,
-                "ranking_min_tournaments": 0,
-                "ranking_precedence": ["tournament_points"],
-            },
-        },
-    )
+    signup = answered_sign_up(ClubSignup.Status.WAITING)
     client.force_login(superuser)
     listing = client.get(reverse("admin:club_clubsignup_changelist")).content.decode()
     assert "Whist Club de Ciney" in listing
@@ -442,3 +445,12 @@ def test_a_member_of_another_club_who_signs_up_keeps_his_one_player(mode, outsid
 
     assert signup.name == outsider.player.display_name
     assert Player.objects.count() == before + 1
+
+
+def test_a_new_link_asked_for_an_address_with_a_nul_finds_nothing_and_says_the_same(
+    client, mode, mailoutbox
+):
+    response = client.post(reverse("signup-start"), {"email": "m\x00@example.org", "resend": "1"})
+
+    assert response.url == reverse("signup-sent")
+    assert mailoutbox == []

@@ -1,7 +1,7 @@
-"""The operator's list of clubs' sign-ups in Django's admin: those waiting for his approval
-first, each approved (the club opens, its secretary is e-mailed) or refused (his word, the
-« mot de l'exploitant », goes with the answer) by an action. A sign-up is made by the
-secretary only (its address confirmed by its link): none is added here."""
+"""The operator's list of clubs' sign-ups in Django's admin (his e-mail links to those waiting
+for his approval), each approved (the club opens, its secretary is e-mailed) or refused (his
+word, the « mot de l'exploitant », goes with the answer) by an action. A sign-up is made by
+the secretary only (its address confirmed by its link): none is added here."""
 
 from __future__ import annotations
 
@@ -9,14 +9,12 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .models import ClubSignup
 from .services.signup_opening import signup_approve, signup_refuse
-
-WAITING = ClubSignup.Status.WAITING
 
 
 @admin.register(ClubSignup)
@@ -49,13 +47,6 @@ class ClubSignupAdmin(admin.ModelAdmin):
     @admin.display(description=gettext_lazy("ville"))
     def town(self, signup: ClubSignup) -> str:
         return signup.town
-
-    def get_queryset(self, request: Any) -> QuerySet[ClubSignup]:
-        # Those waiting for the operator come first.
-        first = Case(
-            When(status=WAITING, then=Value(0)), default=Value(1), output_field=IntegerField()
-        )
-        return super().get_queryset(request).annotate(first=first).order_by("first", "-created")
 
     def has_add_permission(self, request: Any, obj: Any = None) -> bool:
         return False

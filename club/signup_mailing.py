@@ -85,12 +85,14 @@ def operators() -> list[tuple[str, str]]:
 
 
 def signup_operators_send(signup_id: int) -> int:
-    """Tell the operators that a club waits for their approval, with the admin's list."""
+    """Tell the operators that a club waits for their approval, with the admin's list of the
+    sign-ups waiting (where they approve or refuse them)."""
     rows = ClubSignup.objects.filter(pk=signup_id, status=ClubSignup.Status.WAITING)
     signup = rows.first()
     if signup is None:
         return 0
-    link = settings.SITE_URL + reverse("admin:club_clubsignup_change", args=[signup.pk])
+    waiting = reverse("admin:club_clubsignup_changelist") + "?status__exact=waiting"
+    link = settings.SITE_URL + waiting
     context = {"signup": signup, "link": link}
     found = operators()
     if not found:

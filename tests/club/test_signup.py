@@ -155,7 +155,7 @@ def test_approval_the_club_waits_for_the_operator_who_is_emailed_then_approves(
     told = mailoutbox[-1]
     assert told.to == ["operateur@example.org"]
     assert "Whist Club de Ciney" in told.subject
-    assert f"/admin/club/clubsignup/{signup.pk}/change/" in told.body
+    assert "/admin/club/clubsignup/?status__exact=waiting" in told.body
     assert "attend l'accord" in text(client.get(reverse("signup-start")))
 
     with django_capture_on_commit_callbacks(execute=True):

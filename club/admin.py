@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.labels import point_table_label, rules_choices
 
+from . import signup_admin  # noqa: F401  (the clubs' sign-ups, registered there)
 from .auth_forms import OperatorAuthenticationForm
 from .models import (
     ApiToken,

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from .models import FederationInvitation
-from .services.members import admins_who_log_in
+from .signup_mailing import club_admin_addresses
 
 logger = logging.getLogger(__name__)
 
@@ -22,18 +22,7 @@ logger = logging.getLogger(__name__)
 def invitation_recipients(invitation: FederationInvitation) -> list[tuple[str, str]]:
     """(address, language) of each current admin of the club who can sign in to answer; the
     club's contact address when none of them has one."""
-    admins = (
-        admins_who_log_in(invitation.club_id).select_related("player__user").order_by("player_id")
-    )
-    found: dict[str, str] = {}
-    for membership in admins:
-        player = membership.player
-        address = player.user.email or player.email
-        if address:
-            found.setdefault(address.lower(), player.language)
-    if not found and invitation.club.contact_email:
-        found[invitation.club.contact_email] = invitation.club.language
-    return list(found.items())
+    return club_admin_addresses(invitation.club)
 
 
 def invitation_send(invitation_id: int) -> int:

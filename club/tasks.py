@@ -1,13 +1,18 @@
 """Celery tasks of the site itself: the periodic re-queue of pending work (Celery beat), the
-e-mail that asks a club's admins to answer a federation's invitation, and the word to a club
-that a merge ended a role it had granted."""
+e-mail that asks a club's admins to answer a federation's invitation, the word to a club
+that a merge ended a role it had granted, and the e-mails of a club's sign-up and of a request
+to join a club."""
 
 from celery import shared_task
 
 from infra import outbox
 
-from . import federation_mailing, mailing
+from . import federation_mailing, mailing, signup_mailing
 from .services import FEDERATION_INVITATION_EMAIL, MERGE_ROLES_EMAIL
+from .services.join_requests import JOIN_REQUEST_EMAIL
+from .services.signup import SIGNUP_LINK_EMAIL, SIGNUP_OPERATORS_EMAIL
+from .services.signup_opening import SIGNUP_DECISION_EMAIL
+from .services.signup_opening import signup_purge as signup_purge_now
 
 
 @shared_task
@@ -37,3 +42,37 @@ def merge_roles_email(merge_id: int) -> int:
         MERGE_ROLES_EMAIL, merge_id, lambda: mailing.merge_roles_send(merge_id), atomic=False
     )
     return sent or 0
+
+
+def _mailed(task: str, key: int, send) -> int:
+    return outbox.work_run(task, key, lambda: send(key), atomic=False) or 0
+
+
+@shared_task
+def signup_link_email(signup_id: int) -> int:
+    """The link that confirms a club's sign-up (club.signup_mailing)."""
+    return _mailed(SIGNUP_LINK_EMAIL, signup_id, signup_mailing.signup_link_send)
+
+
+@shared_task
+def signup_operators_email(signup_id: int) -> int:
+    """The operators told that a club waits for their approval."""
+    return _mailed(SIGNUP_OPERATORS_EMAIL, signup_id, signup_mailing.signup_operators_send)
+
+
+@shared_task
+def signup_decision_email(signup_id: int) -> int:
+    """The secretary told the operator's answer."""
+    return _mailed(SIGNUP_DECISION_EMAIL, signup_id, signup_mailing.signup_decision_send)
+
+
+@shared_task
+def join_request_email(request_id: int) -> int:
+    """A club's admins told that somebody asks to join."""
+    return _mailed(JOIN_REQUEST_EMAIL, request_id, signup_mailing.join_request_send)
+
+
+@shared_task
+def signup_purge() -> int:
+    """Sign-ups and join requests whose time is up, deleted (Celery beat, daily)."""
+    return signup_purge_now()

@@ -10,6 +10,8 @@ from .views import (
     club_admin,
     club_federations,
     club_settings,
+    club_start,
+    directory,
     federation_admin,
     federations,
     health,
@@ -19,15 +21,26 @@ from .views import (
     merges,
     offline,
     players,
+    privacy,
     public,
     ranking_import,
     rankings,
     ratings,
     room_link,
+    signup,
 )
 
 club_urls = [
     path("", public.club_detail, name="club-detail"),
+    # A newcomer asks to join a listed club; its admins answer (club/views/club_start.py).
+    path("rejoindre/", directory.join_request, name="join-request"),
+    path("gestion/demandes/", club_start.join_requests, name="join-requests"),
+    path(
+        "gestion/demandes/<id:pk>/<slug:action>/",
+        club_start.join_request_decide,
+        name="join-request-decide",
+    ),
+    path("premiers-pas/<slug:step>/", club_start.checklist_confirm, name="checklist-confirm"),
     path("classement/", rankings.ranking_current, name="ranking"),
     path("classements/", rankings.ranking_archive, name="ranking-archive"),
     path("classement/<slug:season>/", rankings.ranking_season, name="ranking-season"),
@@ -147,8 +160,20 @@ account_urls = [
     path("", include("django.contrib.auth.urls")),
 ]
 
+# A club signs up (club/views/signup.py): the secretary's address, her account, the club.
+signup_urls = [
+    path("", signup.signup_start, name="signup-start"),
+    path("envoye/", signup.signup_sent, name="signup-sent"),
+    path("confirmer/<str:token>/", signup.signup_confirm, name="signup-confirm"),
+    path("club/", signup.signup_club, name="signup-club"),
+    path("saison/", signup.signup_season, name="signup-season"),
+    path("envoi/", signup.signup_review, name="signup-review"),
+]
+
 urlpatterns = [
     path("", public.home, name="home"),
+    path("inscription/", include(signup_urls)),
+    path("confidentialite/", privacy.privacy, name="privacy"),
     path("clubs/<slug:slug>/", include(club_urls)),
     path("federations/<slug:slug>/gestion/", include(federation_admin_urls)),
     path("federations/<slug:slug>/", include(federation_urls)),

@@ -197,6 +197,16 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "club@localhost")
 # Links in e-mails sent by tasks (no request to take the host from).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
+# Who may open a club from the home page (club/services/signup.py): "open" — at once, once the
+# secretary's address is confirmed; "approval" — the operator (the superusers) approves each in
+# Django's admin; "closed" — a polite page. Production waits for the operator (strangers' clubs
+# do not appear on his site unseen); a laptop running the Quick start (DJANGO_DEBUG=1) is open.
+CLUB_SIGNUP = os.environ.get("DJANGO_CLUB_SIGNUP") or ("open" if DEBUG else "approval")
+if CLUB_SIGNUP not in {"open", "approval", "closed"}:
+    raise ImproperlyConfigured(
+        f"DJANGO_CLUB_SIGNUP is open, approval or closed, not {CLUB_SIGNUP!r}."
+    )
+
 # Celery: eager (in-process) unless a broker is configured, so a laptop needs no service.
 CELERY_TASK_ALWAYS_EAGER = not os.environ.get("CELERY_BROKER_URL")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://localhost/"
@@ -241,6 +251,8 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.calendar_reminders_queue",
         "schedule": 15 * 60.0,
     },
+    # Sign-ups never confirmed and answered join requests, deleted when their time is up.
+    "signup-purge": {"task": "club.tasks.signup_purge", "schedule": 24 * 60 * 60.0},
 }
 # The largest night file (or list of them) the API's import reads: a 40-player night is about
 # 100 kB, a season of them a few MB.

@@ -24,7 +24,16 @@ from django.urls import reverse
 
 from club import services as club_services
 from club.invitations import invitation_send
-from club.models import ApiToken, Club, Federation, Invitation, Membership, Player, Season
+from club.models import (
+    ApiToken,
+    Club,
+    ClubSignup,
+    Federation,
+    Invitation,
+    Membership,
+    Player,
+    Season,
+)
 from club.services import season_named
 from club.tokens import token_create
 from games import services as games_services
@@ -132,7 +141,23 @@ def open_club(size: int, tag: str, staff: AbstractBaseUser) -> dict[type[Model],
             federations[0], f"{tag} {n}", datetime.date(2024, 1, 1), datetime.date(2024, 12, 31)
         )
 
+    # Clubs' sign-ups, waiting for the operator and opened.
+    signups = [
+        ClubSignup.objects.create(
+            email=f"{tag}{n}@example.org",
+            name=f"Secrétaire {n}",
+            user=UserFactory(),
+            status=ClubSignup.Status.WAITING,
+            answers={"club": {"name": f"Club {tag} {n}", "town": "Ciney"}},
+        )
+        for n in range(size)
+    ]
+    ClubSignup.objects.create(
+        email=f"{tag}@example.org", name="Ouvert", status=ClubSignup.Status.OPENED, club=club
+    )
+
     return {
+        ClubSignup: signups[0],
         Federation: federations[0],
         Club: club,
         Player: traveller,

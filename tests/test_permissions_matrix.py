@@ -19,7 +19,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club import services as club_services
-from club.models import Membership, Player, PlayerMerge
+from club.models import JoinRequest, Membership, Player, PlayerMerge
 from games import calendar
 from games.models import Deal, PlannedNight, Poule, Tournament
 from scoring import services as scoring_services
@@ -168,10 +168,46 @@ def imported_line_url(w: World) -> str:
     return reverse("imported-line", args=[w.club.slug, "2015", snapshot.lines.get().pk])
 
 
+def join_request(w: World) -> int:
+    """Somebody asked to join the world's club (listed): its admins answer, nobody else."""
+    return JoinRequest.objects.create(club=w.club, name="Paul Renard", email="paul@ex.org").pk
+
+
 # name → (method, address in the world, expected status per role)
 Address = Callable[[World], str]
 MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     "home": ("get", lambda w: reverse("home"), EVERYBODY),
+    "privacy": ("get", lambda w: reverse("privacy"), EVERYBODY),
+    # A club's sign-up (club/views/signup.py): anybody starts one (a logged-in account with
+    # its own login); the steps are the secretary's own sign-up's, none here.
+    "signup-start": ("get", lambda w: reverse("signup-start"), EVERYBODY),
+    "signup-sent": ("get", lambda w: reverse("signup-sent"), EVERYBODY),
+    "signup-confirm": ("get", lambda w: reverse("signup-confirm", args=["nul"]), NOT_FOUND),
+    "signup-club": ("get", lambda w: reverse("signup-club"), statuses(302, 302, 302, 302, 302)),
+    "signup-season": (
+        "get",
+        lambda w: reverse("signup-season"),
+        statuses(302, 302, 302, 302, 302),
+    ),
+    "signup-review": (
+        "post",
+        lambda w: reverse("signup-review"),
+        statuses(302, 302, 302, 302, 302),
+    ),
+    # Asking to join a listed club: anybody; its admins answer (club/views/club_start.py).
+    "join-request": ("get", lambda w: reverse("join-request", args=[w.club.slug]), EVERYBODY),
+    "join-requests": ("get", lambda w: reverse("join-requests", args=[w.club.slug]), ADMINS_PAGE),
+    "join-request-decide": (
+        "post",
+        lambda w: reverse("join-request-decide", args=[w.club.slug, join_request(w), "refuser"]),
+        ADMINS_ACTION,
+    ),
+    # The club did not sign up: its admin is told it has no checklist.
+    "checklist-confirm": (
+        "post",
+        lambda w: reverse("checklist-confirm", args=[w.club.slug, "colours"]),
+        ADMINS_ACTION,
+    ),
     "club-detail": ("get", lambda w: reverse("club-detail", args=[w.club.slug]), EVERYBODY),
     "ranking": ("get", lambda w: reverse("ranking", args=[w.club.slug]), EVERYBODY),
     "ranking-archive": ("get", lambda w: reverse("ranking-archive", args=[w.club.slug]), EVERYBODY),

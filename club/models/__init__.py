@@ -27,6 +27,7 @@ from .players import (
     tidy_name,
 )
 from .seasons import FIRST_SEASON_YEAR, SEASONS_AHEAD, Season, dates_refused, season_slug
+from .signup import ClubSignup, JoinRequest
 
 __all__ = [
     "COLOUR",
@@ -38,12 +39,14 @@ __all__ = [
     "SEASONS_AHEAD",
     "ApiToken",
     "Club",
+    "ClubSignup",
     "EmailChange",
     "Federation",
     "FederationAdmin",
     "FederationInvitation",
     "FederationSeason",
     "Invitation",
+    "JoinRequest",
     "Membership",
     "PendingWork",
     "Player",

@@ -117,6 +117,12 @@ class Club(models.Model):
     # The room screen's private link: the projector's PC opens it without anybody's login.
     # Unguessable, renewed by a club admin (the old link then shows nothing); empty: no link.
     room_key = models.CharField(_("clé de l'écran de salle"), max_length=43, blank=True)
+    # Where the club plays, as the home page's directory says it ("Namur").
+    town = models.CharField(_("ville"), max_length=80, blank=True)
+    # On the home page's list of clubs, with its town, game and next night, for a newcomer to
+    # find and ask to join. Clubs already on the site were all on that page: they stay; a club
+    # that signs up chooses.
+    listed = models.BooleanField(_("dans la liste des clubs de la page d'accueil"), default=True)
     contact_email = models.EmailField(_("e-mail de contact"), blank=True)
     contact_phone = models.CharField(_("téléphone de contact"), max_length=30, blank=True)
     contact_address = models.CharField(_("adresse des soirées"), max_length=200, blank=True)

@@ -57,6 +57,8 @@ def club_named(name: str) -> Club:
 CLUB_IDENTITY_FIELDS = (
     "name",
     "short_name",
+    "town",
+    "listed",
     "logo",
     "colour_background",
     "colour_text",

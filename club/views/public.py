@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -9,6 +10,7 @@ from django.utils import timezone
 
 from games.calendar.presenters import calendar_entries
 from games.models import Tournament
+from games.presenters.club_start import club_checklist, listed_clubs
 from games.presenters.federation import federation_links
 from scoring.models import TournamentStanding
 
@@ -17,14 +19,20 @@ from ..permissions import is_club_admin, is_member, is_scorer
 
 
 def home(request: HttpRequest) -> TemplateResponse:
-    """The clubs and the federations that group them (each with its current season's
-    ranking, so a newcomer finds it from here); a site that hosts one club and no federation
-    opens straight on the club."""
-    clubs = list(Club.objects.prefetch_related("seasons"))
-    federations = federation_links(timezone.localdate())
-    if len(clubs) == 1 and not federations:
-        return club_detail(request, clubs[0].slug)
-    context = {"clubs": clubs, "federations": federations}
+    """The clubs that chose to be listed (town, game, next night, a link to ask to join) and
+    the federations that group them (each with its current season's ranking, so a newcomer
+    finds it from here), and « Créer un club » unless the site takes no new club. A site that
+    hosts one club and no federation opens straight on the club (« Créer un club » below)."""
+    today = timezone.localdate()
+    federations = federation_links(today)
+    signup = settings.CLUB_SIGNUP
+    if not federations:
+        only = list(Club.objects.values_list("slug", flat=True)[:2])
+        if len(only) == 1:
+            page = club_detail(request, only[0])
+            page.context_data["signup"] = signup
+            return page
+    context = {"clubs": listed_clubs(today), "federations": federations, "signup": signup}
     return TemplateResponse(request, "club/home.html", context)
 
 
@@ -48,13 +56,16 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         else Tournament.objects.none()
     )
     member = is_member(request.user, club)
+    can_admin = is_club_admin(request.user, club)
     context = {
         "club": club,
         "seasons": seasons,
         "season": season,
         "tournaments": list(tournaments),
         "can_score": is_scorer(request.user, club),
-        "can_admin": is_club_admin(request.user, club),
+        "can_admin": can_admin,
+        # A new club's first steps, for its admins, until each is done.
+        "checklist": club_checklist(club) if can_admin and not request.htmx else None,
         "is_member": member,
         # Tonight's room screen, for the club's members (a projector logged in as one too).
         "running": list(

@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from club.models import Club, Invitation
+from club.models import Club, ClubSignup, Invitation
 from club.services import federation_open
 from club.tokens import token_create
 
@@ -27,6 +27,12 @@ def staff_client(client, superuser, imported_night):
     )
     token_create(superuser, "site du club")
     federation_open("Ligue de test", clubs=[imported_night.club])
+    ClubSignup.objects.create(
+        email="secretaire@example.org",
+        name="Marie Lambert",
+        status=ClubSignup.Status.WAITING,
+        answers={"club": {"name": "Whist Club de Ciney", "town": "Ciney"}},
+    )
     client.force_login(superuser)
     return client
 

@@ -117,6 +117,10 @@ def main_pages(club: Club, night: Tournament, published: Tournament) -> dict[str
         "federation ranking": f"/federations/{federation.slug}/classement/{fed_season.slug}/",
         "federation archive": f"/federations/{federation.slug}/classements/",
         "federation admin": f"/federations/{federation.slug}/gestion/",
+        "join requests": f"{base}/gestion/demandes/",
+        "signing a club up": "/inscription/",
+        "asking to join": f"{base}/rejoindre/",
+        "privacy": "/confidentialite/",
     }
 
 
@@ -134,6 +138,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
     anonymous = signed_in(new_context, live_server.url, None, viewport)
     found["login"] = violations(anonymous, f"{live_server.url}/compte/login/")
     public = ("home", "ranking", "results", "player", "cote", "calendar", "archive")
+    public += ("signing a club up", "asking to join", "privacy")
     for name in (*public, "federation", "federation ranking"):
         found[f"{name} (public)"] = violations(anonymous, live_server.url + pages[name])
 

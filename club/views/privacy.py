@@ -1,0 +1,20 @@
+"""The privacy page: what the site keeps about whom, why, and for how long (each part of the
+site that keeps something says it in its own section)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+
+from infra.throttle import KEEP
+
+from ..services.signup_opening import DECIDED_KEPT_DAYS, LINK_DAYS
+
+
+def privacy(request: HttpRequest) -> TemplateResponse:
+    context = {
+        "link_days": LINK_DAYS,
+        "decided_days": DECIDED_KEPT_DAYS,
+        "throttle_hours": int(KEEP.total_seconds() // 3600),
+    }
+    return TemplateResponse(request, "club/privacy.html", context)

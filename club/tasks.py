@@ -35,3 +35,12 @@ def merge_roles_email(merge_id: int) -> int:
         MERGE_ROLES_EMAIL, merge_id, lambda: mailing.merge_roles_send(merge_id), atomic=False
     )
     return sent or 0
+
+
+# The members' import and a club's closing have their tasks apart; imported here so that
+# Celery's autodiscovery (and the outbox) finds them.
+from .member_tasks import (  # noqa: E402, F401
+    closed_clubs_purge_task,
+    club_closed_email,
+    member_invitations_email,
+)

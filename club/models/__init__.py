@@ -2,6 +2,7 @@
 model importable from ``club.models`` (Django finds them here)."""
 
 from .accounts import ApiToken, EmailChange, Invitation, PlayerClaim, ThrottleEvent
+from .closings import ClubClosing
 from .clubs import (
     COLOUR,
     DEFAULT_PRECEDENCE,
@@ -14,6 +15,7 @@ from .clubs import (
     default_scheme,
 )
 from .federations import Federation, FederationAdmin, FederationInvitation, FederationSeason
+from .member_imports import MemberImport
 from .merges import PlayerMerge
 from .players import (
     Membership,
@@ -36,12 +38,14 @@ __all__ = [
     "SEASONS_AHEAD",
     "ApiToken",
     "Club",
+    "ClubClosing",
     "EmailChange",
     "Federation",
     "FederationAdmin",
     "FederationInvitation",
     "FederationSeason",
     "Invitation",
+    "MemberImport",
     "Membership",
     "PendingWork",
     "Player",

@@ -20,7 +20,8 @@ def home(request: HttpRequest) -> TemplateResponse:
     """The clubs and the federations that group them (each with its current season's
     ranking, so a newcomer finds it from here); a site that hosts one club and no federation
     opens straight on the club."""
-    clubs = list(Club.objects.prefetch_related("seasons"))
+    # A closed club is gone from the list (club.services.closing).
+    clubs = list(Club.objects.filter(closing=None).prefetch_related("seasons"))
     federations = federation_links(timezone.localdate())
     if len(clubs) == 1 and not federations:
         return club_detail(request, clubs[0].slug)

@@ -17,6 +17,7 @@ from .services.closing import club_reopen
 @admin.register(ClubClosing)
 class ClubClosingAdmin(admin.ModelAdmin):
     list_display = ("club", "slug", "closed_at", "closed_by", "purge_after", "emailed_at")
+    list_select_related = ("club", "closed_by")
     ordering = ("purge_after",)
     readonly_fields = (
         "club",

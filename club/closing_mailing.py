@@ -7,11 +7,11 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
-from django.core.mail import EmailMessage, get_connection
-from django.template.loader import render_to_string
+from django.core.mail import get_connection
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
+from .mailing import email_message
 from .models import ClubClosing, Membership
 
 logger = logging.getLogger(__name__)
@@ -54,17 +54,13 @@ def club_closed_send(closing_id: int) -> int:
     connection = get_connection()
     sent, failure = 0, None
     for address, language in closing_recipients(closing):
-        with translation.override(language):
-            subject = render_to_string("email/club_closed_subject.txt", context)
-            body = render_to_string("email/club_closed.txt", context)
-        message = EmailMessage(" ".join(subject.split()), body, to=[address], connection=connection)
         try:
-            message.send()
+            email_message("club_closed", context, language, address, connection).send()
         except Exception as error:
             logger.exception("club closing %s: e-mail to a member failed", closing.pk)
             failure = error
-            continue
-        sent += 1
+        else:
+            sent += 1
     if failure is not None and not sent:
         ClubClosing.objects.filter(pk=closing.pk).update(emailed_at=None)
         raise failure

@@ -6,8 +6,8 @@ from celery import shared_task
 
 from . import closing_mailing, outbox
 from .member_import.invitations import member_invitations_send
+from .member_import.store import MEMBER_INVITATIONS_EMAIL
 from .services.closing import CLUB_CLOSED_EMAIL, closed_clubs_purge
-from .services.member_import import MEMBER_INVITATIONS_EMAIL
 
 
 @shared_task

@@ -24,8 +24,18 @@ from django.urls import reverse
 
 from club import services as club_services
 from club.invitations import invitation_send
-from club.models import ApiToken, Club, Federation, Invitation, Membership, Player, Season
+from club.models import (
+    ApiToken,
+    Club,
+    ClubClosing,
+    Federation,
+    Invitation,
+    Membership,
+    Player,
+    Season,
+)
 from club.services import season_named
+from club.services.closing import club_close
 from club.tokens import token_create
 from games import services as games_services
 from games.demo import random_night
@@ -132,7 +142,14 @@ def open_club(size: int, tag: str, staff: AbstractBaseUser) -> dict[type[Model],
             federations[0], f"{tag} {n}", datetime.date(2024, 1, 1), datetime.date(2024, 12, 31)
         )
 
+    # Clubs closed, in proportion: the operator's list of them, with each one's reopening.
+    closings = [
+        club_close(closed, typed_name=closed.name, by=staff)
+        for closed in (ClubFactory(name=f"Club fermé {tag} {n}") for n in range(size))
+    ]
+
     return {
+        ClubClosing: closings[0],
         Federation: federations[0],
         Club: club,
         Player: traveller,

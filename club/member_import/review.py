@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 
 from ..models import Club, Membership, Player
 from ..name_matching import AMBIGUOUS, LIKE, SAME, name_matches
-from ..services.member_import import MemberEntry
 from .lines import MemberLine, problems_said
+from .store import MemberEntry
 
 # What a line becomes.
 NEW = "new"  # a new player and his membership
@@ -142,17 +142,7 @@ def _address_checked(row: ReviewedLine, known: ClubPlayers) -> None:
 def entries_of(reviewed: Sequence[ReviewedLine]) -> list[MemberEntry]:
     """The good lines as the service stores them (refused and unsettled lines left out)."""
     return [
-        MemberEntry(
-            line=row.line.line,
-            name=row.line.name,
-            first_name=row.line.first_name,
-            last_name=row.line.last_name,
-            email=row.line.email,
-            phone=row.line.phone,
-            initials=row.line.initials,
-            player_id=row.player.pk if row.player else None,
-            invite=row.invited,
-        )
+        MemberEntry(row.line, row.player.pk if row.player else None, invite=row.invited)
         for row in reviewed
         if row.kind in (NEW, RETURNS, MEMBER)
     ]

@@ -10,7 +10,7 @@ from .clubs import Club
 
 
 class MemberImport(models.Model):
-    """One import of a club's members (``club.services.member_import``). Its invitations wait
+    """One import of a club's members (``club.member_import.store``). Its invitations wait
     here (``[player id, address]`` pairs) until the outbox's task sends them: each is taken off
     the list before it goes, so a task run twice invites nobody twice."""
 

@@ -1,7 +1,7 @@
 """Members brought in from a spreadsheet by a club admin, in three pages: the table (a CSV or
 Excel file, or cells pasted), which column is which, then each line as it will be stored, the
 unsure names to settle, the refused lines said in words; confirmed, the whole is stored at once
-(``club.services.member_import``).
+(``club.member_import.store``).
 
 The table is read by the ranking import's form, with its readers and its budgets (a workbook
 checked before openpyxl opens it). What was read waits in the club admin's session between the
@@ -21,6 +21,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from openpyxl.utils import get_column_letter
 
 from ..member_import.columns import COLUMN_LABELS, COLUMNS, column_choices, columns_guess
 from ..member_import.lines import MemberLine, columns_refusal, member_lines_read
@@ -35,8 +36,8 @@ from ..member_import.review import (
     entries_of,
     members_review,
 )
+from ..member_import.store import members_import
 from ..models import Club
-from ..services.member_import import members_import
 from .club_admin import admin_club
 from .ranking_import import TableForm
 
@@ -130,7 +131,7 @@ def member_import_columns(request: HttpRequest, slug: str) -> HttpResponse:
         "form": form,
         "step": 2,
         "preview": rows[:PREVIEW_ROWS],
-        "width": max(len(row) for row in rows),
+        "letters": [get_column_letter(i + 1) for i in range(max(len(row) for row in rows))],
         "more": max(0, len(rows) - PREVIEW_ROWS),
     }
     return TemplateResponse(request, TEMPLATE, context)

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from club.models import Club, Invitation
 from club.services import federation_open
+from club.services.closing import club_close
 from club.tokens import token_create
 
 pytestmark = pytest.mark.django_db
@@ -27,6 +28,8 @@ def staff_client(client, superuser, imported_night):
     )
     token_create(superuser, "site du club")
     federation_open("Ligue de test", clubs=[imported_night.club])
+    closed = Club.objects.create(name="Club fermé", slug="club-ferme")
+    club_close(closed, typed_name=closed.name, by=superuser)
     client.force_login(superuser)
     return client
 

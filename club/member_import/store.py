@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 
 from ..models import Club, MemberImport, Membership, Player, name_key
 from ..outbox import work_queue
-from .members import guest_to_member
+from ..services.members import guest_to_member
+from .lines import MemberLine
 
 # The invitations of an import are sent by this task (club.member_tasks), once it commits.
 MEMBER_INVITATIONS_EMAIL = "club.member_tasks.member_invitations_email"
@@ -26,16 +27,10 @@ MEMBER_INVITATIONS_EMAIL = "club.member_tasks.member_invitations_email"
 
 @dataclass(frozen=True)
 class MemberEntry:
-    """A good line of the table: a new player (``player_id`` None) or one of the club's;
-    ``invite``: his invitation goes to ``email``."""
+    """A good line of the table (``club.member_import.lines``): a new player (``player_id``
+    None) or one of the club's; ``invite``: his invitation goes to the line's address."""
 
-    line: int
-    name: str
-    first_name: str
-    last_name: str
-    email: str
-    phone: str
-    initials: bool
+    line: MemberLine
     player_id: int | None = None
     invite: bool = False
 
@@ -47,24 +42,24 @@ def _new_players(club: Club, entries: Sequence[MemberEntry]) -> list[Player]:
     }
     problems = [
         _("Ligne %(line)s : %(name)s est déjà dans la liste du club.")
-        % {"line": entry.line, "name": taken[name_key(entry.name)]}
+        % {"line": entry.line.line, "name": taken[name_key(entry.line.name)]}
         for entry in entries
-        if name_key(entry.name) in taken
+        if name_key(entry.line.name) in taken
     ]
     if problems:
         raise ValidationError(problems)
     players = [
         Player(
-            display_name=entry.name,
-            first_name=entry.first_name,
-            last_name=entry.last_name,
-            email=entry.email,
-            phone=entry.phone,
-            public_name=Player.PublicName.INITIALS if entry.initials else Player.PublicName.FULL,
+            display_name=line.name,
+            first_name=line.first_name,
+            last_name=line.last_name,
+            email=line.email,
+            phone=line.phone,
+            public_name=Player.PublicName.INITIALS if line.initials else Player.PublicName.FULL,
             # He reads the site and his e-mails in his club's language until he chooses.
             language=club.language,
         )
-        for entry in entries
+        for line in (entry.line for entry in entries)
     ]
     for player in players:
         # The fields only: the club's names were compared above, whatever their case.
@@ -79,7 +74,7 @@ def _returning(club: Club, entries: Sequence[MemberEntry], start: datetime.date)
         Membership.objects.filter(club=club, player_id__in=wanted).order_by("player_id", "-start")
     )
     known = {membership.player_id for membership in memberships}
-    if missing := [entry.line for entry in entries if entry.player_id not in known]:
+    if missing := [entry.line.line for entry in entries if entry.player_id not in known]:
         raise ValidationError(
             _("Lignes %(lines)s : ce joueur n'est plus dans la liste du club.")
             % {"lines": ", ".join(map(str, missing))}
@@ -126,7 +121,9 @@ def members_import(
     joined = _returning(club, returning, start) if returning else 0
     player_of = {id(entry): player.pk for entry, player in zip(new, players, strict=True)}
     invitations = [
-        [entry.player_id or player_of[id(entry)], entry.email] for entry in entries if entry.invite
+        [entry.player_id or player_of[id(entry)], entry.line.email]
+        for entry in entries
+        if entry.invite
     ]
     record = MemberImport.objects.create(
         club=club,

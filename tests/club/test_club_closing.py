@@ -15,6 +15,7 @@ import icalendar
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
@@ -255,3 +256,43 @@ def test_the_privacy_page_says_how_long_a_closed_clubs_data_is_kept(client, sett
     settings.CLUB_CLOSED_KEEP_DAYS = 60
     page = client.get(reverse("privacy")).content.decode()
     assert "Ses données sont gardées 60 jours après la fermeture" in page
+
+
+def test_the_archives_members_file_imports_back_into_another_club(client, whole_club, club_admin):
+    client.force_login(club_admin)
+    members_csv = archive_of(client, whole_club).read("membres.csv")
+    elsewhere = ClubFactory(name="Whist Club de Wavre")
+    client.force_login(persona(elsewhere, "admin-wavre", Membership.Role.ADMIN))
+    upload = SimpleUploadedFile("membres.csv", members_csv)
+    assert (
+        client.post(reverse("member-import", args=[elsewhere.slug]), {"file": upload}).status_code
+        == 302
+    )
+    columns = client.get(reverse("member-import-columns", args=[elsewhere.slug])).context["form"]
+    assert {
+        key: columns.initial.get(key) for key in ("name", "first_name", "last_name", "email")
+    } == {
+        "name": 0,
+        "first_name": 1,
+        "last_name": 2,
+        "email": 3,
+    }
+    answer = client.post(
+        reverse("member-import-columns", args=[elsewhere.slug]),
+        {
+            "header": "on",
+            "name": 0,
+            "first_name": 1,
+            "last_name": 2,
+            "email": 3,
+            "phone": 4,
+            "initials": 5,
+        },
+    )
+    assert answer.status_code == 302
+    review = reverse("member-import-review", args=[elsewhere.slug])
+    # The factories named the president « Anne Dupont » too: one club never has two such.
+    assert client.post(review).context["problems"][1] == "Ligne 3 : même nom que la ligne 2."
+    assert client.post(review, {"good_only": "1"}).status_code == 302
+    lines = members_csv.decode("utf-8-sig").splitlines()[1:]
+    assert Membership.objects.filter(club=elsewhere).count() == 1 + len(lines) - 1

@@ -120,7 +120,7 @@ def club_change_form(club, **changes):
 
 
 def test_a_club_admin_form_with_a_bad_scheme_shows_the_error_on_its_field(staff_client):
-    club = Club.objects.get()
+    club = Club.objects.get(closing=None)
 
     response = staff_client.post(
         url(Club, "change", club.pk), club_change_form(club, tournament_points='"rcwist"')
@@ -132,7 +132,7 @@ def test_a_club_admin_form_with_a_bad_scheme_shows_the_error_on_its_field(staff_
 
 
 def test_a_club_admin_form_with_a_bad_precedence_shows_the_error_on_its_field(staff_client):
-    club = Club.objects.get()
+    club = Club.objects.get(closing=None)
 
     response = staff_client.post(
         url(Club, "change", club.pk), club_change_form(club, ranking_precedence='["luck"]')

@@ -259,10 +259,14 @@ def test_the_privacy_page_says_how_long_a_closed_clubs_data_is_kept(client, sett
 
 
 def test_the_archives_members_file_imports_back_into_another_club(client, whole_club, club_admin):
+    # The factories may name the president like a member: a club never has two such names.
+    Player.objects.filter(user=club_admin).update(display_name="Marie Président")
     client.force_login(club_admin)
     members_csv = archive_of(client, whole_club).read("membres.csv")
     elsewhere = ClubFactory(name="Whist Club de Wavre")
-    client.force_login(persona(elsewhere, "admin-wavre", Membership.Role.ADMIN))
+    wavre_admin = persona(elsewhere, "admin-wavre", Membership.Role.ADMIN)
+    Player.objects.filter(user=wavre_admin).update(display_name="Paul Wavre")
+    client.force_login(wavre_admin)
     upload = SimpleUploadedFile("membres.csv", members_csv)
     assert (
         client.post(reverse("member-import", args=[elsewhere.slug]), {"file": upload}).status_code
@@ -291,8 +295,7 @@ def test_the_archives_members_file_imports_back_into_another_club(client, whole_
     )
     assert answer.status_code == 302
     review = reverse("member-import-review", args=[elsewhere.slug])
-    # The factories named the president « Anne Dupont » too: one club never has two such.
-    assert client.post(review).context["problems"][1] == "Ligne 3 : même nom que la ligne 2."
-    assert client.post(review, {"good_only": "1"}).status_code == 302
+    answer = client.post(review)
+    assert answer.status_code == 302, answer.context["problems"]
     lines = members_csv.decode("utf-8-sig").splitlines()[1:]
-    assert Membership.objects.filter(club=elsewhere).count() == 1 + len(lines) - 1
+    assert Membership.objects.filter(club=elsewhere).count() == 1 + len(lines)

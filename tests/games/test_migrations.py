@@ -104,6 +104,22 @@ def test_night_standings_stored_before_their_units_get_them_exactly():
     assert all(units == Fraction(points) * POINT_UNITS for points, units in rows)
 
 
+def _night_with_a_deal(apps, point_table):
+    """A club's night scored with ``point_table`` (one deal): the table is used."""
+    club = apps.get_model("club", "Club").objects.create(
+        name="Whist Namur", slug="namur", pages_changed=timezone.now()
+    )
+    season = apps.get_model("club", "Season").objects.create(
+        club=club, name="2026", slug="2026", start="2026-01-01", end="2026-12-31"
+    )
+    night = apps.get_model("games", "Tournament").objects.create(
+        club=club, season=season, date="2026-03-14", game=point_table.game, point_table=point_table
+    )
+    poule = apps.get_model("games", "Poule").objects.create(tournament=night, round=1, table=1)
+    apps.get_model("games", "Deal").objects.create(poule=poule, number=1, data={}, points=[])
+    return club
+
+
 BEFORE_TWO_ROBRES = ("games", "0007_poule_corrections")
 
 
@@ -145,17 +161,7 @@ def test_the_stored_robre_presets_play_two_robres_and_scored_nights_keep_their_v
     used = PointTable.objects.create(
         game="whist", name="robre10", version=1, data=_old_robre("robre10"), checksum="y"
     )
-    club = old.get_model("club", "Club").objects.create(
-        name="Whist Namur", slug="namur", pages_changed=timezone.now()
-    )
-    season = old.get_model("club", "Season").objects.create(
-        club=club, name="2026", slug="2026", start="2026-01-01", end="2026-12-31"
-    )
-    night = old.get_model("games", "Tournament").objects.create(
-        club=club, season=season, date="2026-03-14", game="whist", point_table=used
-    )
-    poule = old.get_model("games", "Poule").objects.create(tournament=night, round=1, table=1)
-    old.get_model("games", "Deal").objects.create(poule=poule, number=1, data={}, points=[])
+    _night_with_a_deal(old, used)
 
     latest = migrate()
     tables = latest.get_model("games", "PointTable").objects
@@ -213,21 +219,6 @@ def _old_iwwa() -> dict:
     troela = next(r for r in data["rows"] if r["contract"] == "trou" and r["bid"] == 9)
     troela["declarer"][13], troela["defender"][13] = 28, -28
     return data
-
-
-def _night_with_a_deal(apps, point_table, club=None):
-    club = club or apps.get_model("club", "Club").objects.create(
-        name="Whist Namur", slug="namur", pages_changed=timezone.now()
-    )
-    season = apps.get_model("club", "Season").objects.create(
-        club=club, name="2026", slug="2026", start="2026-01-01", end="2026-12-31"
-    )
-    night = apps.get_model("games", "Tournament").objects.create(
-        club=club, season=season, date="2026-03-14", game="belgian_whist", point_table=point_table
-    )
-    poule = apps.get_model("games", "Poule").objects.create(tournament=night, round=1, table=1)
-    apps.get_model("games", "Deal").objects.create(poule=poule, number=1, data={}, points=[])
-    return club
 
 
 @pytest.mark.django_db(transaction=True)

@@ -8,14 +8,13 @@ from __future__ import annotations
 import copy
 
 import pytest
-from django.conf import settings
 from rest_framework.test import APIClient
 
-from games.dealforms import deal_post
 from games.models import Deal
 from games.nightfile import tournament_import
 from scoring.engine.errors import DocumentRefused
-from tests.games.test_club_night_views import table_of, url
+from tests.games.test_club_night_views import table_of
+from tests.games.test_engine_problems import refused_on_sheet
 from tests.games.test_nightfile import ANNE, BRUNO, CHLOE, DIDIER, EXAMPLE, row_counts
 
 pytestmark = pytest.mark.django_db
@@ -37,18 +36,9 @@ IN_WORDS = {
 
 @pytest.mark.parametrize("language", ["fr", "en", "nl"])
 def test_the_sheet_refuses_it_in_the_pages_language(client, running_night, scorer, language):
-    poule = table_of(running_night, 4)
-    client.force_login(scorer)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    response = client.post(
-        url("sheet", running_night, poule_pk=poule.pk),
-        deal_post(poule, ALL_FOUR),
-        HTTP_HX_REQUEST="true",
-    )
+    response = refused_on_sheet(client, running_night, scorer, ALL_FOUR, language)
 
-    assert response.status_code == 200
     assert list(response.context["form"].non_field_errors()) == [IN_WORDS[language]]
-    assert not poule.deals.exists()
 
 
 def test_the_api_refuses_it_with_its_code_and_place(running_night, scorer):

@@ -22,7 +22,7 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
-from club.typography import colon
+from infra.typography import colon
 
 from .base import PENALTY_ROWS, TRICK_CHOICES, TRICKS, DealForm, deal_post_data
 from .belgian_whist import (

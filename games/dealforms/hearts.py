@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from club.typography import colon
+from infra.typography import colon
 
 from .base import TRICKS, DealForm, _number, _one_name
 

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from club.typography import colon
+from infra.typography import colon
 from scoring.engine.errors import DocumentRefused, EngineError
 from scoring.engine.games.whist import poule_progress
 from scoring.engine.night import parse_poule_deals

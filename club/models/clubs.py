@@ -117,6 +117,11 @@ class Club(models.Model):
     # The room screen's private link: the projector's PC opens it without anybody's login.
     # Unguessable, renewed by a club admin (the old link then shows nothing); empty: no link.
     room_key = models.CharField(_("clé de l'écran de salle"), max_length=43, blank=True)
+    # The room screen shows each table's last three deals too: a disputed deal checked from
+    # across the room. Off unless the club admin turns it on (the room link's page).
+    room_last_deals = models.BooleanField(
+        _("écran de salle : les trois dernières donnes de chaque table"), default=False
+    )
     contact_email = models.EmailField(_("e-mail de contact"), blank=True)
     contact_phone = models.CharField(_("téléphone de contact"), max_length=30, blank=True)
     contact_address = models.CharField(_("adresse des soirées"), max_length=200, blank=True)

@@ -145,6 +145,9 @@ def test_only_a_club_admin_turns_the_last_deals_on(client, club, club_admin, mem
     assert "montre les trois dernières donnes" in answer.content.decode()
     club.refresh_from_db()
     assert club.room_last_deals is True
+    page = client.get(url).content.decode()
+    assert 'name="last_deals" value="1" checked' in page
+    assert page.count("Ce que l'écran montre") == 1
     client.post(url, {"setting": "last-deals"})
     club.refresh_from_db()
     assert club.room_last_deals is False

@@ -37,16 +37,22 @@ PAPER = [
 ]
 
 
-def test_a_12_deal_paper_sheet_typed_in_with_the_keyboard_alone(
-    live_server, new_context, club, season
-):
+def entry_page(live_server, new_context, club, season, players: int):
+    """A scorer's phone on the paper entry of a night's one table of ``players``."""
     user = UserFactory(username="marqueur")
     PlayerFactory(user=user, club=club, club__role=Membership.Role.SCORER)
-    tournament = a_night(club, season, "rcwhist", 4)
+    tournament = a_night(club, season, "rcwhist", players)
     poule = tournament.poules.get()
     page = phone_context(new_context, live_server, user).new_page()
     entry = reverse("games:sheet-entry", args=[club.slug, tournament.pk, poule.pk])
     page.goto(live_server.url + entry)
+    return page, poule
+
+
+def test_a_12_deal_paper_sheet_typed_in_with_the_keyboard_alone(
+    live_server, new_context, club, season
+):
+    page, poule = entry_page(live_server, new_context, club, season, 4)
     # The first field has the focus: no mouse, no tap from here on.
     expect(page.locator("input[name=contract-0]")).to_be_focused()
     for index, (code, declarers, tricks) in enumerate(PAPER):
@@ -111,13 +117,7 @@ def test_a_paper_sheet_with_mistakes_is_flagged_row_by_row_and_a_pass_moves_the_
     """At 390 px, a table of 5 typed in: every mistake on the first submit, each on its row,
     nothing recorded; a pass typed in a row renumbers the rows after it in the page (same
     dealer, same mort) as the site then records them; the confirmation counts the pass apart."""
-    user = UserFactory(username="marqueur")
-    PlayerFactory(user=user, club=club, club__role=Membership.Role.SCORER)
-    tournament = a_night(club, season, "rcwhist", 5)
-    poule = tournament.poules.get()
-    page = phone_context(new_context, live_server, user).new_page()
-    entry = reverse("games:sheet-entry", args=[club.slug, tournament.pk, poule.pk])
-    page.goto(live_server.url + entry)
+    page, poule = entry_page(live_server, new_context, club, season, 5)
     assert page.viewport_size["width"] == 390
 
     def row(index):

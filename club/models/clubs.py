@@ -123,6 +123,11 @@ class Club(models.Model):
     # find and ask to join. Clubs already on the site were all on that page: they stay; a club
     # that signs up chooses.
     listed = models.BooleanField(_("dans la liste des clubs de la page d'accueil"), default=True)
+    # The room screen shows each table's last three deals too: a disputed deal checked from
+    # across the room. Off unless the club admin turns it on (the room link's page).
+    room_last_deals = models.BooleanField(
+        _("écran de salle : les trois dernières donnes de chaque table"), default=False
+    )
     contact_email = models.EmailField(_("e-mail de contact"), blank=True)
     contact_phone = models.CharField(_("téléphone de contact"), max_length=30, blank=True)
     contact_address = models.CharField(_("adresse des soirées"), max_length=200, blank=True)

@@ -10,6 +10,7 @@ from .clubs import (
     club_open,
     club_settings_set,
     room_key_renew,
+    room_last_deals_set,
 )
 from .federation_clubs import (
     FEDERATION_INVITATION_EMAIL,
@@ -110,6 +111,7 @@ __all__ = [
     "roles_end_refusal",
     "roles_held",
     "room_key_renew",
+    "room_last_deals_set",
     "season_create",
     "season_dates_set",
     "season_for_date",

@@ -147,3 +147,11 @@ def room_key_renew(club: Club) -> Club:
     club.room_key = secrets.token_urlsafe(32)
     club.save(update_fields=["room_key"])
     return club
+
+
+def room_last_deals_set(club: Club, shown: bool) -> Club:
+    """Whether the room screen shows each table's last three deals (the club admin's choice,
+    on the room link's page): the next refresh of the screen follows."""
+    club.room_last_deals = shown
+    club.save(update_fields=["room_last_deals"])
+    return club

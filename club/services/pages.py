@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils import timezone
 
 from ..models import (
     Club,
     Federation,
+    Membership,
     Player,
 )
 
@@ -23,8 +25,18 @@ def federation_pages_changed(federation_id: int) -> None:
 
 
 def player_pages_changed(player: Player) -> None:
-    """A player's name or photo changed: the published pages of each of his clubs show them,
-    and those of their federations."""
+    """A player's name or photo changed: the published pages that show him are stale — those
+    of each of his clubs, of each club whose nights he played as a visitor (an inter-club
+    night's host names him on its results and in its API answers), and of their federations.
+    Else a page drawn before his choice keeps the old name (his full name, or his initials)
+    while the pages drawn since say the new one."""
     now = timezone.now()
-    Club.objects.filter(memberships__player=player).update(pages_changed=now)
-    Federation.objects.filter(clubs__memberships__player=player).update(pages_changed=now)
+    # The host clubs by the nights' own rows (``Tournament.present``, a poule's seats): read
+    # through the relations, as the club's pages do, not by importing the games app.
+    clubs = Club.objects.filter(
+        Q(pk__in=Membership.objects.filter(player=player).values("club_id"))
+        | Q(pk__in=Club.objects.filter(tournaments__present=player).values("pk"))
+        | Q(pk__in=Club.objects.filter(tournaments__poules__seats__player=player).values("pk"))
+    )
+    Federation.objects.filter(clubs__in=clubs.values("pk")).update(pages_changed=now)
+    clubs.update(pages_changed=now)

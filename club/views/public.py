@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.db.models import Q
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -37,6 +38,19 @@ def home(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "club/home.html", context)
 
 
+def _nights_listed(can_score: bool, member: bool) -> Q:
+    """The nights a reader finds in the club's list: its scorers and admins, every night they
+    run; a member, the published ones and tonight's (its room screen and his tables are his);
+    the public, the published ones only. A night closed but not published (or taken back) is
+    listed to nobody else: its page is theirs alone."""
+    if can_score:
+        return Q()
+    published = Q(status=Tournament.Status.PUBLISHED)
+    if member:
+        return published | Q(status__in=(Tournament.Status.PLANNED, Tournament.Status.RUNNING))
+    return published
+
+
 def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
     """A club: its seasons and, for the chosen one, its nights with each night's winner.
 
@@ -49,21 +63,22 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
     wanted = request.GET.get("saison") or request.GET.get("season")
     if seasons:
         season = next((s for s in seasons if s.name == wanted), seasons[0])
+    member = is_member(request.user, club)
+    can_score = is_scorer(request.user, club)
     tournaments = (
-        Tournament.objects.filter(season=season)
+        Tournament.objects.filter(_nights_listed(can_score, member), season=season)
         .prefetch_related(TournamentStanding.objects.winners())
         .order_by("-date", "name")
         if season
         else Tournament.objects.none()
     )
-    member = is_member(request.user, club)
     can_admin = is_club_admin(request.user, club)
     context = {
         "club": club,
         "seasons": seasons,
         "season": season,
         "tournaments": list(tournaments),
-        "can_score": is_scorer(request.user, club),
+        "can_score": can_score,
         "can_admin": can_admin,
         # A new club's first steps, for its admins, until each is done.
         "checklist": club_checklist(club) if can_admin and not request.htmx else None,

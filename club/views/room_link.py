@@ -1,5 +1,6 @@
 """The room screen's private link, for the club admin: shown with what it opens, made or
-renewed (the old link then opens nothing), after he confirms."""
+renewed (the old link then opens nothing), after he confirms; and what the room screen shows
+(each table's last three deals, or not)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,16 @@ from .club_admin import admin_club
 @login_required
 def room_link(request: HttpRequest, slug: str) -> HttpResponse:
     club = admin_club(request, slug)
+    if request.method == "POST" and request.POST.get("setting") == "last-deals":
+        shown = request.POST.get("last_deals") == "1"
+        services.room_last_deals_set(club, shown)
+        messages.success(
+            request,
+            _("L'écran de salle montre les trois dernières donnes de chaque table.")
+            if shown
+            else _("L'écran de salle ne montre plus les donnes des tables."),
+        )
+        return redirect("room-link", slug=club.slug)
     if request.method == "POST":
         if request.POST.get("confirm") != "1":
             messages.warning(request, _("Cochez la confirmation : l'ancien lien ne marchera plus."))

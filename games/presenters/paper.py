@@ -20,7 +20,8 @@ from club.names import Viewer, name_shown
 from scoring.engine.base import next_dealer
 from scoring.engine.games import game_module, mort
 
-from ..models import Poule, Tournament
+from ..models import Deal, Poule, Tournament
+from ..numbering import deal_numbers, next_number
 from .legend import code_legend
 
 # Rows printed for a game that plays to a score, not to a number of deals.
@@ -35,7 +36,7 @@ class PaperSeat:
 
 @dataclass
 class PaperRow:
-    number: int
+    number: int | None  # None: a pass, which takes no number
     dealer: int
     mort: int | None
 
@@ -68,6 +69,31 @@ def dealer_rows(game: str, seat_count: int, deals: int) -> list[PaperRow]:
         dealers.append(dealer)
         out = mort(game, seat_count, dealer)
         rows.append(PaperRow(number, dealer + 1, None if out is None else out + 1))
+    return rows
+
+
+def typed_rows(
+    game: str, seat_count: int, deals: Sequence[Deal], passes: Sequence[bool]
+) -> list[PaperRow]:
+    """The rows of a paper sheet typed in after the poule's stored ``deals`` (in playing
+    order), one per entry of ``passes`` (True: that row is a pass), each with its number,
+    dealer and mort as the site will record them: the engine's rotation (``next_dealer``), so a
+    pass takes no number and its dealer deals again, as on the phone's sheet."""
+    dealer = next_dealer(
+        [None if deal.dealer is None else deal.dealer - 1 for deal in deals],
+        [deal.counted for deal in deals],
+        seat_count,
+    )
+    dealer = 0 if dealer is None else dealer
+    number = next_number(deal_numbers(game, deals))
+    rows = []
+    for passed in passes:
+        out = mort(game, seat_count, dealer)
+        rows.append(
+            PaperRow(None if passed else number, dealer + 1, None if out is None else out + 1)
+        )
+        number += 0 if passed else 1
+        dealer = next_dealer([dealer], [not passed], seat_count) or 0
     return rows
 
 

@@ -8,7 +8,7 @@ import re
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from club.permissions import is_member, refuse
+from club.permissions import is_member, is_scorer, refuse
 
 from .. import visibility
 from ..models import Tournament
@@ -34,11 +34,15 @@ def require_sheet_reader(request: HttpRequest, tournament: Tournament) -> None:
 
 def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
     """The room screen shows tonight's standings to the club (a member's login on the room's
-    screen); once the night is published, to everybody."""
-    if tournament.status != Tournament.Status.PUBLISHED and not is_member(
-        request.user, tournament.club
-    ):
-        refuse(request.user, tournament.club, "the room screen is for the club's members")
+    screen); once the night is published, to everybody. A night closed and not published (or
+    taken back) is its scorers' and admins' alone: its results are not the members' yet."""
+    if tournament.status == Tournament.Status.PUBLISHED:
+        return
+    club = tournament.club
+    if tournament.is_locked and not is_scorer(request.user, club):
+        refuse(request.user, club, "a night's results are the members' once published")
+    if not is_member(request.user, club):
+        refuse(request.user, club, "the room screen is for the club's members")
 
 
 def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:

@@ -7,6 +7,10 @@ its last row or an empty one (static/js/paper-entry.js; without it, Enter sends 
 
 All rows are scored together by the phone's own service (``scoring.services.deals_record``):
 one transaction, the engine checks the whole sheet, and each refusal is shown on its row.
+Every row is checked on each submit: a row the page cannot read is said on it, and the engine
+still checks all the others (nothing is recorded until no row is wrong). A row typed as a pass
+takes no number and its dealer deals again, as the site records it: the rows after it follow
+(the page's script renumbers them as the pass is typed).
 """
 
 from __future__ import annotations
@@ -22,16 +26,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
-from django.utils.translation import override
+from django.utils.translation import ngettext, override
 
 from club.names import viewer_of
 from scoring import services
 from scoring.engine.games.belgian_whist import PASS
+from scoring.services.sheets import poule_score
 
 from ..dealforms import CONTRACT_SHORT
 from ..models import Poule
 from ..presenters.legend import code_legend
-from ..presenters.paper import dealer_rows
+from ..presenters.paper import typed_rows
 from ..presenters.sheet import deal_numbers, next_number
 from .common import require_sheet_editor, tournament_for
 from .problems import refusal_texts
@@ -39,6 +44,8 @@ from .sheet import seats_of
 
 _CODE = re.compile(r"([^\W\d_]+)(\d*)")
 _PLACE = re.compile(r"^deals\[(\d+)\]")
+# A row's fields, as the form names them ("contract-3").
+ENTRY_FIELDS = ("contract", "declarers", "tricks")
 
 
 def contract_codes() -> dict[str, str]:
@@ -55,13 +62,14 @@ def contract_codes() -> dict[str, str]:
 @dataclass
 class EntryRow:
     index: int  # 0: the first row of the page
-    number: int  # the deal's number on the sheet
+    number: int | None  # the deal's number on the sheet; None: a pass, which takes none
     dealer: int
     mort: int | None
     contract: str = ""
     declarers: str = ""
     tricks: str = ""
     problems: list[str] = field(default_factory=list)
+    label: int = 0  # the number its fields are named by (a pass: the deal after it)
 
     @property
     def empty(self) -> bool:
@@ -124,34 +132,99 @@ def row_deal(row: EntryRow, point_table: Any, seat_count: int, codes: Mapping[st
     return deal
 
 
-def _rows(poule: Poule, game: str, seats: int, recorded: int, data: Any) -> list[EntryRow]:
-    count = max(poule.deals_tonight(seats) - poule.counted_deals, 1)
-    rotation = dealer_rows(game, seats, recorded + count)[recorded:]
-    rows = [EntryRow(i, paper.number, paper.dealer, paper.mort) for i, paper in enumerate(rotation)]
-    if data is not None:
-        for row in rows:
-            row.contract = data.get(f"contract-{row.index}", "").strip()
-            row.declarers = data.get(f"declarers-{row.index}", "").strip()
-            row.tricks = data.get(f"tricks-{row.index}", "").strip()
+def pass_codes(codes: Mapping[str, str]) -> list[str]:
+    """The codes a row's first word reads as a pass by (lower case): the page's script marks
+    such a row as the view does."""
+    return sorted(code for code, contract in codes.items() if contract == PASS)
+
+
+def _is_pass(contract: str, passes: Sequence[str]) -> bool:
+    words = contract.split()
+    return bool(words) and words[0].casefold() in passes
+
+
+def _rows(
+    count: int, game: str, seats: int, sheet: Sequence[Any], data: Any, passes: Sequence[str]
+) -> list[EntryRow]:
+    """The page's rows: enough for the ``count`` deals the table still plays, and one more for
+    each typed pass (a pass takes no number: the deal after it takes the number it left). Each
+    row has its number, dealer and mort as the site will record them (``typed_rows``)."""
+    # Rows the page's script added after typed passes come back with the form; never more
+    # than a pass before each deal.
+    typed = [
+        tuple(data.get(f"{part}-{index}", "").strip() for part in ENTRY_FIELDS)
+        if data is not None
+        else ("", "", "")
+        for index in range(2 * count)
+    ]
+    last = max((i for i, fields in enumerate(typed) if any(fields)), default=-1)
+    shown, numbered = 0, 0
+    while shown < len(typed) and (numbered < count or shown <= last):
+        numbered += not _is_pass(typed[shown][0], passes)
+        shown += 1
+    marked = [_is_pass(fields[0], passes) for fields in typed[:shown]]
+    rows = []
+    for index, (paper, fields) in enumerate(
+        zip(typed_rows(game, seats, sheet, marked), typed, strict=False)
+    ):
+        row = EntryRow(index, paper.number, paper.dealer, paper.mort)
+        row.contract, row.declarers, row.tricks = fields
+        rows.append(row)
+    # A pass row is labelled by the deal it comes before (its fields, "Donne 4 : contrat").
+    upcoming = next_number(deal_numbers(game, sheet))
+    for row in rows:
+        row.label = upcoming
+        upcoming += row.number is not None
     return rows
 
 
 def _refusals_on_rows(
-    error: ValidationError, rows: Sequence[EntryRow], recorded: int, names: dict, numbers: list
+    error: ValidationError,
+    rows: Sequence[EntryRow],
+    recorded: int,
+    names: dict,
+    numbers: list,
+    unread: set[int],
 ) -> list[str]:
     """Each engine refusal on its row (the engine places it: deals[k] of the whole sheet);
-    the others for the top of the page."""
+    the others for the top of the page. A row the page could not read (``unread``) stood in
+    for a deal in the rotation only: it keeps its own problem, not the engine's."""
     elsewhere = []
     for item in getattr(error, "error_list", [error]):
         place = (item.params or {}).get("place", "")
         text = refusal_texts(ValidationError([item]), names, numbers)
         found = _PLACE.match(place)
         index = int(found.group(1)) - recorded if found else -1
+        if index in unread:
+            continue
         if 0 <= index < len(rows):
             rows[index].problems += text
         else:
             elsewhere += text
     return elsewhere
+
+
+def _recorded_words(deals: Sequence[dict], table: int) -> str:
+    """The confirmation, deals and passes counted apart ("4 donnes et 1 passe …")."""
+    passed = sum(1 for deal in deals if deal.get("contract") == PASS)
+    played = len(deals) - passed
+    if not passed:
+        return ngettext(
+            "%(count)s donne enregistrée à la table %(table)s.",
+            "%(count)s donnes enregistrées à la table %(table)s.",
+            played,
+        ) % {"count": played, "table": table}
+    if not played:
+        return ngettext(
+            "%(count)s passe enregistrée à la table %(table)s.",
+            "%(count)s passes enregistrées à la table %(table)s.",
+            passed,
+        ) % {"count": passed, "table": table}
+    return _("%(deals)s et %(passes)s enregistrées à la table %(table)s.") % {
+        "deals": ngettext("%(count)s donne", "%(count)s donnes", played) % {"count": played},
+        "passes": ngettext("%(count)s passe", "%(count)s passes", passed) % {"count": passed},
+        "table": table,
+    }
 
 
 def sheet_entry(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpResponse:
@@ -168,35 +241,43 @@ def sheet_entry(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
     numbered = next_number(deal_numbers(tournament.game, sheet)) - 1
     game_supported = tournament.game == "belgian_whist"
     posted = request.POST if request.method == "POST" and game_supported else None
-    rows = _rows(poule, tournament.game, len(seats), numbered, posted)
+    codes = contract_codes()
+    passes = pass_codes(codes)
+    left = max(poule.deals_tonight(len(seats)) - poule.counted_deals, 1)
+    rows = _rows(left, tournament.game, len(seats), sheet, posted, passes)
     problems: list[str] = []
     if posted is not None:
         point_table = tournament.point_table.engine_table()
-        codes = contract_codes()
-        typed = [row for row in rows if not row.empty]
         # A row left empty in the middle is a deal forgotten: said, not skipped.
-        last = max((row.index for row in typed), default=-1)
-        for row in rows[: last + 1]:
+        last = max((row.index for row in rows if not row.empty), default=-1)
+        typed = rows[: last + 1]
+        deals = []
+        for row in typed:
             if row.empty:
                 row.problems.append(_("Ligne vide avant d'autres donnes : remplissez-la."))
-        deals = [row_deal(row, point_table, len(seats), codes) for row in typed]
+            elif row.number is not None and row.number > numbered + left:
+                row.problems.append(
+                    _("Une donne de trop : cette table en joue %(count)s ce soir.")
+                    % {"count": poule.deals_tonight(len(seats))}
+                )
+            deals.append({} if row.empty else row_deal(row, point_table, len(seats), codes))
+        unread = {row.index for row in typed if row.problems}
+        numbers = [*deal_numbers(tournament.game, sheet), *(row.number for row in typed)]
         if not typed:
             problems.append(_("Aucune donne saisie."))
-        elif not any(row.problems for row in rows):
-            try:
-                services.deals_record(poule, deals, request.user, seats=seats, seen=recorded)
-            except ValidationError as refused:
-                numbers = deal_numbers(tournament.game, sheet)
-                for _row in typed:
-                    numbers.append(next_number(numbers))
-                problems = _refusals_on_rows(refused, typed, recorded, names, numbers)
-            else:
-                messages.success(
-                    request,
-                    _("%(count)s donnes enregistrées à la table %(table)s.")
-                    % {"count": len(deals), "table": poule.table},
+        try:
+            if typed and unread:
+                # Every row is checked at once: the engine reads the others, each row the
+                # page could not read standing in for a deal, and nothing is recorded.
+                poule_score(
+                    poule, [seat.number for seat in seats], [*(deal.data for deal in sheet), *deals]
                 )
+            elif typed:
+                services.deals_record(poule, deals, request.user, seats=seats, seen=recorded)
+                messages.success(request, _recorded_words(deals, poule.table))
                 return redirect("games:sheet", slug=slug, pk=pk, poule_pk=poule.pk)
+        except ValidationError as refused:
+            problems = _refusals_on_rows(refused, typed, recorded, names, numbers, unread)
     context = {
         "club": tournament.club,
         "tournament": tournament,
@@ -204,6 +285,14 @@ def sheet_entry(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
         "seats": seats,
         "rows": rows,
         "recorded": numbered,
+        # What the page's script needs to number the rows as a pass is typed: the codes of a
+        # pass, and the dealer and mort of each numbered deal to come (a pass leaves them).
+        "pass_codes": passes,
+        "deals_left": left,
+        "rotation": [
+            [row.dealer, row.mort]
+            for row in typed_rows(tournament.game, len(seats), sheet, [False] * (2 * left + 1))
+        ],
         "problems": problems,
         "game_supported": game_supported,
         "five": len(seats) == 5,

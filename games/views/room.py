@@ -55,7 +55,7 @@ def _room_response(
     context = {
         "club": tournament.club,
         "tournament": tournament,
-        **room_board(tournament),
+        **room_board(tournament, viewer, last_deals=tournament.club.room_last_deals),
         "refresh": ROOM_REFRESH_SECONDS if not tournament.is_locked else None,
         "refresh_url": refresh_url,
         "viewer": viewer,

@@ -108,3 +108,37 @@ def test_the_room_screen_fits_a_phone_in_every_language(
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"{overflow}px too wide in {locale}"
     screenshot(page, f"room-phone-{locale}")
+
+
+def test_each_tables_last_three_deals_read_from_the_back_of_the_room(
+    live_server, new_context, club, night
+):
+    """The club shows the last deals (the room link's setting): each table of the round, its
+    last three deals in words at 24 px and more, every text readable, the screen and its deals
+    within 1920 × 1080; and on a phone without running off its edge."""
+    club_services.room_last_deals_set(club, True)
+    key = room_link(club)
+    page = new_context(viewport=PROJECTOR, locale="fr-BE").new_page()
+    page.goto(f"{live_server.url}/clubs/{club.slug}/salle/{key}/")
+
+    tables = page.locator(".room-deals-table")
+    expect(tables).to_have_count(2)
+    for index in range(2):
+        expect(tables.nth(index).locator("li")).to_have_count(3)
+    expect(tables.first).to_contain_text("plis")
+    sizes = page.locator(".room-deals-table li").evaluate_all(
+        "(lines) => lines.map((l) => parseFloat(getComputedStyle(l).fontSize))"
+    )
+    assert min(sizes) >= 24, sizes
+    screenshot(page, "room-projector-last-deals")
+    lowest = page.evaluate(LOWEST_CONTRAST)
+    assert lowest["ratio"] >= 4.5, lowest
+    bottom = page.locator(".room-deals").evaluate("(e) => e.getBoundingClientRect().bottom")
+    assert bottom <= PROJECTOR["height"], bottom
+    screenshot(page, "room-projector-last-deals")
+
+    phone = new_context(viewport=PHONE, locale="fr-BE", is_mobile=True, has_touch=True)
+    small = phone.new_page()
+    small.goto(f"{live_server.url}/clubs/{club.slug}/salle/{key}/")
+    expect(small.locator(".room-deals-table")).to_have_count(2)
+    assert small.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0

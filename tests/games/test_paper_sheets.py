@@ -15,6 +15,7 @@ from django.urls import reverse
 from PIL import Image, ImageDraw
 
 from games.models import Deal, Poule
+from games.numbering import deal_numbers
 from games.presenters.paper import dealer_rows
 from scoring import services as scoring_services
 
@@ -231,3 +232,99 @@ def test_a_club_admin_types_a_sheet_in_after_the_night_is_closed(
     assert client.get(entry_url(poule)).status_code == 403
     client.force_login(club_admin)
     assert client.get(entry_url(poule)).status_code == 200
+
+
+def test_every_rows_problems_are_shown_at_once_and_nothing_is_recorded(
+    client, running_night, scorer
+):
+    """Row 1 has 14 tricks (the engine's refusal), row 2 a solo without declarers (the page's
+    own): both are flagged on the first submit, each on its row."""
+    poule = four_poule(running_night)
+    client.force_login(scorer)
+    data = {"contract-0": "E8 13 14", "contract-1": "S6", "tricks-1": "7", "contract-2": "X9 1 9",
+            "contract-3": "A9 1 9"}  # fmt: skip
+    answer = client.post(entry_url(poule), data)
+    assert answer.status_code == 200
+    rows = answer.context["rows"]
+    assert rows[0].problems == ["Donne 1 : 14 plis : c'est entre 0 et 13."]
+    assert rows[1].problems == ["Déclarants : leurs numéros de place, de 1 à 4 (ex. 13)."]
+    assert rows[2].problems == ["« X9 » n'est pas un code de contrat (voir la légende)."]
+    assert rows[3].problems == []
+    assert answer.context["problems"] == []
+    assert not Deal.objects.filter(poule=poule).exists()
+    html = answer.content.decode()
+    assert html.count('class="row-problems"') == 3
+
+
+def test_a_row_left_empty_and_a_refused_deal_after_it_are_said_together(
+    client, running_night, scorer
+):
+    poule = five_poule(running_night)
+    client.force_login(scorer)
+    # Deal 2 is dealt by seat 2, the mort: he cannot declare. Row 2 is left empty.
+    data = {"contract-0": "E8 23 9", "contract-2": "S6 3 7"}
+    rows = client.post(entry_url(poule), data).context["rows"]
+    assert rows[1].problems == ["Ligne vide avant d'autres donnes : remplissez-la."]
+    [refusal] = rows[2].problems
+    assert refusal.startswith("Donne 3 : ") and "est le mort de cette donne" in refusal
+
+
+def test_after_a_typed_pass_each_row_shows_the_dealer_and_mort_the_site_records(
+    client, running_night, scorer
+):
+    """At a table of 5 the dealer is the mort; a pass takes no number and the same dealer
+    deals again: the rows after it follow, as the deals are then stored."""
+    poule = five_poule(running_night)
+    client.force_login(scorer)
+    typed = ["E8 23 9", "P", "S6 3 7", "Passe", "Passe", "T8 14 8", "A9 2 9"]
+    data = {f"contract-{i}": row for i, row in enumerate(typed)}
+    data["contract-7"] = "E8 12"  # tricks missing: the page comes back, nothing recorded
+    page = client.post(entry_url(poule), data)
+    rows = page.context["rows"]
+    assert [(row.number, row.dealer, row.mort) for row in rows[:8]] == [
+        (1, 1, 1), (None, 2, 2), (2, 2, 2), (None, 3, 3), (None, 3, 3), (3, 3, 3), (4, 4, 4),
+        (5, 5, 5),
+    ]  # fmt: skip
+    # Three passes typed: three rows more than the table's deals, each deal keeps its row.
+    assert len(rows) == running_night.club.deals_per_poule_5 + 3
+    assert sum(1 for row in rows if row.number is not None) == running_night.club.deals_per_poule_5
+    # The page's script numbers the rows the same way from what the view sends it.
+    assert page.context["rotation"][:4] == [[1, 1], [2, 2], [3, 3], [4, 4]]
+    assert page.context["pass_codes"] == ["p", "passe"]
+
+    data["contract-7"] = "E8 12 8"
+    answer = client.post(entry_url(poule), data)
+    assert answer.status_code == 302
+    stored = list(Deal.objects.filter(poule=poule).order_by("number"))
+    assert [deal.dealer for deal in stored] == [row.dealer for row in rows[:8]]
+    assert deal_numbers("belgian_whist", stored) == [row.number for row in rows[:8]]
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        (["E8 13 9", "S6 2 7", "P", "A9 1 9", "T8 34 8"], "4 donnes et 1 passe enregistrées"),
+        (["E8 13 9"], "1 donne enregistrée à la table"),
+        (["E8 13 9", "P", "Passe"], "1 donne et 2 passes enregistrées"),
+        (["P"], "1 passe enregistrée à la table"),
+    ],
+)
+def test_the_confirmation_counts_deals_and_passes_apart(client, running_night, scorer, typed, said):
+    poule = four_poule(running_night)
+    client.force_login(scorer)
+    data = {f"contract-{i}": row for i, row in enumerate(typed)}
+    answer = client.post(entry_url(poule), data, follow=True)
+    assert said in answer.content.decode()
+
+
+def test_a_deal_typed_beyond_the_tables_count_is_refused_on_its_row(client, running_night, scorer):
+    """A row added for a pass stays when the pass is typed over: the deal it then holds is
+    one more than the table plays, said on its row."""
+    poule = four_poule(running_night)
+    client.force_login(scorer)
+    count = running_night.club.deals_per_poule_4
+    data = {f"contract-{i}": "E8 13 9" for i in range(count + 1)}
+    answer = client.post(entry_url(poule), data)
+    rows = answer.context["rows"]
+    assert rows[count].problems == [f"Une donne de trop : cette table en joue {count} ce soir."]
+    assert not Deal.objects.filter(poule=poule).exists()

@@ -36,8 +36,9 @@ from scoring.engine.games import game_module
 
 from ..dealforms import DealForm, deal_form_class
 from ..models import Deal, Poule, Tournament
-from ..presenters.sheet import deal_numbers, next_number, short_names, uncounted_contracts
+from ..numbering import deal_numbers, next_number
 from ..presenters.sheet import poule_sheet as poule_sheet_model
+from ..presenters.sheet import short_names, uncounted_contracts
 from ..presenters.sheet_messages import sheet_messages
 from .common import (
     can_edit_sheets,
@@ -125,7 +126,7 @@ def _blank_form_html(tournament: Tournament, seats: list[Any]) -> SafeString:
 def _sheet_numbers(poule: Poule, deal: Deal | None = None) -> tuple[list[int | None], int]:
     """Each deal's number on the sheet and the index of the deal being typed: ``deal`` being
     corrected, or the new one (the next number)."""
-    deals = list(poule.deals.order_by("number"))
+    deals = list(poule.deals.order_by("position"))
     numbers = deal_numbers(poule.tournament.game, deals)
     if deal is not None and deal.pk in [d.pk for d in deals]:
         return numbers, [d.pk for d in deals].index(deal.pk)
@@ -166,7 +167,7 @@ def _row_html(row: dict[str, Any], context: dict[str, Any], names: dict[str, str
     deal = row["deal"]
     key = (
         deal.pk,
-        deal.number,
+        deal.position,
         deal.recorded_at,
         row["ordinal"],
         tuple(row["cells"]),

@@ -30,9 +30,9 @@ from scoring.engine.games.belgian_whist import PASS
 
 from ..dealforms import CONTRACT_SHORT
 from ..models import Poule
+from ..numbering import deal_numbers, next_number
 from ..presenters.legend import code_legend
 from ..presenters.paper import dealer_rows
-from ..presenters.sheet import deal_numbers, next_number
 from .common import require_sheet_editor, tournament_for
 from .problems import refusal_texts
 from .sheet import seats_of
@@ -163,7 +163,7 @@ def sheet_entry(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
     poule.tournament = tournament
     seats = seats_of(poule, viewer_of(request.user))
     names = {str(seat.number): seat.shown for seat in seats}
-    sheet = list(poule.deals.order_by("number"))
+    sheet = list(poule.deals.order_by("position"))
     recorded = len(sheet)
     numbered = next_number(deal_numbers(tournament.game, sheet)) - 1
     game_supported = tournament.game == "belgian_whist"

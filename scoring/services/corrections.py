@@ -100,7 +100,7 @@ def deal_correct(
             ),
             code="deal_changed",
         )
-    sheet = list(poule.deals.order_by("number"))
+    sheet = list(poule.deals.order_by("position"))
     corrected = next(d for d in sheet if d.pk == deal.pk)
     if corrected.data == data:
         return corrected
@@ -115,7 +115,7 @@ def deal_correct(
     DealChange.objects.create(
         poule=poule,
         deal=corrected,
-        number=corrected.number,
+        position=corrected.position,
         action=DealChange.Action.CORRECTED,
         before=before,
         after=data,
@@ -161,7 +161,7 @@ def deal_delete(
     closed_ok: bool = False,
     last_only: bool = False,
 ) -> None:
-    """Remove a deal; later deals move up one number so the sheet has no gap. The removed deal
+    """Remove a deal; later deals move up one place so the sheet has no gap. The removed deal
     stays in the poule's history. ``last_only``: the scorer's "undo the last deal"; a deal
     recorded after it meanwhile (another phone) refuses the undo (``DealConflict``)."""
     try:
@@ -175,7 +175,7 @@ def deal_delete(
         raise
     poule = deal.poule
     require_open(poule.tournament, closed_ok=closed_ok)
-    if last_only and poule.deals.filter(number__gt=deal.number).exists():
+    if last_only and poule.deals.filter(position__gt=deal.position).exists():
         raise DealConflict(
             _(
                 "Une autre donne a été enregistrée après celle-ci pendant ce temps : rien n'a "
@@ -187,17 +187,17 @@ def deal_delete(
     DealChange.objects.create(
         poule=poule,
         deal=None,
-        number=deal.number,
+        position=deal.position,
         action=DealChange.Action.DELETED,
         before=deal.data,
         by=by,
         client_key=deal.client_key,
     )
     deal.delete()
-    later = list(poule.deals.filter(number__gt=deal.number).order_by("number"))
+    later = list(poule.deals.filter(position__gt=deal.position).order_by("position"))
     for moved in later:
-        moved.number -= 1
-        moved.save(update_fields=["number"])
+        moved.position -= 1
+        moved.save(update_fields=["position"])
     _poule_rescore(poule)
     _extra_deals_follow(poule, poule.seats.count(), grow=False)
     tournament_standings_update(poule.tournament)

@@ -60,9 +60,9 @@ def _removed_keys_check(poule: Poule, keys: Sequence[Any]) -> None:
     # Named by the number it had on the sheet when it was undone (a refusal only: the sheet
     # and its removals are read for it, never on the way of a deal that is recorded).
     removals = list(poule.changes.filter(action=DealChange.Action.DELETED))
-    number = removed_numbers(poule.tournament.game, list(poule.deals.order_by("number")), removals)[
-        removal.pk
-    ]
+    number = removed_numbers(
+        poule.tournament.game, list(poule.deals.order_by("position")), removals
+    )[removal.pk]
     if number is None:
         message = _(
             "La passe envoyée par ce téléphone a été enregistrée, puis retirée de la feuille "
@@ -89,7 +89,7 @@ def key_reused_check(deal: Deal, data: dict[str, Any]) -> None:
     reused), not a retry. Refused: answering the stored deal would lose the new one unseen."""
     if deal.sent_as(data):
         return
-    sheet = list(deal.poule.deals.order_by("number"))
+    sheet = list(deal.poule.deals.order_by("position"))
     number = deal_numbers(deal.poule.tournament.game, sheet)[sheet.index(deal)]
     if number is None:
         message = _(
@@ -180,7 +180,7 @@ def deals_record(
     """
     tournament = poule.tournament
     _tournament_locked(tournament, poule)
-    sheet = list(poule.deals.order_by("number"))
+    sheet = list(poule.deals.order_by("position"))
     keys = list(client_keys) if client_keys is not None else [None] * len(deals_data)
     known = {deal.client_key: deal for deal in sheet if deal.client_key is not None}
     # A retry of a deal already recorded is answered as the first time, even once the night
@@ -213,7 +213,7 @@ def deals_record(
     new = [
         Deal(
             poule=poule,
-            number=len(sheet) + index,
+            position=len(sheet) + index,
             data=data,
             recorded_by=by,
             client_key=key,

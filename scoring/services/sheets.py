@@ -179,13 +179,13 @@ def night_sheets_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) ->
     Seat.objects.bulk_create(seat for seats in seat_rows for seat in seats)
     deals, lines = [], []
     for poule, sheet, seats in zip(poules, sheets, seat_rows, strict=True):
-        for number, (data, (points, dealer, counted)) in enumerate(
+        for position, (data, (points, dealer, counted)) in enumerate(
             zip(sheet.deals, _scored_deals(sheet.score, seats), strict=True), start=1
         ):
             deals.append(
                 Deal(
                     poule=poule,
-                    number=number,
+                    position=position,
                     data=data,
                     points=points,
                     dealer=dealer,
@@ -204,7 +204,7 @@ def night_sheets_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) ->
 
 def _poule_rescore(poule: Poule) -> PouleScore:
     """Re-score a poule's stored sheet (after a deal was removed, or a table revised)."""
-    return _poule_sheet_save(poule, list(poule.deals.order_by("number")))
+    return _poule_sheet_save(poule, list(poule.deals.order_by("position")))
 
 
 @transaction.atomic(savepoint=False)

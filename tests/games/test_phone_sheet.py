@@ -500,17 +500,17 @@ def test_the_deals_added_tonight_follow_the_deals_themselves(running_night):
 def test_a_correction_does_not_take_a_table_past_its_deal_count(running_night):
     poule = table_of(running_night, 4)
     scoring_services.deals_record(poule, [EMBALLAGE] * 12 + [PASS])
-    passed = poule.deals.get(number=13)
+    passed = poule.deals.get(position=13)
     with pytest.raises(ValidationError, match="ferait 13 donnes"):
         scoring_services.deal_correct(passed, SOLO)
     poule.refresh_from_db()
     assert (poule.counted_deals, poule.extra_deals) == (12, 0)
-    assert poule.deals.get(number=13).data == PASS
+    assert poule.deals.get(position=13).data == PASS
     # A deal corrected into a pass brings the deals added tonight back down.
     scoring_services.deal_record(poule, SOLO, longer=True)
     poule.refresh_from_db()
     assert poule.extra_deals == 1
-    scoring_services.deal_correct(poule.deals.get(number=14), PASS)
+    scoring_services.deal_correct(poule.deals.get(position=14), PASS)
     poule.refresh_from_db()
     assert (poule.counted_deals, poule.extra_deals) == (12, 0)
 

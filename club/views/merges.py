@@ -27,10 +27,12 @@ from django.views.decorators.http import require_POST
 from games.models import Tournament
 from scoring import services as scoring_services
 
+from ..club_pages import club_page
 from ..models import Club, Membership, Player, PlayerMerge, name_key
 from ..names import Viewer, full_name_searchable, name_shown, viewer_of
+from ..permissions import CLUB_ADMIN
 from ..services import role_ended_line
-from .club_admin import _membership, admin_club
+from .common import membership_of
 
 StrOrPromise = str | Promise
 # A search lists this many players at most: a name is typed to narrow it.
@@ -66,11 +68,12 @@ def _candidates(player: Player, text: str, viewer: Viewer) -> list[Player]:
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def member_merge_search(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     """Find the member's other record: by name across the site's clubs. Each is named as the
     admin may see him (``club.names``): another club's member who chose initials, by them."""
-    club = admin_club(request, slug)
-    player = _membership(club, pk).player
+    club = request.club
+    player = membership_of(club, pk).player
     text = request.GET.get("q", player.last_name or player.display_name)
     context = {
         "club": club,
@@ -82,11 +85,12 @@ def member_merge_search(request: HttpRequest, slug: str, pk: int) -> TemplateRes
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -> HttpResponse:
     """What the merge would move (nights, clubs), and the proposal. The member of this club is
     kept unless the admin chooses the other record (``garder``)."""
-    club = admin_club(request, slug)
-    player = _membership(club, pk).player
+    club = request.club
+    player = membership_of(club, pk).player
     found = get_object_or_404(
         Player.objects.filter(merged_into__isnull=True, memberships__isnull=False).distinct(),
         pk=other,
@@ -165,9 +169,10 @@ def _actions(
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def club_merges(request: HttpRequest, slug: str) -> TemplateResponse:
     """The club's merges: those awaiting its confirmation, those it proposed, those done."""
-    club = admin_club(request, slug)
+    club = request.club
     merges = _actions(list(_club_merges(club)[:100]), request.user, club)
     context = {
         "club": club,
@@ -226,8 +231,9 @@ def _decide(
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def club_merge_decide(request: HttpRequest, slug: str, pk: int, action: str) -> HttpResponse:
-    club = admin_club(request, slug)
+    club = request.club
     if action not in ACTIONS:
         raise Http404("no such action")
     merge = get_object_or_404(_club_merges(club), pk=pk)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.utils import timezone
 
@@ -12,8 +11,8 @@ from games.presenters.calendar import calendar_entries
 from games.presenters.federation import federation_links
 from scoring.models import TournamentStanding
 
+from ..club_pages import club_page
 from ..models import Club, Player
-from ..permissions import is_club_admin, is_member, is_scorer
 
 
 def home(request: HttpRequest) -> TemplateResponse:
@@ -28,12 +27,13 @@ def home(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "club/home.html", context)
 
 
+@club_page()
 def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
     """A club: its seasons and, for the chosen one, its nights with each night's winner.
 
     The season list is an htmx partial: choosing a season swaps only the nights.
     """
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     seasons = list(club.seasons.all())
     season = None
     # ?season= was this page's parameter once: old links and bookmarks keep working.
@@ -47,14 +47,15 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         if season
         else Tournament.objects.none()
     )
-    member = is_member(request.user, club)
+    viewer = request.club_viewer
+    member = viewer.is_member
     context = {
         "club": club,
         "seasons": seasons,
         "season": season,
         "tournaments": list(tournaments),
-        "can_score": is_scorer(request.user, club),
-        "can_admin": is_club_admin(request.user, club),
+        "can_score": viewer.is_scorer,
+        "can_admin": viewer.is_club_admin,
         "is_member": member,
         # Tonight's room screen, for the club's members (a projector logged in as one too).
         "running": list(

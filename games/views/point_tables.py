@@ -11,22 +11,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.club_pages import club_page
 from club.models import Club
-from club.permissions import require_club_admin
+from club.permissions import CLUB_ADMIN
 from scoring import services as scoring_services
 
 from .. import point_tables
 from ..models import PointTable
 
 
+@club_page(CLUB_ADMIN)
 def _club(request: HttpRequest, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    require_club_admin(request.user, club)
+    club = request.club
     return club
 
 

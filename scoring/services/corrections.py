@@ -19,11 +19,11 @@ from games.models import Deal, DealChange, Poule, Tournament
 from games.services import require_open
 from scoring.engine.games import game_module
 
-from .deals import TABLE_GONE, DealConflict, _extra_deals_follow
+from .deals import TABLE_GONE, DealConflict, extra_deals_follow
 from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
 from .ratings import ratings_queue
-from .sheets import _poule_rescore, _poule_sheet_save, tournament_standings_update
+from .sheets import poule_rescore, poule_sheet_store, tournament_standings_update
 
 
 def _poule_locked(tournament_id: int, poule_id: int) -> Poule:
@@ -108,7 +108,7 @@ def deal_correct(
     corrected.data = data
     corrected.recorded_by = by
     counted_before = poule.counted_deals
-    _poule_sheet_save(poule, sheet)
+    poule_sheet_store(poule, sheet)
     _correction_keeps_count(poule, counted_before)
     corrected.save(update_fields=["data", "recorded_by", "recorded_at"])
     _correction_count(poule)
@@ -145,7 +145,7 @@ def _correction_keeps_count(poule: Poule, counted_before: int) -> None:
             % {"now": poule.counted_deals, "count": count},
             code="poule_complete",
         )
-    _extra_deals_follow(poule, seat_count, grow=False)
+    extra_deals_follow(poule, seat_count, grow=False)
 
 
 def deal_version(deal: Deal) -> str:
@@ -198,7 +198,7 @@ def deal_delete(
     for moved in later:
         moved.position -= 1
         moved.save(update_fields=["position"])
-    _poule_rescore(poule)
-    _extra_deals_follow(poule, poule.seats.count(), grow=False)
+    poule_rescore(poule)
+    extra_deals_follow(poule, poule.seats.count(), grow=False)
     tournament_standings_update(poule.tournament)
     _after_closed_correction(poule.tournament)

@@ -20,6 +20,7 @@ from games.dealforms import deal_post
 from games.models import Deal, DealChange, Tournament
 from games.services import point_table_for_preset
 from scoring import services as scoring_services
+from scoring.services import deals as deals_service
 
 pytestmark = pytest.mark.django_db
 
@@ -558,16 +559,16 @@ def test_the_same_deal_sent_twice_at_once_is_answered_as_replayed_on_sqlite(
     client, running_night, scorer, monkeypatch
 ):
     """Two identical requests at once: the second's insert meets the key's constraint (SQLite
-    does not lock rows); it is answered as the replay it is, not a 500."""
+    does not lock rows); the service answers it as the replay it is, not a 500."""
     poule = table_of(running_night, 4)
     client.force_login(scorer)
-    record = scoring_services.deal_record
+    record = deals_service.deals_record
 
     def the_other_request_first(*args, **kwargs):
         record(*args, **kwargs)  # the twin request, a moment earlier
         raise IntegrityError("UNIQUE constraint failed: deal_client_key_once_per_poule")
 
-    monkeypatch.setattr(scoring_services, "deal_record", the_other_request_first)
+    monkeypatch.setattr(deals_service, "deals_record", the_other_request_first)
     response = post_deal(client, poule, EMBALLAGE, client_key=str(uuid.uuid4()), seen="0")
     assert (response.status_code, response["X-Sheet-Result"]) == (200, "replayed")
     assert poule.deals.count() == 1

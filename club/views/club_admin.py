@@ -174,12 +174,33 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect(_members_url(club, request))
 
 
-def _date(request: HttpRequest, name: str) -> datetime.date:
-    value = request.POST.get(name) or ""
-    try:
-        return datetime.date.fromisoformat(value) if value else timezone.localdate()
-    except ValueError:
-        raise ValidationError(_("« %(value)s » n'est pas une date.") % {"value": value}) from None
+class DayField(forms.Field):
+    """A day as the page's date input sends it (ISO); today when left empty."""
+
+    default_error_messages = {"invalid": gettext_lazy("« %(value)s » n'est pas une date.")}
+
+    def to_python(self, value: Any) -> datetime.date:
+        if not value:
+            return timezone.localdate()
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            raise ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"value": value}
+            ) from None
+
+
+class MembershipDayForm(forms.Form):
+    """The day a membership ends (``end``) or starts again (``start``)."""
+
+    start = DayField(required=False)
+    end = DayField(required=False)
+
+    def day(self, name: str) -> datetime.date:
+        """The day typed in field ``name``; its refusal raised as the services' are."""
+        if not self.is_valid() and name in self.errors:
+            raise ValidationError(self.errors[name])
+        return self.cleaned_data[name]
 
 
 @login_required
@@ -198,7 +219,7 @@ def member_end(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         }
         return TemplateResponse(request, "club/admin/member_end.html", context)
     try:
-        membership = services.membership_end(membership, _date(request, "end"))
+        membership = services.membership_end(membership, MembershipDayForm(request.POST).day("end"))
     except ValidationError as error:
         _refused(request, error)
     else:
@@ -217,7 +238,8 @@ def member_resume(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = request.club
     membership = membership_of(club, pk)
     try:
-        services.membership_resume(club, membership.player, _date(request, "start"))
+        day = MembershipDayForm(request.POST).day("start")
+        services.membership_resume(club, membership.player, day)
     except ValidationError as error:
         _refused(request, error)
     else:

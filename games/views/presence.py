@@ -23,6 +23,7 @@ from club.models import Membership, Player
 from club.views.errors import bad_request
 
 from .. import calendar, services
+from ..forms import PlayerAddForm
 from ..models import Tournament
 from .common import MAX_SEED, posted_number
 
@@ -136,14 +137,16 @@ def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 request, _("La liste des présents envoyée est illisible : rechargez la page.")
             )
         ticked = set(posted)
+    form = PlayerAddForm(request.POST)
+    form.is_valid()  # both fields take anything; the service refuses in words
     try:
         with transaction.atomic():
             if ticked is not None:
                 services.presence_set(tournament, _ticked(tournament, ticked))
             player = services.player_add_to_tournament(
                 tournament,
-                request.POST.get("display_name", ""),
-                guest=request.POST.get("guest") == "on",
+                form.cleaned_data["display_name"] or "",
+                guest=form.cleaned_data["guest"],
                 by=request.user,
             )
     except ValidationError as refused:

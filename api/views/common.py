@@ -62,8 +62,8 @@ class ClubEndpoint:
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)  # type: ignore[misc]
-        if getattr(self, request.method.lower(), None) is None:
-            return  # a method the endpoint has not: 405, as before the club is asked
+        if request.method == "OPTIONS" or getattr(self, request.method.lower(), None) is None:
+            return  # the endpoint's description, or a method it has not (405), as before
         self.club = club_for(kwargs["slug"])
         self.viewer = club_viewed(request, self.club, self.club_needs)
 

@@ -1,9 +1,10 @@
 """The sheet model: a poule's deals as every page shows them.
 
-One numbering (a pass, or a classic whist deal not played, takes no number), one set of words
-per deal (its short code, its line in words, the cells it marks), the dealer and the mort of
-each deal, the running totals and the poule's progress. The phone's sheet, the results page and
-the history of corrections and removals read it; nothing else numbers or describes a deal.
+One numbering (``games.numbering``'s: a pass, or a classic whist deal not played, takes no
+number), one set of words per deal (its short code, its line in words, the cells it marks), the
+dealer and the mort of each deal, the running totals and the poule's progress. The phone's
+sheet, the results page and the history of corrections and removals read it; nothing else
+describes a deal.
 """
 
 from __future__ import annotations

@@ -113,13 +113,13 @@ def _dealt_score(
     deals += [
         Deal(
             poule=poule,
-            number=number,
+            position=position,
             data=data,
             points=list(points),
             dealer=None if dealer is None else dealer + 1,
             counted=counts,
         )
-        for number, (data, points, dealer, counts) in enumerate(
+        for position, (data, points, dealer, counts) in enumerate(
             zip(raw, score.deal_points, score.dealers, score.counted, strict=True), start=1
         )
     ]

@@ -129,7 +129,7 @@ def standings_mismatches(nights: Iterable[Tournament]) -> list[str]:
         results = []
         for poule in night.poules.order_by("round", "table"):
             seats = list(poule.seats.order_by("number").values_list("number", "player_id"))
-            deals = list(poule.deals.order_by("number").values_list("data", flat=True))
+            deals = list(poule.deals.order_by("position").values_list("data", flat=True))
             score = score_poule_deals(table, [str(number) for number, _ in seats], deals)
             lines = poule_standings(score, points_scheme)
             engine = {

@@ -97,13 +97,13 @@ def night_pool(rng: random.Random, size: int = SHEETS) -> list[NightSheets]:
             deals.append(
                 tuple(
                     (
-                        number,
+                        position,
                         Dumped(json.dumps(data)),
                         Dumped(json.dumps(list(points))),
                         None if dealer is None else dealer + 1,
                         counts,
                     )
-                    for number, (data, points, dealer, counts) in enumerate(
+                    for position, (data, points, dealer, counts) in enumerate(
                         zip(raw, score.deal_points, score.dealers, score.counted, strict=True),
                         start=1,
                     )
@@ -244,7 +244,7 @@ def _club_nights(
     )
     writer.write(
         Deal,
-        ["id", "poule_id", "number", "data", "points", "dealer", "counted"],
+        ["id", "poule_id", "position", "data", "points", "dealer", "counted"],
         [(pk, *row) for pk, row in zip(writer.ids(Deal, len(deals)), deals, strict=True)],
     )
     writer.write(

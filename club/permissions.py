@@ -1,8 +1,16 @@
 """Who may do what in a club. Views call these before any work: a template that hides a
-button is never the only check (an htmx request would skip it)."""
+button is never the only check (an htmx request would skip it).
+
+``ClubViewer`` is the rule book: who the viewer is to one club (anonymous, member, scorer,
+club admin, the site's operator) and what each may, worked out once per request by
+``club_viewer`` (a club page gets it from ``club.club_pages``) and passed down. The functions
+of a user and a club below ask it too, for the callers that hold no viewer (the API's
+serializers, the services' rights)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import NoReturn
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -51,35 +59,100 @@ def remember_role(user: User | AnonymousUser, club: Club, role: str | None) -> N
         user.__dict__.setdefault("_club_roles", {})[club.pk] = role
 
 
+@dataclass(frozen=True)
+class ClubViewer:
+    """Who the viewer is to one club, and so what he may there: made once for the request
+    (``club_viewer``) and handed to every check of it."""
+
+    club: Club
+    user: User | AnonymousUser
+
+    @cached_property
+    def role(self) -> str | None:
+        """His player's open membership's role in the club (a site operator counts as a club
+        admin); None for a visitor, a login of no player of the club, or a former member.
+        Read on the first ask: a public page that asks nothing makes no query for it."""
+        return club_role(self.user, self.club)
+
+    @property
+    def signed_in(self) -> bool:
+        return self.user.is_authenticated
+
+    @property
+    def operator(self) -> bool:
+        return self.user.is_superuser
+
+    @property
+    def is_member(self) -> bool:
+        return self.role is not None
+
+    @property
+    def is_scorer(self) -> bool:
+        """Scorers and club admins record and correct deals."""
+        return self.role in SCORING_ROLES
+
+    @property
+    def is_club_admin(self) -> bool:
+        return self.role == Membership.Role.ADMIN
+
+    def refuse(self, reason: str) -> NoReturn:
+        """A member of the club is told he may not (403); anybody else learns nothing of the
+        club's private pages, not even that they exist (404)."""
+        if self.is_member:
+            raise PermissionDenied(reason)
+        raise Http404(reason)
+
+    def require_member(self, reason: str = "the club's members only") -> None:
+        if not self.is_member:
+            self.refuse(reason)
+
+    def require_scorer(self) -> None:
+        if not self.is_scorer:
+            self.refuse("scorers and club admins only")
+
+    def require_club_admin(self) -> None:
+        if not self.is_club_admin:
+            self.refuse("club admins only")
+
+    def require(self, need: str | None) -> None:
+        """What a club page asks before anything else (``club.club_pages``): ``MEMBER``,
+        ``SCORER``, ``CLUB_ADMIN``, or None for a page open to all."""
+        if need is not None:
+            getattr(self, f"require_{need}")()
+
+
+# What a club page may require of its viewer (``ClubViewer.require``).
+MEMBER, SCORER, CLUB_ADMIN = "member", "scorer", "club_admin"
+
+
+def club_viewer(user: User | AnonymousUser, club: Club) -> ClubViewer:
+    """Who ``user`` is to ``club``; his role is read once, when first asked (``club_role``; a
+    page that read it with its object hands it to ``remember_role`` first)."""
+    return ClubViewer(club=club, user=user)
+
+
 def is_scorer(user: User | AnonymousUser, club: Club) -> bool:
-    """Scorers and club admins record and correct deals."""
-    return club_role(user, club) in SCORING_ROLES
+    return club_viewer(user, club).is_scorer
 
 
 def is_club_admin(user: User | AnonymousUser, club: Club) -> bool:
-    return club_role(user, club) == Membership.Role.ADMIN
+    return club_viewer(user, club).is_club_admin
 
 
 def is_member(user: User | AnonymousUser, club: Club) -> bool:
-    return club_role(user, club) is not None
+    return club_viewer(user, club).is_member
 
 
 def refuse(user: User | AnonymousUser, club: Club, reason: str) -> NoReturn:
-    """A member of the club is told he may not (403); anybody else learns nothing of the
-    club's private pages, not even that they exist (404)."""
-    if is_member(user, club):
-        raise PermissionDenied(reason)
-    raise Http404(reason)
+    club_viewer(user, club).refuse(reason)
 
 
 def require_scorer(user: User | AnonymousUser, club: Club) -> None:
-    if not is_scorer(user, club):
-        refuse(user, club, "scorers and club admins only")
+    club_viewer(user, club).require_scorer()
 
 
 def require_club_admin(user: User | AnonymousUser, club: Club) -> None:
-    if not is_club_admin(user, club):
-        refuse(user, club, "club admins only")
+    club_viewer(user, club).require_club_admin()
 
 
 def is_federation_admin(user: User | AnonymousUser, federation: Federation) -> bool:

@@ -25,8 +25,8 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
+from .club_pages import viewer_for
 from .models import Club, Federation
-from .permissions import club_role
 
 
 def _stamp(owner: Club | Federation) -> int:
@@ -47,7 +47,8 @@ def _visitor(request: HttpRequest) -> tuple[int, int]:
 def page_etag(request: HttpRequest, club: Club, *vary: object) -> str:
     visitor, htmx = _visitor(request)
     # His role too: a member made club admin sees the admin's page at once.
-    return _etag(_stamp(club), visitor, club_role(request.user, club), get_language(), htmx, *vary)
+    role = viewer_for(request, club).role
+    return _etag(_stamp(club), visitor, role, get_language(), htmx, *vary)
 
 
 def federation_page_etag(request: HttpRequest, federation: Federation, *vary: object) -> str:

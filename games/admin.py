@@ -7,6 +7,7 @@ from club.models import FederationSeason
 
 from . import services
 from .models import Deal, DealChange, PointTable, Poule, RoundDraw, Seat, Tournament
+from .numbering import deal_numbers
 
 
 @admin.register(PointTable)
@@ -86,7 +87,7 @@ class DealInline(admin.TabularInline):
 
     model = Deal
     extra = 0
-    fields = ["number", "data", "dealer", "points", "counted", "recorded_by", "recorded_at"]
+    fields = ["position", "data", "dealer", "points", "counted", "recorded_by", "recorded_at"]
     readonly_fields = fields
 
     def get_queryset(self, request):
@@ -136,7 +137,7 @@ class RoundDrawInline(ReadOnlyInline):
 
 class DealChangeInline(ReadOnlyInline):
     model = DealChange
-    fields = ["number", "action", "before", "after", "by", "at"]
+    fields = ["position", "action", "before", "after", "by", "at"]
     readonly_fields = fields
 
     def get_queryset(self, request):
@@ -177,7 +178,24 @@ class DealAdmin(admin.ModelAdmin):
     list_display = ["__str__", "poule", "dealer", "counted", "recorded_at"]
     list_filter = ["counted", "poule__tournament__club"]
     list_select_related = ["poule"]
-    readonly_fields = ["poule", "number", "data", "dealer", "points", "counted", "recorded_by"]
+    readonly_fields = [
+        "poule",
+        "sheet_number",
+        "position",
+        "data",
+        "dealer",
+        "points",
+        "counted",
+        "recorded_by",
+    ]
+
+    @admin.display(description=_("Numéro sur la feuille"))
+    def sheet_number(self, deal: Deal) -> str:
+        """The number the sheet prints (a pass takes none), from the poule's deals: one deal's
+        page only, never the list (a query per row)."""
+        sheet = list(deal.poule.deals.order_by("position"))
+        number = deal_numbers(deal.poule.tournament.game, sheet)[sheet.index(deal)]
+        return "—" if number is None else str(number)
 
     def has_add_permission(self, request):
         return False

@@ -125,3 +125,13 @@ class TournamentForm(forms.Form):
     @property
     def game(self) -> str:
         return PRESET_GAME[self.cleaned_data["rules"]]
+
+
+class PlayerAddForm(forms.Form):
+    """A player added to tonight's night from the present list: his name, and whether he is a
+    guest (else a new member of the club)."""
+
+    # Read as typed: what a name may hold (a NUL, a name already taken) is the service's rule,
+    # said in its words.
+    display_name = forms.Field(required=False)
+    guest = forms.BooleanField(required=False)

@@ -354,7 +354,9 @@ class Deal(models.Model):
     ``points`` (one per seat) and ``dealer`` come from the engine when the deal is recorded."""
 
     poule = models.ForeignKey(Poule, on_delete=models.CASCADE, related_name="deals")
-    number = models.PositiveSmallIntegerField(_("numéro"))
+    # Where the deal is stored in the poule's playing order (1, 2 …, a pass included): not
+    # the number the sheet prints, which games/numbering.py alone gives (a pass takes none).
+    position = models.PositiveSmallIntegerField(_("place dans la poule"))
     data = models.JSONField(_("donne"))
     dealer = models.PositiveSmallIntegerField(_("donneur"), null=True, blank=True)
     points = models.JSONField(_("points"), default=list)
@@ -375,19 +377,21 @@ class Deal(models.Model):
     client_digest = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
-        ordering = ["poule", "number"]
+        ordering = ["poule", "position"]
         verbose_name = _("donne")
         verbose_name_plural = _("donnes")
         constraints = [
-            models.UniqueConstraint(fields=["poule", "number"], name="deal_number_unique"),
+            models.UniqueConstraint(fields=["poule", "position"], name="deal_number_unique"),
             models.UniqueConstraint(
                 fields=["poule", "client_key"], name="deal_client_key_once_per_poule"
             ),
-            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+            models.CheckConstraint(condition=Q(position__gte=1), name="deal_number_positive"),
         ]
 
     def __str__(self) -> str:
-        return _("Donne %(number)s") % {"number": self.number}
+        # The sheet's number needs the poule's other deals (games/numbering.py); a row alone
+        # says only where it is stored.
+        return _("Donne à la place %(position)s de sa poule") % {"position": self.position}
 
     @staticmethod
     def digest_of(data: Any) -> str:
@@ -413,7 +417,8 @@ class DealChange(models.Model):
     deal = models.ForeignKey(
         Deal, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
     )
-    number = models.PositiveSmallIntegerField(_("donne n°"))
+    # The deal's place in the poule when it was changed (``Deal.position``).
+    position = models.PositiveSmallIntegerField(_("place dans la poule"))
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
     before = models.JSONField(_("avant"))
     after = models.JSONField(_("après"), null=True, blank=True)
@@ -441,7 +446,10 @@ class DealChange(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_action_display()} #{self.number}"
+        return _("%(action)s, place %(position)s") % {
+            "action": self.get_action_display(),
+            "position": self.position,
+        }
 
 
 class ResultEmail(models.Model):

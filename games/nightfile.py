@@ -373,7 +373,7 @@ def tournament_export(
         seats = sorted(poule.seats.all(), key=lambda s: s.number)
         by_number = {str(s.number): names[s.player_id] for s in seats}
         deals = []
-        for deal in sorted(poule.deals.all(), key=lambda d: d.number):
+        for deal in sorted(poule.deals.all(), key=lambda d: d.position):
             data = rename_players(deal.data, lambda n, m=by_number: m.get(str(n), n))
             data["points"] = {by_number[str(s.number)]: deal.points[i] for i, s in enumerate(seats)}
             data["dealer"] = by_number.get(str(deal.dealer)) if deal.dealer else None

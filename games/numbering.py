@@ -54,7 +54,7 @@ def removed_numbers(
         before = change.before or {}
         contract = before.get("contract")
         counted = counts is None or contract is None or counts(contract)
-        place = min(change.number - 1, len(played))
+        place = min(change.position - 1, len(played))
         played.insert(place, (counted, before))
         numbers[change.pk] = sheet_numbers(game, played[: place + 1])[-1]
     return numbers

@@ -1,32 +1,43 @@
 """Who sees and who changes a night's sheets: asked by the club-night pages and the JSON API
-alike (one rule, two interfaces)."""
+alike (one rule, two interfaces), with who the viewer is to the night's club worked out once
+for the request (``club.permissions.ClubViewer``)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AnonymousUser, User
-
-from club.permissions import is_club_admin, is_scorer, refuse
+from club.permissions import ClubViewer
 
 from .models import Tournament
 
 
-def can_edit_sheets(user: User | AnonymousUser, tournament: Tournament) -> bool:
+def can_edit_sheets(viewer: ClubViewer, tournament: Tournament) -> bool:
     """Scorers change sheets until the night is closed, club admins afterwards too."""
     if tournament.is_locked:
-        return is_club_admin(user, tournament.club)
-    return is_scorer(user, tournament.club)
+        return viewer.is_club_admin
+    return viewer.is_scorer
 
 
-def can_read_sheets(user: User | AnonymousUser, tournament: Tournament) -> bool:
+def can_read_sheets(viewer: ClubViewer, tournament: Tournament) -> bool:
     """Score sheets are for the club's scorers until the night is published; then for all."""
-    return tournament.status == Tournament.Status.PUBLISHED or is_scorer(user, tournament.club)
+    return tournament.status == Tournament.Status.PUBLISHED or viewer.is_scorer
 
 
-def require_sheet_reader(user: User | AnonymousUser, tournament: Tournament) -> None:
-    if not can_read_sheets(user, tournament):
-        refuse(user, tournament.club, "sheets are published with the night")
+def require_sheet_reader(viewer: ClubViewer, tournament: Tournament) -> None:
+    if not can_read_sheets(viewer, tournament):
+        viewer.refuse("sheets are published with the night")
 
 
-def require_sheet_editor(user: User | AnonymousUser, tournament: Tournament) -> None:
-    if not can_edit_sheets(user, tournament):
-        refuse(user, tournament.club, "scorers until the night is closed, club admins afterwards")
+def require_sheet_editor(viewer: ClubViewer, tournament: Tournament) -> None:
+    if not can_edit_sheets(viewer, tournament):
+        viewer.refuse("scorers until the night is closed, club admins afterwards")
+
+
+def require_room_viewer(viewer: ClubViewer, tournament: Tournament) -> None:
+    """The room screen shows tonight's standings to the club (a member's login on the room's
+    screen); once the night is published, to everybody. A night closed and not published (or
+    taken back) is its scorers' and admins' alone: its results are not the members' yet."""
+    if tournament.status == Tournament.Status.PUBLISHED:
+        return
+    if tournament.is_locked and not viewer.is_scorer:
+        viewer.refuse("a night's results are the members' once published")
+    if not viewer.is_member:
+        viewer.refuse("the room screen is for the club's members")

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from club.models import ApiToken, EmailChange, FederationAdmin, Player, PlayerClaim
 from games.models import Deal, Seat
+from games.numbering import sheet_numbers
 
 from . import member_sections as sections
 from .models import PouleStanding, TournamentStanding
@@ -60,6 +61,7 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
     """
     tournaments: dict[int, dict[str, Any]] = {}
     poules: dict[int, dict[str, Any]] = {}
+    games: dict[int, str] = {}
     seats = (
         Seat.objects.filter(player=player)
         .select_related("poule", "tournament__club", "tournament__season")
@@ -94,6 +96,7 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
             "deals": [],
         }
         poules[seat.poule_id] = poule
+        games[seat.poule_id] = tournament.game
         tournaments[tournament.pk]["poules"].append(poule)
 
     for line in TournamentStanding.objects.filter(player=player):
@@ -123,15 +126,21 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
         .values_list("poule_id", "number")
     ):
         numbers[poule_id].append(number)
-    deals = (
+    deals: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    for poule_id, *deal in (
         Deal.objects.filter(poule__seats__player=player)
-        .order_by("poule_id", "number")
-        .values_list("poule_id", "number", "data", "dealer", "counted", "points")
-    )
-    for poule_id, number, data, dealer, counted, points in deals:
+        .order_by("poule_id", "position")
+        .values_list("poule_id", "data", "dealer", "counted", "points")
+    ):
+        deals[poule_id].append(deal)
+    for poule_id, sheet in deals.items():
         poule = poules[poule_id]
         place = numbers[poule_id].index(poule["seat"])
-        poule["deals"].append(
+        # Each deal under the number the sheet printed (None for a pass), as every page says.
+        printed = sheet_numbers(
+            games[poule_id], ((counted, data) for data, _d, counted, _p in sheet)
+        )
+        poule["deals"] += [
             {
                 "number": number,
                 "seat": poule["seat"],
@@ -140,7 +149,8 @@ def member_data(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
                 "data": data,
                 "points": points[place] if place < len(points) else None,
             }
-        )
+            for number, (data, dealer, counted, points) in zip(printed, sheet, strict=True)
+        ]
 
     return {
         "format": DATA_FORMAT,

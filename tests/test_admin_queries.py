@@ -97,7 +97,7 @@ def open_club(size: int, tag: str, staff: AbstractBaseUser) -> dict[type[Model],
     night = nights[-1]
     poule = night.poules.get()
     # Last deals first: a pass moves the deal to the next dealer, and so the mort after it.
-    corrected = list(poule.deals.exclude(data__contract="pass").order_by("-number"))
+    corrected = list(poule.deals.exclude(data__contract="pass").order_by("-position"))
     for deal in corrected[:size]:
         scoring_services.deal_correct(deal, {"contract": "pass"}, by=staff, closed_ok=True)
 
@@ -177,7 +177,7 @@ def open_club(size: int, tag: str, staff: AbstractBaseUser) -> dict[type[Model],
         PointTable: point_table,
         Tournament: running,
         Poule: poule,
-        Deal: poule.deals.get(number=corrected[0].number),
+        Deal: poule.deals.get(position=corrected[0].position),
         PouleStanding: poule.standings.first(),
         TournamentStanding: night.standings.first(),
         RankingSnapshot: published,

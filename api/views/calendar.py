@@ -15,15 +15,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from club.club_pages import viewer_for
 from club.models import Player
 from club.names import viewer_of
-from club.permissions import is_member, require_club_admin
 from games import calendar
 from games.calendar.presenters import CalendarEntry, calendar_entries, night_replies
 from games.models import PlannedNight, Reply
 
 from ..serializers import calendar as cs
-from .common import NOT_YOURS, REFUSED, club_of
+from .common import NOT_YOURS, REFUSED, ClubEndpoint
 
 LINK_REFUSED = {404: OpenApiResponse(description="The link expired, was tampered with, or is not.")}
 
@@ -89,18 +89,18 @@ def _answer(request: Request, night: PlannedNight, player: Player) -> Response:
     tags=["calendar"],
     responses={200: cs.PlannedNightSerializer(many=True), **NOT_YOURS},
 )
-class CalendarList(APIView):
+class CalendarList(ClubEndpoint, APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, slug: str) -> Response:
-        entries = calendar_entries(club_of(slug), None, timezone.now())
+        entries = calendar_entries(self.club, None, timezone.now())
         return Response(cs.PlannedNightSerializer([_entry(e) for e in entries], many=True).data)
 
 
 def _own_night(request: Request, slug: str, pk: int) -> tuple[PlannedNight, Player]:
     night = get_object_or_404(PlannedNight.objects.select_related("club"), pk=pk, club__slug=slug)
     player = Player.objects.filter(user=request.user).first()
-    if player is None or not is_member(request.user, night.club):
+    if player is None or not viewer_for(request, night.club).is_member:
         raise Http404("members only")
     return night, player
 
@@ -181,7 +181,7 @@ class NightReplies(APIView):
         night = get_object_or_404(
             PlannedNight.objects.select_related("club"), pk=pk, club__slug=slug
         )
-        require_club_admin(request.user, night.club)
+        viewer_for(request, night.club).require_club_admin()
         entry = night_replies(night, timezone.now())
         name_of = viewer_of(request.user).name
         names = {

@@ -17,12 +17,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import Club, Player, Season
-from club.permissions import require_club_admin
 from scoring.engine.standings import decimal_string
 from scoring.models import RankingSnapshot
 
 from .. import serializers as s
-from .common import NOT_YOURS, club_of, namer, player_ref, published_read
+from .common import NOT_YOURS, ClubEndpoint, namer, player_ref, published_read
 
 
 @extend_schema(summary="The site's clubs", tags=["clubs"])
@@ -35,21 +34,23 @@ class ClubList(generics.ListAPIView):
 
 
 @extend_schema(summary="A club", tags=["clubs"], responses={200: s.ClubSerializer, **NOT_YOURS})
-class ClubDetail(APIView):
+class ClubDetail(ClubEndpoint, APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, slug: str) -> Response:
-        return Response(s.ClubSerializer(club_of(slug)).data)
+        return Response(s.ClubSerializer(self.club).data)
 
 
 @extend_schema(summary="A club's seasons, newest first", tags=["seasons"])
-class SeasonList(generics.ListAPIView):
+class SeasonList(ClubEndpoint, generics.ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = s.SeasonSerializer
     filter_backends: list[Any] = []
 
     def get_queryset(self) -> QuerySet[Season]:
-        club = club_of(self.kwargs["slug"])
+        if getattr(self, "swagger_fake_view", False):  # the schema's generator
+            return Season.objects.none()
+        club = self.club
         latest = (
             RankingSnapshot.objects.published()
             .filter(season=OuterRef("pk"))
@@ -113,16 +114,16 @@ def _ranking(
         **NOT_YOURS,
     },
 )
-class SeasonRanking(APIView):
+class SeasonRanking(ClubEndpoint, APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, slug: str, season: str) -> Response:
-        club = club_of(slug)
+        club = self.club
         season_obj = get_object_or_404(
             Season.objects.select_related("club"), club=club, slug=season
         )
         if request.query_params.get("provisional", "").lower() in ("1", "true", "yes"):
-            require_club_admin(request.user, club)
+            self.viewer.require_club_admin()
             live = RankingSnapshot.objects.filter(season=season_obj).live().first()
             if live is None:
                 raise Http404("no provisional ranking yet")

@@ -14,8 +14,10 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from club.club_pages import club_for, club_viewed
 from club.models import Club, Player
 from club.names import viewer_of
+from club.permissions import ClubViewer
 from club.published import (
     PAGE_SECONDS,
     fragment_key,
@@ -47,8 +49,23 @@ CONFLICT = {
 }
 
 
-def club_of(slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug)
+class ClubEndpoint:
+    """An endpoint of the club named by the address's ``slug``, as a club page is
+    (``club.club_pages``; Tabbycat's ``TournamentMixin``): once DRF has authenticated the
+    reader, the club is fetched (404 when unknown) and who he is to it worked out once,
+    ``self.club`` and ``self.viewer``; ``club_needs`` (``MEMBER``, ``SCORER``, ``CLUB_ADMIN``)
+    refuses the wrong role, 403 for a member and 404 for anybody else."""
+
+    club_needs: str | None = None
+    club: Club
+    viewer: ClubViewer
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # type: ignore[misc]
+        if request.method == "OPTIONS" or getattr(self, request.method.lower(), None) is None:
+            return  # the endpoint's description, or a method it has not (405), as before
+        self.club = club_for(kwargs["slug"])
+        self.viewer = club_viewed(request, self.club, self.club_needs)
 
 
 def night_of(slug: str, pk: int) -> Tournament:

@@ -11,14 +11,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.permissions import require_club_admin, require_scorer
+from club.club_pages import viewer_for
+from club.permissions import CLUB_ADMIN
 from games.models import Poule
 from games.nightfile import tournament_import
 from scoring import services
 from scoring.engine.errors import DocumentRefused
 
 from .. import serializers as s
-from .common import CONFLICT, NOT_YOURS, REFUSED, club_of, namer, night_of
+from .common import CONFLICT, NOT_YOURS, REFUSED, ClubEndpoint, namer, night_of
 from .poules import poules_answer
 
 
@@ -35,13 +36,13 @@ from .poules import poules_answer
     request=s.NightFileSerializer,
     responses={201: s.NightSerializer, **REFUSED, **NOT_YOURS, **CONFLICT},
 )
-class NightImport(APIView):
+class NightImport(ClubEndpoint, APIView):
     permission_classes = [IsAuthenticated]
+    # Not a scorer's: the file's unknown names become members, its season may be opened.
+    club_needs = CLUB_ADMIN
 
     def post(self, request: Request, slug: str) -> Response:
-        club = club_of(slug)
-        # Not a scorer's: the file's unknown names become members, its season may be opened.
-        require_club_admin(request.user, club)
+        club = self.club
         doc = request.data
         if not isinstance(doc, dict):
             raise ValidationError("the body must be a club-night/1 document (a JSON object)")
@@ -89,7 +90,7 @@ class NightClose(APIView):
 
     def post(self, request: Request, slug: str, pk: int) -> Response:
         tournament = night_of(slug, pk)
-        require_scorer(request.user, tournament.club)
+        viewer_for(request, tournament.club).require_scorer()
         body = s.CloseSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.tournament_close(tournament, unfinished_ok=body.validated_data["unfinished_ok"])
@@ -111,7 +112,7 @@ class RoundDraw(APIView):
 
     def post(self, request: Request, slug: str, pk: int, round: int) -> Response:
         tournament = night_of(slug, pk)
-        require_scorer(request.user, tournament.club)
+        viewer_for(request, tournament.club).require_scorer()
         body = s.DrawSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         draw = services.round_draw(

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.permissions import is_scorer
+from club.club_pages import viewer_for
 from games import visibility
 from games.models import Tournament
 from games.nightfile import tournament_export
@@ -24,7 +24,7 @@ from .common import (
     NIGHT_LIST_FIELDS,
     NIGHT_RELATED,
     NOT_YOURS,
-    club_of,
+    ClubEndpoint,
     namer,
     night_of,
     published_read,
@@ -40,7 +40,7 @@ from .poules import night_detail
     ),
     tags=["nights"],
 )
-class NightList(generics.ListAPIView):
+class NightList(ClubEndpoint, generics.ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = s.NightSerializer
     filterset_class = NightFilter
@@ -48,13 +48,13 @@ class NightList(generics.ListAPIView):
     def get_queryset(self) -> QuerySet[Tournament]:
         if getattr(self, "swagger_fake_view", False):  # the schema's generator
             return Tournament.objects.none()
-        club = club_of(self.kwargs["slug"])
+        club = self.club
         nights = (
             Tournament.objects.filter(club=club)
             .select_related(*NIGHT_RELATED)
             .only(*NIGHT_LIST_FIELDS)
         )
-        if not is_scorer(self.request.user, club):
+        if not self.viewer.is_scorer:
             nights = nights.filter(status=Tournament.Status.PUBLISHED)
         return nights.order_by("-date", "-pk")
 
@@ -77,7 +77,7 @@ class NightDetail(APIView):
 
     def get(self, request: Request, slug: str, pk: int) -> Response:
         tournament = night_of(slug, pk)
-        visibility.require_sheet_reader(request.user, tournament)
+        visibility.require_sheet_reader(viewer_for(request, tournament.club), tournament)
         name_of = namer(request)
         if tournament.status != Tournament.Status.PUBLISHED:
             return Response(night_detail(tournament, name_of))
@@ -102,6 +102,7 @@ class NightExport(APIView):
 
     def get(self, request: Request, slug: str, pk: int) -> Response:
         tournament = night_of(slug, pk)
-        if not is_scorer(request.user, tournament.club):
-            visibility.require_sheet_reader(request.user, tournament)
+        viewer = viewer_for(request, tournament.club)
+        if not viewer.is_scorer:
+            visibility.require_sheet_reader(viewer, tournament)
         return Response(tournament_export(tournament, name_of=namer(request)))

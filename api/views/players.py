@@ -13,22 +13,23 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.models import Club, Membership, Player
-from club.permissions import is_club_admin, is_member
+from club.models import Membership, Player
+from club.permissions import ClubViewer
 from games.models import Tournament
 from scoring.models import RankingLine, TournamentStanding
 
 from .. import serializers as s
-from .common import NOT_YOURS, club_of, namer, player_ref
+from .common import NOT_YOURS, ClubEndpoint, namer, player_ref
 
 
-def club_players(user: Any, club: Club) -> QuerySet[Player]:
+def club_players(viewer: ClubViewer) -> QuerySet[Player]:
     """The club's players this reader may know of. The public: those the club has published
     (a published night's standings, a published ranking), as the site's public pages show
     them; the club's members: its current membership; club admins: everybody it ever had."""
-    if is_club_admin(user, club):
+    club = viewer.club
+    if viewer.is_club_admin:
         return Player.objects.filter(pk__in=Membership.objects.filter(club=club).values("player"))
-    if is_member(user, club):
+    if viewer.is_member:
         return Player.objects.filter(
             pk__in=Membership.objects.filter(club=club, end__isnull=True).values("player")
         )
@@ -54,7 +55,7 @@ def club_players(user: Any, club: Club) -> QuerySet[Player]:
     ),
     tags=["players"],
 )
-class PlayerList(generics.ListAPIView):
+class PlayerList(ClubEndpoint, generics.ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = s.PlayerSerializer
     filter_backends: list[Any] = []
@@ -62,8 +63,7 @@ class PlayerList(generics.ListAPIView):
     def get_queryset(self) -> QuerySet[Player]:
         if getattr(self, "swagger_fake_view", False):  # the schema's generator
             return Player.objects.none()
-        self.club = club_of(self.kwargs["slug"])
-        return club_players(self.request.user, self.club).order_by("display_name", "pk")
+        return club_players(self.viewer).order_by("display_name", "pk")
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())
@@ -75,12 +75,11 @@ class PlayerList(generics.ListAPIView):
 @extend_schema(
     summary="A player", tags=["players"], responses={200: s.PlayerSerializer, **NOT_YOURS}
 )
-class PlayerDetail(APIView):
+class PlayerDetail(ClubEndpoint, APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, slug: str, pk: int) -> Response:
-        club = club_of(slug)
-        player = get_object_or_404(club_players(request.user, club), pk=pk)
+        player = get_object_or_404(club_players(self.viewer), pk=pk)
         name_of = namer(request)
         return Response(
             s.PlayerSerializer({**player_ref(player, name_of), "initials": player.initials}).data

@@ -10,7 +10,8 @@ from django.db.models import Prefetch, QuerySet
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
-from games.presenters.sheet import DealLine, StoredDeal, deal_lines, sheet_numbers
+from games.numbering import sheet_numbers
+from games.presenters.sheet import DealLine, StoredDeal, deal_lines
 from scoring import services
 from scoring.engine.standings import decimal_string
 from scoring.models import PouleStanding, TournamentStanding
@@ -27,7 +28,7 @@ def deal_answer(
     the service stored it when it handed it back; else read (two queries)."""
     sheet = getattr(deal.poule, "sheet_deals", None) if Deal.poule.is_cached(deal) else None
     if sheet is None or not any(d.pk == deal.pk for d in sheet):
-        sheet = list(Deal.objects.filter(poule_id=deal.poule_id).order_by("number"))
+        sheet = list(Deal.objects.filter(poule_id=deal.poule_id).order_by("position"))
     # The deals before it as stored, then the deal as the caller holds it (just written).
     before = sheet[: next(i for i, d in enumerate(sheet) if d.pk == deal.pk)]
     played = [*before, deal]
@@ -90,7 +91,7 @@ def poules_answer(
         )
     )
     deals: dict[int, list[StoredDeal]] = {poule.pk: [] for poule in poules}
-    rows = Deal.objects.filter(poule__in=[p.pk for p in poules]).order_by("poule_id", "number")
+    rows = Deal.objects.filter(poule__in=[p.pk for p in poules]).order_by("poule_id", "position")
     for poule_id, *row in rows.values_list("poule_id", *StoredDeal._fields):
         deals[poule_id].append(StoredDeal(*row))
     answer = []

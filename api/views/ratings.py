@@ -18,7 +18,7 @@ from scoring.models import PlayerRating
 from scoring.statistics.totals import player_statistics
 
 from .. import serializers as s
-from .common import NOT_YOURS, club_of
+from .common import NOT_YOURS, ClubEndpoint
 from .players import club_players
 
 GAMES = dict(GAME_CHOICES)
@@ -50,11 +50,11 @@ def _rating(line: Any, name: str) -> dict[str, Any]:
     responses={200: s.RatingSerializer(many=True), 404: NOT_YOURS[404]},
     tags=["ratings"],
 )
-class ClubRatings(APIView):
+class ClubRatings(ClubEndpoint, APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, slug: str) -> Response:
-        club = club_of(slug)
+        club = self.club
         game = request.query_params.get("game") or club.default_game
         if game not in GAMES:
             raise Http404("no such game")
@@ -89,12 +89,12 @@ class ClubRatings(APIView):
     responses={200: s.PlayerStatisticsSerializer, **NOT_YOURS},
     tags=["ratings"],
 )
-class PlayerStatistics(APIView):
+class PlayerStatistics(ClubEndpoint, APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, slug: str, pk: int) -> Response:
-        club = club_of(slug)
-        player: Player = get_object_or_404(club_players(request.user, club), pk=pk)
+        club = self.club
+        player: Player = get_object_or_404(club_players(self.viewer), pk=pk)
         own = request.user.is_authenticated and player.user_id == request.user.pk
         stats = player_statistics(player, club, own=own, viewer=viewer_of(request.user))
         name = name_shown(player, viewer_of(request.user))

@@ -37,9 +37,10 @@ from infra import throttle
 
 from .. import invitations, services, tokens
 from ..auth_forms import MemberAuthenticationForm, ThrottledPasswordResetForm
+from ..club_pages import club_page
 from ..language import remember_language
-from ..models import Club, Invitation, Membership, Player
-from ..permissions import require_club_admin
+from ..models import Invitation, Membership, Player
+from ..permissions import CLUB_ADMIN
 from . import club_admin
 
 # The invitation's account signs in with its username and password: the model backend,
@@ -87,10 +88,10 @@ class MemberSearch(forms.Form):
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def members(request: HttpRequest, slug: str) -> TemplateResponse:
     """The club's members and their accounts; players without one can be invited."""
-    club = get_object_or_404(Club, slug=slug)
-    require_club_admin(request.user, club)
+    club = request.club
     locked = throttle.locked_accounts()
     search = MemberSearch(request.GET)
     # A search the field refuses lists everybody and says why.
@@ -121,11 +122,11 @@ def members(request: HttpRequest, slug: str) -> TemplateResponse:
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def invite(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Send (or send again) a player his invitation. An htmx request gets only the player's
     line back, with the outcome in it."""
-    club = get_object_or_404(Club, slug=slug)
-    require_club_admin(request.user, club)
+    club = request.club
     player = get_object_or_404(Player.objects.in_club(club), pk=pk)
     form = invitations.InvitationForm(request.POST)
     sent = False
@@ -255,11 +256,11 @@ def claim_confirm(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def claim_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A club admin approves that an account opened by another club's invitation is his
     member's."""
-    club = get_object_or_404(Club, slug=slug)
-    require_club_admin(request.user, club)
+    club = request.club
     claim = get_object_or_404(invitations.claims_to_approve(club), pk=pk)
     try:
         linked = invitations.claim_approve(claim, club)
@@ -315,10 +316,10 @@ class MemberPasswordChangeView(PasswordChangeView):
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def member_unlock(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A club admin lets a member locked out by wrong passwords try again at once."""
-    club = get_object_or_404(Club, slug=slug)
-    require_club_admin(request.user, club)
+    club = request.club
     player = get_object_or_404(Player.objects.in_club(club).filter(user__isnull=False), pk=pk)
     throttle.account_unlock(player.user_id)
     messages.success(request, _("Le compte de %(player)s est débloqué.") % {"player": player})

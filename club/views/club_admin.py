@@ -1,5 +1,5 @@
 """The club admin's area: members and roles, seasons and their ranking rules (the club's
-settings: ``club_settings.py``). Every page is his club's only (``require_club_admin``: 403
+settings: ``club_settings.py``). Every page is his club's only (``club_page(CLUB_ADMIN)``: 403
 for its members, 404 for anybody else); forms only read what was typed, the services in
 ``club.services`` and ``scoring.services`` do the work (the API calls the same ones)."""
 
@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -27,9 +27,11 @@ from games.labels import point_table_label, rules_choices
 from scoring import services as scoring_services
 
 from .. import services
+from ..club_pages import club_page
 from ..models import Club, Membership, Player, Season
-from ..permissions import require_club_admin
+from ..permissions import CLUB_ADMIN
 from ..profile import PHONE
+from .common import form_errors, membership_of
 from .ranking_rules_form import RankingRulesForm
 
 # The season form's choice for a tournament-points scheme of the season's own.
@@ -46,12 +48,6 @@ FILTER_LABELS = {
 }
 
 
-def admin_club(request: HttpRequest, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    require_club_admin(request.user, club)
-    return club
-
-
 def _refused(request: HttpRequest, error: ValidationError) -> None:
     messages.error(request, " ".join(error.messages))
 
@@ -64,10 +60,11 @@ def _members_url(club: Club, request: HttpRequest) -> str:
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def club_admin(request: HttpRequest, slug: str) -> TemplateResponse:
     """Where a club admin finds everything he runs, and the federations waiting for his
     answer (``club_federations``)."""
-    club = admin_club(request, slug)
+    club = request.club
     context = {
         "club": club,
         "invitations": services.federation_invitations_pending(club),
@@ -91,8 +88,9 @@ class MemberAddForm(forms.Form):
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def member_add(request: HttpRequest, slug: str) -> HttpResponse:
-    club = admin_club(request, slug)
+    club = request.club
     form = MemberAddForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
@@ -122,20 +120,11 @@ class MemberEditForm(forms.ModelForm):
             self.fields["email"].help_text = _("Le membre change son adresse lui-même.")
 
 
-def _membership(club: Club, pk: int) -> Membership:
-    """The player's latest membership of the club (404 for a player of another club)."""
-    membership = (
-        services.members_search(club).filter(player_id=pk).select_related("player", "club").first()
-    )
-    if membership is None:
-        raise Http404("not a player of this club")
-    return membership
-
-
 @login_required
+@club_page(CLUB_ADMIN)
 def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = admin_club(request, slug)
-    membership = _membership(club, pk)
+    club = request.club
+    membership = membership_of(club, pk)
     player = membership.player
     form = MemberEditForm(request.POST or None, instance=Player.objects.get(pk=player.pk))
     # A player of several clubs is not one club's to rename (club.services.member_edit).
@@ -144,13 +133,13 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         for field in form.fields.values():
             field.disabled = True
     if request.method == "POST" and shared:
-        _form_errors(form, ValidationError(services.member_edit_refusal(player)))
+        form_errors(form, ValidationError(services.member_edit_refusal(player)))
     elif request.method == "POST" and form.is_valid():
         fields = {name: form.cleaned_data[name] for name in form.changed_data}
         try:
             services.member_edit(club, player, **fields)
         except ValidationError as error:
-            _form_errors(form, error)
+            form_errors(form, error)
         else:
             messages.success(request, _("Fiche de %(player)s enregistrée.") % {"player": player})
             return redirect("members", slug=club.slug)
@@ -168,9 +157,10 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = admin_club(request, slug)
-    membership = _membership(club, pk)
+    club = request.club
+    membership = membership_of(club, pk)
     try:
         membership = services.role_set(membership, request.POST.get("role", ""))
     except ValidationError as error:
@@ -184,19 +174,41 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect(_members_url(club, request))
 
 
-def _date(request: HttpRequest, name: str) -> datetime.date:
-    value = request.POST.get(name) or ""
-    try:
-        return datetime.date.fromisoformat(value) if value else timezone.localdate()
-    except ValueError:
-        raise ValidationError(_("« %(value)s » n'est pas une date.") % {"value": value}) from None
+class DayField(forms.Field):
+    """A day as the page's date input sends it (ISO); today when left empty."""
+
+    default_error_messages = {"invalid": gettext_lazy("« %(value)s » n'est pas une date.")}
+
+    def to_python(self, value: Any) -> datetime.date:
+        if not value:
+            return timezone.localdate()
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            raise ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"value": value}
+            ) from None
+
+
+class MembershipDayForm(forms.Form):
+    """The day a membership ends (``end``) or starts again (``start``)."""
+
+    start = DayField(required=False)
+    end = DayField(required=False)
+
+    def day(self, name: str) -> datetime.date:
+        """The day typed in field ``name``; its refusal raised as the services' are."""
+        if not self.is_valid() and name in self.errors:
+            raise ValidationError(self.errors[name])
+        return self.cleaned_data[name]
 
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def member_end(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = admin_club(request, slug)
-    membership = _membership(club, pk)
+    club = request.club
+    membership = membership_of(club, pk)
     if "confirm" not in request.POST:
         # Asked first: one tap on a phone must not end somebody's membership.
         context = {
@@ -207,7 +219,7 @@ def member_end(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         }
         return TemplateResponse(request, "club/admin/member_end.html", context)
     try:
-        membership = services.membership_end(membership, _date(request, "end"))
+        membership = services.membership_end(membership, MembershipDayForm(request.POST).day("end"))
     except ValidationError as error:
         _refused(request, error)
     else:
@@ -221,11 +233,13 @@ def member_end(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def member_resume(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = admin_club(request, slug)
-    membership = _membership(club, pk)
+    club = request.club
+    membership = membership_of(club, pk)
     try:
-        services.membership_resume(club, membership.player, _date(request, "start"))
+        day = MembershipDayForm(request.POST).day("start")
+        services.membership_resume(club, membership.player, day)
     except ValidationError as error:
         _refused(request, error)
     else:
@@ -237,9 +251,10 @@ def member_resume(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def member_from_guest(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club = admin_club(request, slug)
-    membership = _membership(club, pk)
+    club = request.club
+    membership = membership_of(club, pk)
     try:
         services.guest_to_member(membership)
     except ValidationError as error:
@@ -318,18 +333,11 @@ class SeasonForm(RankingRulesForm):
         return rules
 
 
-def _form_errors(form: forms.Form, error: ValidationError) -> None:
-    if hasattr(error, "error_dict"):
-        for field, errors in error.message_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
-
-
 @login_required
+@club_page(CLUB_ADMIN)
 def seasons(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
     """The club's seasons, and the next one to create (its dates and rules suggested)."""
-    club = admin_club(request, slug)
+    club = request.club
     suggested = services.season_next(club)
     form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(suggested))
     if request.method == "POST" and form.is_valid():
@@ -340,7 +348,7 @@ def seasons(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
         try:
             season = services.season_create(club, data["name"], data["start"], data["end"], **rules)
         except ValidationError as error:
-            _form_errors(form, error)
+            form_errors(form, error)
         else:
             messages.success(request, _("Saison %(name)s créée.") % {"name": season.name})
             return redirect("season-edit", slug=club.slug, season=season.slug)
@@ -349,10 +357,11 @@ def seasons(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def season_edit(request: HttpRequest, slug: str, season: str) -> TemplateResponse | HttpResponse:
     """A season's dates and rules. "Aperçu" shows the ranking before and after; saving applies
     the rules to the provisional ranking at once (the published one stays)."""
-    club = admin_club(request, slug)
+    club = request.club
     season_obj = get_object_or_404(Season, club=club, slug=season)
     form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(season_obj))
     form.fields["name"].disabled = True
@@ -379,7 +388,7 @@ def season_edit(request: HttpRequest, slug: str, season: str) -> TemplateRespons
                 )
                 return redirect("season-edit", slug=club.slug, season=season_obj.slug)
         except ValidationError as error:
-            _form_errors(form, error)
+            form_errors(form, error)
     context = {
         "club": club,
         "season": season_obj,

@@ -16,9 +16,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from ..club_archive import club_archive
+from ..club_pages import club_page
 from ..names import viewer_of
+from ..permissions import CLUB_ADMIN
 from ..services.closing import closed_keep_days, closing_for_address, club_close
-from .club_admin import admin_club
 
 
 class CloseForm(forms.Form):
@@ -27,9 +28,10 @@ class CloseForm(forms.Form):
 
 @never_cache
 @login_required
+@club_page(CLUB_ADMIN)
 def archive_download(request: HttpRequest, slug: str) -> FileResponse:
     """Everything the club has, as one ZIP file (built on disk, streamed from there)."""
-    club = admin_club(request, slug)
+    club = request.club
     player = getattr(request.user, "player", None)
     by = player.display_name if player is not None else request.user.get_username()
     archive, _counts = club_archive(club, viewer_of(request.user).name, by=by)
@@ -40,9 +42,10 @@ def archive_download(request: HttpRequest, slug: str) -> FileResponse:
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def club_close_page(request: HttpRequest, slug: str) -> HttpResponse:
     """What closing means, the archive to download first, and the club's name to type."""
-    club = admin_club(request, slug)
+    club = request.club
     form = CloseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

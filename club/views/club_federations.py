@@ -15,8 +15,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from .. import services
+from ..club_pages import club_page
 from ..models import FederationInvitation
-from .club_admin import admin_club
+from ..permissions import CLUB_ADMIN
 
 # The address's last word: the answer, and what the admin is told once it is recorded.
 ANSWERS = {
@@ -36,8 +37,9 @@ ANSWERS = {
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def federation_answer(request: HttpRequest, slug: str, pk: int, answer: str) -> HttpResponse:
-    club = admin_club(request, slug)
+    club = request.club
     if answer not in ANSWERS:
         raise Http404("no such answer")
     invitation = get_object_or_404(

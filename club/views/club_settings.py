@@ -1,6 +1,6 @@
 """The club's settings page (its name, logo, colours, contact, night defaults, and whether its
 federations' inter-club nights count in its ranking), and its colours as a style sheet. Its
-admin's only (``admin_club``); ``club.services.club_settings_set`` does the work."""
+admin's only (``club_page(CLUB_ADMIN)``); ``club.services.club_settings_set`` does the work."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,11 +22,13 @@ from games.labels import rules_choices
 from scoring import services as scoring_services
 
 from .. import services
+from ..club_pages import club_page
 from ..colours import readable_text
 from ..language import LanguageSelect
 from ..models import Club
+from ..permissions import CLUB_ADMIN
 from ..profile import PHONE, PhotoField
-from .club_admin import _form_errors, admin_club
+from .common import form_errors
 
 
 class ClubSettingsForm(forms.ModelForm):
@@ -73,8 +75,9 @@ class ClubSettingsForm(forms.ModelForm):
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def club_settings(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
-    club = admin_club(request, slug)
+    club = request.club
     form = ClubSettingsForm(
         request.POST or None, request.FILES or None, instance=Club.objects.get(pk=club.pk)
     )
@@ -89,7 +92,7 @@ def club_settings(request: HttpRequest, slug: str) -> TemplateResponse | HttpRes
                     # The current season's ranking counts the inter-club nights, or no more.
                     _current_ranking_queue(club)
         except ValidationError as error:
-            _form_errors(form, error)
+            form_errors(form, error)
         else:
             messages.success(request, _("Réglages du club enregistrés."))
             return redirect("club-settings", slug=club.slug)
@@ -103,10 +106,11 @@ def _current_ranking_queue(club: Club) -> None:
         scoring_services.season_ranking_queue(season.pk)
 
 
+@club_page()
 def club_colours(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's colours as a style sheet (the Content-Security-Policy allows no inline
     style): the room screen and the club's pages link it."""
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     # The standings keep their own white table: only the page around them takes the colours.
     # The text always reads on the background (4.5:1 at least), whatever the club picked.
     background = club.colour_background

@@ -1,7 +1,7 @@
 """A club's admin answers the requests to join his club (accepted: a member, invited to open his
 account; refused: nobody added), and ticks the steps of his new club's checklist that the
 club's data cannot tell (the preset point table, the default colours suit it). His club's only
-(``admin_club``: 403 for its members, 404 for anybody else)."""
+(``club_page(CLUB_ADMIN)``: 403 for its members, 404 for anybody else)."""
 
 from __future__ import annotations
 
@@ -15,29 +15,32 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ..club_pages import club_page
 from ..models import JoinRequest
+from ..permissions import CLUB_ADMIN
 from ..services.join_requests import (
     join_request_accept,
     join_request_refuse,
     join_requests_pending,
 )
 from ..services.signup_opening import club_step_confirm
-from .club_admin import admin_club
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def join_requests(request: HttpRequest, slug: str) -> TemplateResponse:
     """The requests waiting for the club's answer."""
-    club = admin_club(request, slug)
+    club = request.club
     context = {"club": club, "requests": join_requests_pending(club)}
     return TemplateResponse(request, "club/admin/join_requests.html", context)
 
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def join_request_decide(request: HttpRequest, slug: str, pk: int, action: str) -> HttpResponse:
     """« Accepter » or « Refuser » a request of this club (another club's is not found)."""
-    club = admin_club(request, slug)
+    club = request.club
     if action not in ("accepter", "refuser"):
         raise Http404("no such answer")
     join_request = get_object_or_404(JoinRequest, club=club, pk=pk)
@@ -77,9 +80,10 @@ def join_request_decide(request: HttpRequest, slug: str, pk: int, action: str) -
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def checklist_confirm(request: HttpRequest, slug: str, step: str) -> HttpResponse:
     """The admin ticks a step himself: « il nous convient tel quel »."""
-    club = admin_club(request, slug)
+    club = request.club
     try:
         club_step_confirm(club, step)
     except ValidationError as refused:

@@ -35,6 +35,7 @@ from ..models import (
     name_key,
 )
 from ..permissions import require_federation_admin
+from .common import form_errors
 from .ranking_rules_form import RankingRulesForm
 
 # Enough names to find the one meant; a longer list means the name typed is too short.
@@ -262,14 +263,6 @@ class FederationSeasonForm(RankingRulesForm):
         }
 
 
-def _form_errors(form: forms.Form, error: ValidationError) -> None:
-    if hasattr(error, "error_dict"):
-        for field, errors in error.message_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
-
-
 @login_required
 def season_add(request: HttpRequest, slug: str) -> TemplateResponse | HttpResponse:
     federation = admin_federation(request, slug)
@@ -291,7 +284,7 @@ def season_add(request: HttpRequest, slug: str) -> TemplateResponse | HttpRespon
                 precedence=data["ranking_precedence"],
             )
         except ValidationError as error:
-            _form_errors(form, error)
+            form_errors(form, error)
         else:
             messages.success(request, _("Saison %(name)s créée.") % {"name": season.name})
             return _back(federation)
@@ -317,7 +310,7 @@ def season_edit(request: HttpRequest, slug: str, season: str) -> TemplateRespons
                 if form.has_changed():
                     scoring_services.federation_ranking_queue(season_obj.pk)
         except ValidationError as error:
-            _form_errors(form, error)
+            form_errors(form, error)
         else:
             messages.success(
                 request,

@@ -1,6 +1,6 @@
 """An imported ranking corrected line by line by the club admin: its lines listed, then one
 line's small form (``scoring.services.imported_line_correct`` does the work, in one
-transaction). Every page is his club's only (``admin_club``)."""
+transaction). Every page is his club's only (``club_page(CLUB_ADMIN)``)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ from scoring.services import LineFigures, imported_line_correct
 from scoring.services.imported_lines import MOST_NIGHTS
 from scoring.services.ranking_import import points_read
 
+from ..club_pages import club_page
 from ..models import Club, Player, Season
-from .club_admin import admin_club
+from ..permissions import CLUB_ADMIN
 
 BLANK_IS_UNKNOWN = gettext_lazy("Vide : inconnu.")
 
@@ -58,15 +59,16 @@ class LineForm(forms.Form):
         return points
 
 
-def _imported(request: HttpRequest, slug: str, season: str) -> tuple[Club, Season]:
-    club = admin_club(request, slug)
+def _imported(request: HttpRequest, season: str) -> tuple[Club, Season]:
+    club = request.club
     return club, get_object_or_404(Season, club=club, slug=season)
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def imported_lines(request: HttpRequest, slug: str, season: str) -> HttpResponse:
     """The season's published ranking, each line with its correction's link when imported."""
-    club, season_obj = _imported(request, slug, season)
+    club, season_obj = _imported(request, season)
     snapshot = RankingSnapshot.objects.filter(season=season_obj).latest_published().first()
     context = {
         "club": club,
@@ -78,9 +80,10 @@ def imported_lines(request: HttpRequest, slug: str, season: str) -> HttpResponse
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def imported_line_edit(request: HttpRequest, slug: str, season: str, line: int) -> HttpResponse:
     """One line's form: refused in words, kept as typed; stored whole or not at all."""
-    club, season_obj = _imported(request, slug, season)
+    club, season_obj = _imported(request, season)
     ranking_line = get_object_or_404(
         RankingLine.objects.select_related("player"), pk=line, snapshot__season=season_obj
     )

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from openpyxl.utils import get_column_letter
 
+from ..club_pages import club_page
 from ..member_import.columns import COLUMN_LABELS, COLUMNS, column_choices, columns_guess
 from ..member_import.lines import MemberLine, columns_refusal, member_lines_read
 from ..member_import.review import (
@@ -38,7 +39,7 @@ from ..member_import.review import (
 )
 from ..member_import.store import members_import
 from ..models import Club
-from .club_admin import admin_club
+from ..permissions import CLUB_ADMIN
 from .ranking_import import TableForm
 
 PREVIEW_ROWS = 8
@@ -59,9 +60,10 @@ class MembersTableForm(TableForm):
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def member_import_table(request: HttpRequest, slug: str) -> HttpResponse:
     """First page: the table, from a file or pasted."""
-    club = admin_club(request, slug)
+    club = request.club
     form = MembersTableForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data.get("file")
@@ -103,9 +105,10 @@ def _pending(request: HttpRequest, club: Club) -> dict[str, Any] | None:
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def member_import_columns(request: HttpRequest, slug: str) -> HttpResponse:
     """Second page: which column is which (proposed from the headings)."""
-    club = admin_club(request, slug)
+    club = request.club
     pending = _pending(request, club)
     if pending is None:
         return redirect("member-import", slug=club.slug)
@@ -176,10 +179,11 @@ def _problems(reviewed: list[ReviewedLine], good_only: bool) -> list[str]:
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def member_import_review(request: HttpRequest, slug: str) -> HttpResponse:
     """Third page: each line as it will be stored; the unsure names settled, the refused ones
     said; then the whole stored at once."""
-    club = admin_club(request, slug)
+    club = request.club
     pending = _pending(request, club)
     if pending is None or "columns" not in pending:
         return redirect("member-import", slug=club.slug)

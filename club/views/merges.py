@@ -14,7 +14,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect
 from django.template import loader
@@ -27,14 +26,15 @@ from django.views.decorators.http import require_POST
 from games.models import Tournament
 from scoring import services as scoring_services
 
-from ..models import Club, Membership, Player, PlayerMerge, name_key
-from ..names import Viewer, full_name_searchable, name_shown, viewer_of
+from ..club_pages import club_page
+from ..models import Club, Player, PlayerMerge
+from ..names import name_shown, viewer_of
+from ..permissions import CLUB_ADMIN
+from ..selectors import merges as selectors
 from ..services import role_ended_line
-from .club_admin import _membership, admin_club
+from .common import membership_of
 
 StrOrPromise = str | Promise
-# A search lists this many players at most: a name is typed to narrow it.
-SEARCH_LIMIT = 30
 
 
 def _forbidden(request: HttpRequest, club: Club | None, message: str) -> HttpResponse:
@@ -43,54 +43,35 @@ def _forbidden(request: HttpRequest, club: Club | None, message: str) -> HttpRes
     return HttpResponseForbidden(body)
 
 
-def _candidates(player: Player, text: str, viewer: Viewer) -> list[Player]:
-    """Players of every club of the site whose name holds each typed word (same name as the
-    member first, whatever the accents and the case), with their clubs and nights. A player
-    whose full name the admin may not see (``club.names``) is not found by it."""
-    found = Player.objects.filter(merged_into__isnull=True, memberships__isnull=False).exclude(
-        pk=player.pk
-    )
-    found = found.filter(full_name_searchable(viewer))
-    for word in text.split():
-        found = found.filter(display_name__icontains=word)
-    found = (
-        found.distinct()
-        .annotate(nights=Count("seats__tournament", distinct=True))
-        .prefetch_related(
-            Prefetch("memberships", queryset=Membership.objects.select_related("club"))
-        )
-        .order_by("display_name", "pk")[:SEARCH_LIMIT]
-    )
-    key = name_key(player.display_name)
-    return sorted(found, key=lambda p: name_key(p.display_name) != key)
-
-
 @login_required
+@club_page(CLUB_ADMIN)
 def member_merge_search(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     """Find the member's other record: by name across the site's clubs. Each is named as the
     admin may see him (``club.names``): another club's member who chose initials, by them."""
-    club = admin_club(request, slug)
-    player = _membership(club, pk).player
+    club = request.club
+    player = membership_of(club, pk).player
     text = request.GET.get("q", player.last_name or player.display_name)
     context = {
         "club": club,
         "player": player,
         "q": text,
-        "candidates": (_candidates(player, text, viewer_of(request.user)) if text.strip() else []),
+        "candidates": (
+            selectors.merge_candidates(player, text, viewer_of(request.user))
+            if text.strip()
+            else []
+        ),
     }
     return TemplateResponse(request, "club/admin/merge_search.html", context)
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -> HttpResponse:
     """What the merge would move (nights, clubs), and the proposal. The member of this club is
     kept unless the admin chooses the other record (``garder``)."""
-    club = admin_club(request, slug)
-    player = _membership(club, pk).player
-    found = get_object_or_404(
-        Player.objects.filter(merged_into__isnull=True, memberships__isnull=False).distinct(),
-        pk=other,
-    )
+    club = request.club
+    player = membership_of(club, pk).player
+    found = get_object_or_404(selectors.mergeable_players(), pk=other)
     wanted = request.POST.get("garder") or request.GET.get("garder")
     kept, merged = (found, player) if wanted == str(found.pk) else (player, found)
     # Each named as the admin may see him (``club.names``), as in the search.
@@ -131,19 +112,6 @@ def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -
     return TemplateResponse(request, "club/admin/merge_propose.html", context)
 
 
-def _club_merges(club: Club) -> QuerySet[PlayerMerge]:
-    """The merges a club's admins see: proposed by the club, or of a record of the club."""
-    records = Membership.objects.filter(club=club).values("player")
-    return (
-        PlayerMerge.objects.filter(Q(club=club) | Q(kept__in=records) | Q(merged__in=records))
-        .select_related("kept", "merged", "club")
-        .prefetch_related(
-            Prefetch("kept__memberships", queryset=Membership.objects.select_related("club")),
-            Prefetch("merged__memberships", queryset=Membership.objects.select_related("club")),
-        )
-    )
-
-
 def _actions(
     merges: list[PlayerMerge], user: User | AnonymousUser, club: Club | None = None
 ) -> list[PlayerMerge]:
@@ -165,10 +133,11 @@ def _actions(
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def club_merges(request: HttpRequest, slug: str) -> TemplateResponse:
     """The club's merges: those awaiting its confirmation, those it proposed, those done."""
-    club = admin_club(request, slug)
-    merges = _actions(list(_club_merges(club)[:100]), request.user, club)
+    club = request.club
+    merges = _actions(list(selectors.club_merges(club)[:100]), request.user, club)
     context = {
         "club": club,
         "awaiting": [m for m in merges if m.may_confirm],
@@ -226,11 +195,12 @@ def _decide(
 
 @login_required
 @require_POST
+@club_page(CLUB_ADMIN)
 def club_merge_decide(request: HttpRequest, slug: str, pk: int, action: str) -> HttpResponse:
-    club = admin_club(request, slug)
+    club = request.club
     if action not in ACTIONS:
         raise Http404("no such action")
-    merge = get_object_or_404(_club_merges(club), pk=pk)
+    merge = get_object_or_404(selectors.club_merges(club), pk=pk)
     return _decide(request, merge, action, club) or redirect("club-merges", slug=club.slug)
 
 
@@ -241,22 +211,10 @@ def my_merge_decide(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     player = getattr(request.user, "player", None)
     if player is None or action not in ACTIONS:
         raise Http404("no record of yours")
-    merge = get_object_or_404(
-        PlayerMerge.objects.filter(Q(kept=player) | Q(merged=player)).select_related(
-            "kept", "merged"
-        ),
-        pk=pk,
-    )
+    merge = get_object_or_404(selectors.player_merges(player), pk=pk)
     return _decide(request, merge, action, None) or redirect("profile")
 
 
 def player_merges(player: Player, user: User | AnonymousUser) -> list[PlayerMerge]:
     """The merges of the member's record still to decide or undoable, for Mon profil."""
-    return _actions(
-        list(
-            PlayerMerge.objects.filter(Q(kept=player) | Q(merged=player))
-            .filter(status__in=[PlayerMerge.Status.PROPOSED, PlayerMerge.Status.DONE])
-            .select_related("kept", "merged", "club")
-        ),
-        user,
-    )
+    return _actions(list(selectors.player_merges_open(player)), user)

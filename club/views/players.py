@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 
 from games.models import Tournament
 from games.presenters.federation import player_clubs, player_federation_lines
 from scoring.models import PlayerRating, RankingLine, TournamentStanding
 
+from ..club_pages import club_page
 from ..models import Club, Player
 from ..names import viewer_of
 from ..published import published_page
@@ -24,10 +24,11 @@ from .ratings import rating_history
 PUBLIC_FIELDS = (*Player.PUBLIC_NAME_FIELDS, "photo")
 
 
+@club_page()
 def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The season chips are an htmx partial: choosing a season swaps only the history. The
     page shows only what the club published: a browser's copy revalidates with a 304."""
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     # A former member keeps his page: his results stay in the club's published rankings.
     player = Player.objects.in_club(club).only(*PUBLIC_FIELDS).filter(pk=pk).first()
     if player is None:

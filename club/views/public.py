@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Q
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.utils import timezone
 
@@ -15,8 +14,8 @@ from games.presenters.club_start import club_checklist, listed_clubs
 from games.presenters.federation import federation_links
 from scoring.models import TournamentStanding
 
+from ..club_pages import club_page
 from ..models import Club, Player
-from ..permissions import is_club_admin, is_member, is_scorer
 
 
 def home(request: HttpRequest) -> TemplateResponse:
@@ -51,20 +50,21 @@ def _nights_listed(can_score: bool, member: bool) -> Q:
     return published
 
 
+@club_page()
 def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
     """A club: its seasons and, for the chosen one, its nights with each night's winner.
 
     The season list is an htmx partial: choosing a season swaps only the nights.
     """
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     seasons = list(club.seasons.all())
     season = None
     # ?season= was this page's parameter once: old links and bookmarks keep working.
     wanted = request.GET.get("saison") or request.GET.get("season")
     if seasons:
         season = next((s for s in seasons if s.name == wanted), seasons[0])
-    member = is_member(request.user, club)
-    can_score = is_scorer(request.user, club)
+    viewer = request.club_viewer
+    member, can_score, can_admin = viewer.is_member, viewer.is_scorer, viewer.is_club_admin
     tournaments = (
         Tournament.objects.filter(_nights_listed(can_score, member), season=season)
         .prefetch_related(TournamentStanding.objects.winners())
@@ -72,7 +72,6 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         if season
         else Tournament.objects.none()
     )
-    can_admin = is_club_admin(request.user, club)
     context = {
         "club": club,
         "seasons": seasons,

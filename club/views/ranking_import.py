@@ -31,9 +31,11 @@ from scoring.services.ranking_import import (
     season_dates_of,
 )
 
+from ..club_pages import club_page
 from ..models import Club, Player
 from ..name_matching import AMBIGUOUS, LIKE, SAME, name_matches
 from ..name_matching import NEW as NEW_NAME
+from ..permissions import CLUB_ADMIN
 from ..ranking_import.files import (
     MAX_BYTES,
     file_too_big,
@@ -41,7 +43,6 @@ from ..ranking_import.files import (
     table_from_paste,
     table_read,
 )
-from .club_admin import admin_club
 
 COLUMN_LABELS = {
     "rank": gettext_lazy("Rang"),
@@ -86,9 +87,10 @@ class TableForm(forms.Form):
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def ranking_import_table(request: HttpRequest, slug: str) -> HttpResponse:
     """First page: the table, from a file or pasted."""
-    club = admin_club(request, slug)
+    club = request.club
     form = TableForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         rows = form.cleaned_data["rows"]
@@ -160,9 +162,10 @@ class ColumnsForm(forms.Form):
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def ranking_import_columns(request: HttpRequest, slug: str) -> HttpResponse:
     """Second page: which column is which, and the season the ranking is of."""
-    club = admin_club(request, slug)
+    club = request.club
     pending = _pending(request, club)
     if pending is None:
         return redirect("ranking-import", slug=club.slug)
@@ -224,10 +227,11 @@ KIND_LABELS = {
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def ranking_import_names(request: HttpRequest, slug: str) -> HttpResponse:
     """Third page: each name of the table, matched to the club's players; the club admin
     confirms or changes each, then the ranking is stored whole."""
-    club = admin_club(request, slug)
+    club = request.club
     pending = _pending(request, club)
     if pending is None or "columns" not in pending:
         return redirect("ranking-import", slug=club.slug)

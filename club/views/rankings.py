@@ -23,10 +23,10 @@ from games.models import Tournament
 from scoring import services
 from scoring.models import PlayerRating, RankingLine, RankingSnapshot
 
+from ..club_pages import club_page, viewer_for
 from ..exports import EXPORT_FORMATS, columns_table, ranking_columns, table_response
 from ..models import Club, Season
 from ..names import viewer_of
-from ..permissions import is_club_admin, require_club_admin
 from ..published import published_page
 
 
@@ -53,7 +53,7 @@ def _split(lines: list[RankingLine]) -> tuple[list[RankingLine], list[RankingLin
 def _ranking_page(
     request: HttpRequest, club: Club, seasons: list[Season], season: Season, *, current: bool
 ) -> TemplateResponse:
-    can_admin = is_club_admin(request.user, club)
+    can_admin = viewer_for(request, club).is_club_admin
     published = RankingSnapshot.objects.filter(season=season).latest_published().first()
     # Nobody but a club admin may learn that an unpublished season has a ranking at all; the
     # current season's page instead says plainly that nothing is published yet.
@@ -71,7 +71,7 @@ def _ranking_response(
     *,
     current: bool,
 ) -> TemplateResponse:
-    can_admin = is_club_admin(request.user, club)
+    can_admin = viewer_for(request, club).is_club_admin
     context = {
         "club": club,
         "season": season,
@@ -97,9 +97,10 @@ def _ranking_response(
     return TemplateResponse(request, "club/ranking.html", context)
 
 
+@club_page()
 def ranking_current(request: HttpRequest, slug: str) -> HttpResponse:
     """The ranking of the season under way (else the club's latest season)."""
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     today = timezone.localdate()
 
     def render() -> TemplateResponse:
@@ -114,8 +115,9 @@ def ranking_current(request: HttpRequest, slug: str) -> HttpResponse:
     return published_page(request, club, render, "ranking", "current", today)
 
 
+@club_page()
 def ranking_season(request: HttpRequest, slug: str, season: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
 
     def render() -> TemplateResponse:
         seasons = _seasons(club)
@@ -124,9 +126,10 @@ def ranking_season(request: HttpRequest, slug: str, season: str) -> HttpResponse
     return published_page(request, club, render, "ranking", season)
 
 
+@club_page()
 def ranking_archive(request: HttpRequest, slug: str) -> HttpResponse:
     """Every season the club has published, newest first, with its winners."""
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
 
     def render() -> TemplateResponse:
         snapshots = (
@@ -181,7 +184,7 @@ def ranking_publish(request: HttpRequest, slug: str, season: str) -> HttpRespons
     """Freeze the season's ranking as it stands now; the task computes it from the closed
     nights, so what is published is never a stale live snapshot."""
     season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, slug=season)
-    require_club_admin(request.user, season.club)
+    viewer_for(request, season.club).require_club_admin()
     try:
         # Refused at once when there is nothing to publish; else recorded, and published by a
         # task once committed (even if the broker is down now: it catches up).

@@ -27,7 +27,8 @@ from scoring.models import PlayerRating
 from scoring.statistics.cote import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
 from scoring.statistics.totals import player_statistics, season_statistics
 
-from ..models import Club, Player
+from ..club_pages import club_page, viewer_for
+from ..models import Player
 from ..names import viewer_of
 from ..published import published_page
 from .merged import merged_player_redirect
@@ -132,11 +133,12 @@ def _role_labels() -> dict[str, str]:
     }
 
 
+@club_page()
 def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's « cote » in one game (``?jeu=``): each player's cote and its ±, ranked by
     the cote less its ± (what the club is almost sure of), his last night's change, the deals
     behind it; the scale in words."""
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     game = request.GET.get("jeu") or club.default_game
     if game not in GAMES:
         raise Http404("no such game")
@@ -181,10 +183,11 @@ def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
     return published_page(request, club, build, "cote", game)
 
 
+@club_page()
 def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's statistics and rating history: the public reads his published nights, under
     everybody's public names; the member himself all his nights that count."""
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     player = (
         Player.objects.in_club(club)
         .only(*Player.PUBLIC_NAME_FIELDS, "user_id")
@@ -226,7 +229,7 @@ def night_ratings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = get_object_or_404(
         Tournament.objects.select_related("club"), club__slug=slug, pk=pk
     )
-    require_sheet_reader(request.user, tournament)
+    require_sheet_reader(viewer_for(request, tournament.club), tournament)
     lines = list(
         PlayerRating.objects.filter(tournament=tournament)
         .select_related("player")
@@ -242,9 +245,10 @@ def night_ratings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return TemplateResponse(request, "club/night_ratings.html", context)
 
 
+@club_page()
 def club_statistics(request: HttpRequest, slug: str) -> HttpResponse:
     """Per club and season (``?saison=``): attendance, contracts played and made, records."""
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     seasons = list(club.seasons.order_by("-start"))
     wanted = request.GET.get("saison")
     season = next((s for s in seasons if s.name == wanted), seasons[0] if seasons else None)

@@ -13,12 +13,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .. import services
-from .club_admin import admin_club
+from ..club_pages import club_page
+from ..permissions import CLUB_ADMIN
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def room_link(request: HttpRequest, slug: str) -> HttpResponse:
-    club = admin_club(request, slug)
+    club = request.club
     if request.method == "POST" and request.POST.get("setting") == "last-deals":
         shown = request.POST.get("last_deals") == "1"
         services.room_last_deals_set(club, shown)

@@ -30,13 +30,13 @@ from .belgian_whist import (
     CONTRACT_LABELS,
     CONTRACT_SHORT,
     BelgianWhistDealForm,
-    _describe_belgian_whist,
-    _short_belgian_whist,
     contract_short,
+    describe_belgian_whist,
+    short_belgian_whist,
 )
-from .besigue import COMBINATION_LABELS, BesigueDealForm, _describe_besigue, _short_besigue
-from .hearts import HeartsDealForm, _describe_hearts, _short_hearts
-from .whist import REVOKE_ROWS, WhistDealForm, _describe_whist, _short_whist, whist_progress
+from .besigue import COMBINATION_LABELS, BesigueDealForm, describe_besigue, short_besigue
+from .hearts import HeartsDealForm, describe_hearts, short_hearts
+from .whist import REVOKE_ROWS, WhistDealForm, describe_whist, short_whist, whist_progress
 
 __all__ = [
     "BID_IN_NAME",
@@ -104,10 +104,10 @@ def describe_deal(game: str, data: Mapping[str, Any], names: Mapping[str, str]) 
 
 
 DESCRIBE: dict[str, Callable[[Mapping[str, Any], Callable[[Any], str]], str]] = {
-    "belgian_whist": _describe_belgian_whist,
-    "whist": _describe_whist,
-    "hearts": _describe_hearts,
-    "besigue": _describe_besigue,
+    "belgian_whist": describe_belgian_whist,
+    "whist": describe_whist,
+    "hearts": describe_hearts,
+    "besigue": describe_besigue,
 }
 
 
@@ -116,10 +116,10 @@ DESCRIBE: dict[str, Callable[[Mapping[str, Any], Callable[[Any], str]], str]] = 
 
 
 SHORT: dict[str, Callable[[Mapping[str, Any], Any], tuple[str, dict[str, str]]]] = {
-    "belgian_whist": _short_belgian_whist,
-    "whist": _short_whist,
-    "hearts": _short_hearts,
-    "besigue": _short_besigue,
+    "belgian_whist": short_belgian_whist,
+    "whist": short_whist,
+    "hearts": short_hearts,
+    "besigue": short_besigue,
 }
 
 

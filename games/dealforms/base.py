@@ -22,11 +22,11 @@ TRICKS = 13
 TRICK_CHOICES = [("", "—"), *((t, str(t)) for t in range(TRICKS + 1))]
 
 
-def _number(**attrs: Any) -> forms.NumberInput:
+def number_input(**attrs: Any) -> forms.NumberInput:
     return forms.NumberInput(attrs={"inputmode": "numeric", "class": "num", **attrs})
 
 
-def _plis(count: int) -> str:
+def tricks_words(count: int) -> str:
     return ngettext("%(count)d pli", "%(count)d plis", count) % {"count": count}
 
 
@@ -45,7 +45,7 @@ def _bounds(field: forms.Field | None) -> tuple[int | None, int | None]:
     return None, None
 
 
-def _one_name(value: Any) -> str:
+def one_name(value: Any) -> str:
     # The engine takes a name or a list of names; the form records one player.
     if isinstance(value, list):
         return str(value[0]) if value else ""
@@ -89,7 +89,7 @@ class DealForm(forms.Form):
                 min_value=0,
                 max_value=MAX_PENALTY,
                 required=False,
-                widget=_number(),
+                widget=number_input(),
             )
 
     # -- what each game provides

@@ -15,7 +15,7 @@ from scoring.engine.errors import EngineError
 from scoring.engine.games.belgian_whist import CONTRACTS, PASS, contract_made
 
 from ..labels import CONTRACT_LABELS
-from .base import TRICK_CHOICES, TRICKS, DealForm, _plis
+from .base import TRICK_CHOICES, TRICKS, DealForm, tricks_words
 
 # scoring-rules.md §1.1, FR column.
 # Contracts whose name on the sheet carries the bid ("Emballage 9"); the others' bid is fixed
@@ -207,7 +207,7 @@ class BelgianWhistDealForm(DealForm):
         return self.seat_fields("tricks_{seat}")
 
 
-def _describe_belgian_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
+def describe_belgian_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     contract = data.get("contract")
     title = str(CONTRACT_LABELS.get(contract, contract))
     if contract == PASS:
@@ -222,7 +222,7 @@ def _describe_belgian_whist(data: Mapping[str, Any], name: Callable[[Any], str])
         return f"{title} — {each}"
     who = ", ".join(name(seat) for seat in declarers)
     if isinstance(tricks, int):
-        return f"{title} — {who}{colon()} {_plis(tricks)}"
+        return f"{title} — {who}{colon()} {tricks_words(tricks)}"
     return f"{title} — {who}"
 
 
@@ -252,7 +252,7 @@ def contract_short(contract: str, bid: Any) -> str:
     return code
 
 
-def _short_belgian_whist(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
+def short_belgian_whist(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
     """One grid row: "E8 ✓9", "S6 ✗5", "PM 2/2", and each declarer's cell marked."""
     contract = data.get("contract")
     if contract == PASS:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from infra.typography import colon
 from scoring.engine.parsing import MAX_COUNT
 
-from .base import DealForm, _number, _one_name
+from .base import DealForm, number_input, one_name
 
 # scoring-rules.md §4: the combination codes, as the scorer knows them.
 COMBINATION_LABELS = {
@@ -63,7 +63,7 @@ class BesigueDealForm(DealForm):
                     min_value=0,
                     max_value=MAX_COUNT,
                     required=False,
-                    widget=_number(placeholder="0", **{"aria-label": f"{label} — {name}"}),
+                    widget=number_input(placeholder="0", **{"aria-label": f"{label} — {name}"}),
                 )
         if self.counts_brisques:
             for seat, name in self.seats:
@@ -72,7 +72,7 @@ class BesigueDealForm(DealForm):
                     min_value=0,
                     max_value=self.point_table.deck_brisques,
                     required=False,
-                    widget=_number(
+                    widget=number_input(
                         placeholder="0",
                         **{"aria-label": gettext("Brisques — %(name)s") % {"name": name}},
                     ),
@@ -85,7 +85,7 @@ class BesigueDealForm(DealForm):
         )
 
     def initial_from(self, deal: Mapping[str, Any]) -> dict[str, Any]:
-        initial: dict[str, Any] = {"last_trick": _one_name(deal.get("last_trick"))}
+        initial: dict[str, Any] = {"last_trick": one_name(deal.get("last_trick"))}
         for seat, counts in (deal.get("declarations") or {}).items():
             for code, count in counts.items():
                 initial[f"decl_{seat}_{code}"] = count
@@ -133,7 +133,7 @@ class BesigueDealForm(DealForm):
         return [self[f"brisques_{seat}"] for seat, _name in self.seats]
 
 
-def _describe_besigue(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
+def describe_besigue(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     parts = []
     for seat, counts in (data.get("declarations") or {}).items():
         declared = ", ".join(
@@ -154,10 +154,10 @@ def _describe_besigue(data: Mapping[str, Any], name: Callable[[Any], str]) -> st
     return " · ".join(parts)
 
 
-def _short_besigue(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
+def short_besigue(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
     """One grid row: the coup (its points are the row's cells; the declarations are in the
     details), the last trick's winner marked."""
     marks = {}
     if data.get("last_trick"):
-        marks[_one_name(data["last_trick"])] = "decl"
+        marks[one_name(data["last_trick"])] = "decl"
     return gettext("Coup"), marks

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from infra.typography import colon
 
-from .base import TRICKS, DealForm, _number, _one_name
+from .base import TRICKS, DealForm, number_input, one_name
 
 
 class HeartsDealForm(DealForm):
@@ -25,7 +25,7 @@ class HeartsDealForm(DealForm):
                 min_value=0,
                 max_value=TRICKS,
                 required=False,
-                widget=_number(placeholder="0"),
+                widget=number_input(placeholder="0"),
             )
         self.fields["queen_of_spades"] = forms.ChoiceField(
             label=_("Dame de pique ♠"), choices=self.seats, widget=forms.RadioSelect, required=False
@@ -39,9 +39,9 @@ class HeartsDealForm(DealForm):
 
     def initial_from(self, deal: Mapping[str, Any]) -> dict[str, Any]:
         initial: dict[str, Any] = {
-            "queen_of_spades": _one_name(deal.get("queen_of_spades")),
-            "revoke": _one_name(deal.get("revoke")),
-            "mixed_tricks": _one_name(deal.get("mixed_tricks")),
+            "queen_of_spades": one_name(deal.get("queen_of_spades")),
+            "revoke": one_name(deal.get("revoke")),
+            "mixed_tricks": one_name(deal.get("mixed_tricks")),
         }
         hearts = deal.get("hearts")
         if isinstance(hearts, Mapping):
@@ -78,7 +78,7 @@ class HeartsDealForm(DealForm):
         return any(self[key].value() or self[key].errors for key in ("revoke", "mixed_tricks"))
 
 
-def _describe_hearts(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
+def describe_hearts(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     parts = []
     for key, label in (("revoke", gettext("Renonce")), ("mixed_tricks", gettext("Plis mélangés"))):
         value = data.get(key)
@@ -95,7 +95,7 @@ def _describe_hearts(data: Mapping[str, Any], name: Callable[[Any], str]) -> str
     return f"{taken} · " + gettext("dame de pique : %(player)s") % {"player": name(queen)}
 
 
-def _short_hearts(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
+def short_hearts(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
     """One grid row: "♥" and the queen of spades' taker marked in his cell ("♥ Q♠"); a revoke
     or mixed tricks say so, their offender marked."""
     marks: dict[str, str] = {}
@@ -107,5 +107,5 @@ def _short_hearts(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[
             return f"♥ {code}", marks
     queen = data.get("queen_of_spades")
     if queen:
-        marks[_one_name(queen)] = "queen"
+        marks[one_name(queen)] = "queen"
     return "♥ Q♠" if queen else "♥", marks

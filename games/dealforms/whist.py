@@ -15,7 +15,7 @@ from scoring.engine.games.whist import poule_progress
 from scoring.engine.night import parse_poule_deals
 from scoring.engine.parsing import MAX_COUNT
 
-from .base import TRICK_CHOICES, DealForm, _number, _plis
+from .base import TRICK_CHOICES, DealForm, number_input, tricks_words
 
 # A whist deal has two teams, so at most two revoke entries.
 REVOKE_ROWS = 2
@@ -87,7 +87,7 @@ class WhistDealForm(DealForm):
                 min_value=1,
                 max_value=MAX_COUNT,
                 required=False,
-                widget=_number(placeholder="1"),
+                widget=number_input(placeholder="1"),
             )
 
     def initial_from(self, deal: Mapping[str, Any]) -> dict[str, Any]:
@@ -163,14 +163,14 @@ def _describe_team(team: Any, name: Callable[[Any], str]) -> str:
     return " + ".join(name(seat) for seat in team or ())
 
 
-def _describe_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
+def describe_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     parts = []
     if data.get("not_played"):
         parts.append(gettext("Non jouée (je chante)"))
     tricks = data.get("tricks")
     if isinstance(tricks, Mapping):
         team = _describe_team(tricks.get("team"), name)
-        parts.append(f"{team}{colon()} {_plis(tricks.get('tricks'))}")
+        parts.append(f"{team}{colon()} {tricks_words(tricks.get('tricks'))}")
     honours = data.get("honours")
     if isinstance(honours, Mapping):
         parts.append(
@@ -186,7 +186,7 @@ def _describe_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     return " · ".join(parts)
 
 
-def _short_whist(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
+def short_whist(data: Mapping[str, Any], point_table: Any) -> tuple[str, dict[str, str]]:
     """One grid row: the counted team's tricks ("9"), honours ("H4"), revokes ("R2"); the
     counted team's cells marked. A deal not played: "♪ H4" (je chante)."""
     parts, marks = [], {}

@@ -149,7 +149,7 @@ def night_deals(tournament: Tournament) -> dict[int, list[StoredDeal]]:
     deals: dict[int, list[StoredDeal]] = {}
     for poule_id, *row in (
         Deal.objects.filter(poule__tournament=tournament)
-        .order_by("poule_id", "number")
+        .order_by("poule_id", "position")
         .values_list("poule_id", "pk", "recorded_at", "data", "counted", "dealer", "points")
     ):
         deals.setdefault(poule_id, []).append(StoredDeal(*row))

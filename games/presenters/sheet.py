@@ -1,9 +1,10 @@
 """The sheet model: a poule's deals as every page shows them.
 
-One numbering (a pass, or a classic whist deal not played, takes no number), one set of words
-per deal (its short code, its line in words, the cells it marks), the dealer and the mort of
-each deal, the running totals and the poule's progress. The phone's sheet, the results page and
-the history of corrections and removals read it; nothing else numbers or describes a deal.
+One numbering (``games.numbering``'s: a pass, or a classic whist deal not played, takes no
+number), one set of words per deal (its short code, its line in words, the cells it marks), the
+dealer and the mort of each deal, the running totals and the poule's progress. The phone's
+sheet, the results page and the history of corrections and removals read it; nothing else
+describes a deal.
 """
 
 from __future__ import annotations
@@ -21,13 +22,7 @@ from scoring.models import PouleStanding
 
 from ..dealforms import describe_deal, short_deal, whist_progress
 from ..models import Deal, DealChange, Poule, Tournament
-from ..numbering import (  # noqa: F401 (the sheet model's numbering, read from here too)
-    deal_numbers,
-    is_numbered,
-    next_number,
-    removed_numbers,
-    sheet_numbers,
-)
+from ..numbering import deal_numbers, next_number, removed_numbers, sheet_numbers
 
 
 def short_names(names: Sequence[str]) -> list[tuple[str, str]]:
@@ -193,7 +188,7 @@ def poule_sheet(
     # Just recorded: the service hands back what it stored; else read from the database.
     deals = getattr(poule, "sheet_deals", None)
     if deals is None:
-        deals = list(poule.deals.order_by("number"))
+        deals = list(poule.deals.order_by("position"))
     # The poule's whole history in one query (none at all for a poule never corrected):
     # corrections go with their deal, removals below.
     changes = (

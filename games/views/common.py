@@ -1,4 +1,5 @@
-"""What every club-night view starts from: the night, looked up within its club. Who sees and
+"""What every club-night view starts from: the night, looked up within its club, and who the
+viewer is to that club, worked out once for the request (``club.club_pages``). Who sees and
 changes its sheets is decided in ``games.visibility`` (the JSON API asks it too)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import re
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from club.permissions import is_member, is_scorer, refuse
+from club.club_pages import club_viewed, viewer_for
 
 from .. import visibility
 from ..models import Tournament
@@ -20,33 +21,32 @@ def tournament_for(slug: str, pk: int) -> Tournament:
     )
 
 
+def night_viewed(request: HttpRequest, slug: str, pk: int, need: str | None = None) -> Tournament:
+    """The night of the address within its club, its viewer put on the request; ``need``
+    refuses the wrong role in the club (``club.club_pages.club_viewed``)."""
+    tournament = tournament_for(slug, pk)
+    club_viewed(request, tournament.club, need)
+    return tournament
+
+
 def can_edit_sheets(request: HttpRequest, tournament: Tournament) -> bool:
-    return visibility.can_edit_sheets(request.user, tournament)
+    return visibility.can_edit_sheets(viewer_for(request, tournament.club), tournament)
 
 
 def can_read_sheets(request: HttpRequest, tournament: Tournament) -> bool:
-    return visibility.can_read_sheets(request.user, tournament)
+    return visibility.can_read_sheets(viewer_for(request, tournament.club), tournament)
 
 
 def require_sheet_reader(request: HttpRequest, tournament: Tournament) -> None:
-    visibility.require_sheet_reader(request.user, tournament)
+    visibility.require_sheet_reader(viewer_for(request, tournament.club), tournament)
 
 
 def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
-    """The room screen shows tonight's standings to the club (a member's login on the room's
-    screen); once the night is published, to everybody. A night closed and not published (or
-    taken back) is its scorers' and admins' alone: its results are not the members' yet."""
-    if tournament.status == Tournament.Status.PUBLISHED:
-        return
-    club = tournament.club
-    if tournament.is_locked and not is_scorer(request.user, club):
-        refuse(request.user, club, "a night's results are the members' once published")
-    if not is_member(request.user, club):
-        refuse(request.user, club, "the room screen is for the club's members")
+    visibility.require_room_viewer(viewer_for(request, tournament.club), tournament)
 
 
 def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:
-    visibility.require_sheet_editor(request.user, tournament)
+    visibility.require_sheet_editor(viewer_for(request, tournament.club), tournament)
 
 
 # A number typed in a form or an address: ASCII digits only ("²".isdigit() is True), and few

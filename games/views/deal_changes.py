@@ -16,7 +16,8 @@ from club.names import viewer_of
 from scoring import services
 
 from ..models import Deal
-from ..presenters.sheet import deal_numbers, deal_words
+from ..numbering import deal_numbers
+from ..presenters.sheet import deal_words
 from .common import posted_number, require_sheet_editor, tournament_for
 from .problems import refusal_texts
 from .sheet import (
@@ -145,7 +146,7 @@ def deal_delete(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpR
     try:
         services.deal_delete(deal, by=request.user, closed_ok=tournament.is_locked)
     except ValidationError as refused:
-        numbers = deal_numbers(tournament.game, list(deal.poule.deals.order_by("number")))
+        numbers = deal_numbers(tournament.game, list(deal.poule.deals.order_by("position")))
         seats = seats_of(deal.poule, viewer_of(request.user))
         names = {str(seat.number): seat.shown for seat in seats}
         texts = refusal_texts(refused, names, numbers)

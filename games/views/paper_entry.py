@@ -35,9 +35,9 @@ from scoring.services.sheets import poule_score
 
 from ..dealforms import CONTRACT_SHORT
 from ..models import Poule
+from ..numbering import deal_numbers, next_number
 from ..presenters.legend import code_legend
 from ..presenters.paper import typed_rows
-from ..presenters.sheet import deal_numbers, next_number
 from .common import require_sheet_editor, tournament_for
 from .problems import refusal_texts
 from .sheet import seats_of
@@ -236,7 +236,7 @@ def sheet_entry(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
     poule.tournament = tournament
     seats = seats_of(poule, viewer_of(request.user))
     names = {str(seat.number): seat.shown for seat in seats}
-    sheet = list(poule.deals.order_by("number"))
+    sheet = list(poule.deals.order_by("position"))
     recorded = len(sheet)
     numbered = next_number(deal_numbers(tournament.game, sheet)) - 1
     game_supported = tournament.game == "belgian_whist"

@@ -10,13 +10,13 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 
 from club.names import viewer_of
-from club.permissions import require_scorer
+from club.permissions import SCORER
 
 from ..models import Poule
 from ..presenters.paper import blank_sheets as blank_sheets_model
 from ..presenters.paper import legend_of
 from ..presenters.paper import round_sheets as round_sheets_model
-from .common import posted_number, require_sheet_reader, tournament_for
+from .common import night_viewed, posted_number, require_sheet_reader, tournament_for
 
 PAPER_SIZES = ("a4", "a5")
 MAX_BLANK_TABLES = 30
@@ -59,8 +59,7 @@ def round_sheets(request: HttpRequest, slug: str, pk: int, round: int) -> Templa
 def blank_sheets(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     """Sheets with the players' names to fill in by hand: ``?tables=`` how many, ``?places=``
     4 or 5 players."""
-    tournament = tournament_for(slug, pk)
-    require_scorer(request.user, tournament.club)
+    tournament = night_viewed(request, slug, pk, SCORER)
     tables = posted_number(request.GET.get("tables", "1"), MAX_BLANK_TABLES) or 1
     places = 5 if request.GET.get("places") == "5" else 4
     night = request.build_absolute_uri(

@@ -5,123 +5,55 @@ side by side. The club admin's only; the work is ``games.point_tables``'s."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.club_pages import club_page
 from club.models import Club
-from club.permissions import require_club_admin
+from club.permissions import CLUB_ADMIN
 from scoring import services as scoring_services
 
 from .. import point_tables
 from ..models import PointTable
-
-
-def _club(request: HttpRequest, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    require_club_admin(request.user, club)
-    return club
+from ..point_table_forms import PointTableForm
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def point_table_list(request: HttpRequest, slug: str) -> TemplateResponse:
-    club = _club(request, slug)
+    club = request.club
     tables = point_tables.club_point_tables(club)
     return TemplateResponse(
         request, "games/point_tables.html", {"club": club, "tables": tables, "section": "tables"}
     )
 
 
-def _int(value: str, what: str) -> int:
-    try:
-        return int(value.strip().replace("−", "-").replace("+", ""))
-    except (ValueError, AttributeError):
-        raise ValidationError(
-            _("%(what)s : « %(value)s » n'est pas un nombre entier.")
-            % {"what": what, "value": value}
-        ) from None
-
-
-def _grid_from_post(data: dict[str, Any], post: Any) -> dict[str, Any]:
-    """The grid as typed: every cell of the form (a cell left out keeps its value)."""
-    cells = {}
-    problems = []
-    for row in point_tables.grid(data):
-        for cell in row.cells:
-            declarer = post.get(f"d-{row.index}-{cell.tricks}")
-            defender = post.get(f"f-{row.index}-{cell.tricks}")
-            if declarer is None and defender is None:
-                continue
-            where = _("%(row)s, %(tricks)s plis") % {"row": row.label, "tricks": cell.tricks}
-            try:
-                cells[(row.index, cell.tricks)] = (
-                    _int(declarer if declarer is not None else str(cell.declarer), where),
-                    _int(defender if defender is not None else str(cell.defender), where),
-                )
-            except ValidationError as error:
-                problems += error.messages
-    if problems:
-        raise ValidationError(problems)
-    return point_tables.grid_with(data, cells)
-
-
-def _values_from_post(data: dict[str, Any], post: Any) -> dict[str, Any]:
-    values = {}
-    problems = []
-    for key in point_tables.table_values(data):
-        typed = post.get(f"v-{key}")
-        if typed is None:
-            continue
-        try:
-            values[key] = _int(typed, key)
-        except ValidationError as error:
-            problems += error.messages
-    if problems:
-        raise ValidationError(problems)
-    return point_tables.values_with(data, values)
-
-
 @login_required
+@club_page(CLUB_ADMIN)
 def point_table_edit(request: HttpRequest, slug: str, name: str) -> TemplateResponse | HttpResponse:
     """The club's current version of a table. Typing changes nothing until "Enregistrer":
     "Voir les changements" shows the cells that differ, the last night scored again and what
     the checks say; a formula fills one row of the grid."""
-    club = _club(request, slug)
+    club = request.club
     current = _table(club, name)
     is_grid = current.game == point_tables.GRID_GAME
     data = current.data
     problems: list[str] = []
     changes = None
     rescored = None
-    # The version the form was opened on (posted back with it): a save over a version that
-    # has changed since is refused, not silently written over the other save.
-    base_pk = request.POST.get("table") or str(current.pk)
-    base_checksum = request.POST.get("checksum") or current.checksum
+    form = PointTableForm(request.POST if request.method == "POST" else None, current=current)
+    base_pk, base_checksum = form.opened_on()
     if request.method == "POST" and (base_pk, base_checksum) != (str(current.pk), current.checksum):
         problems = [point_tables.stale_refusal()]
     elif request.method == "POST":
         try:
-            data = (
-                _grid_from_post(current.data, request.POST)
-                if is_grid
-                else _values_from_post(current.data, request.POST)
-            )
-            if is_grid and "formula" in request.POST:
-                data = point_tables.grid_with_formula(
-                    data,
-                    _int(request.POST.get("formula_row", ""), _("ligne")),
-                    _int(request.POST.get("made", ""), _("réussi")),
-                    _int(request.POST.get("per_over", ""), _("par pli en plus")),
-                    _int(request.POST.get("failed", ""), _("chuté")),
-                    _int(request.POST.get("per_under", ""), _("par pli en moins")),
-                )
+            data = form.table_data()
         except ValidationError as error:
             problems = error.messages
         if not problems and "save" in request.POST:
@@ -181,9 +113,10 @@ def _table(club: Club, name: str) -> PointTable:
 
 
 @login_required
+@club_page(CLUB_ADMIN)
 def point_table_compare(request: HttpRequest, slug: str, name: str) -> TemplateResponse:
     """Two versions of a table side by side (``?a=`` and ``?b=`` name them by number)."""
-    club = _club(request, slug)
+    club = request.club
     versions = point_tables.club_table_versions(club, name)
     if not versions:
         raise Http404("no such point table")

@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from club.club_pages import viewer_for
 from club.models import Membership, Player
-from club.permissions import require_scorer
 from club.views.errors import bad_request
 
 from .. import calendar, services
+from ..forms import PlayerAddForm
 from ..models import Tournament
 from .common import MAX_SEED, posted_number
 
@@ -94,7 +95,7 @@ def _night(slug: str, pk: int) -> Tournament:
 def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Tick tonight's present players from the list (searchable on the page)."""
     tournament = _night(slug, pk)
-    require_scorer(request.user, tournament.club)
+    viewer_for(request, tournament.club).require_scorer()
     present = set(tournament.present.values_list("pk", flat=True))
     error = None
     if request.method == "POST":
@@ -127,7 +128,7 @@ def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A guest or a new member, created and ticked present in one step. The button is in the
     present list's form: the boxes ticked so far are saved with him, not lost."""
     tournament = _night(slug, pk)
-    require_scorer(request.user, tournament.club)
+    viewer_for(request, tournament.club).require_scorer()
     ticked = None
     if "present" in request.POST or "presence_form" in request.POST:
         posted = [posted_number(v, MAX_SEED) for v in request.POST.getlist("present")]
@@ -136,14 +137,16 @@ def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 request, _("La liste des présents envoyée est illisible : rechargez la page.")
             )
         ticked = set(posted)
+    form = PlayerAddForm(request.POST)
+    form.is_valid()  # both fields take anything; the service refuses in words
     try:
         with transaction.atomic():
             if ticked is not None:
                 services.presence_set(tournament, _ticked(tournament, ticked))
             player = services.player_add_to_tournament(
                 tournament,
-                request.POST.get("display_name", ""),
-                guest=request.POST.get("guest") == "on",
+                form.cleaned_data["display_name"] or "",
+                guest=form.cleaned_data["guest"],
                 by=request.user,
             )
     except ValidationError as refused:

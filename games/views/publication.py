@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from club.permissions import require_club_admin
+from club.permissions import CLUB_ADMIN
 from scoring import services as scoring
 
 from ..models import Tournament
-from .common import tournament_for
+from .common import night_viewed
 from .tournament import confirm_page, confirmed, error_text
 
 # What a club admin is asked before a change he could regret, by the night's state then:
@@ -72,8 +72,7 @@ def _state_change(
     """A club admin's change of a night's state: asked first while the night is ``ask_when``
     and the form did not confirm (the question is QUESTIONS[ask_when]); then the service,
     its refusal or ``done`` said on the night's page."""
-    tournament = tournament_for(slug, pk)
-    require_club_admin(request.user, tournament.club)
+    tournament = night_viewed(request, slug, pk, CLUB_ADMIN)
     if ask_when and tournament.status == ask_when and not confirmed(request):
         title, consequences, button = QUESTIONS[ask_when]
         return confirm_page(

@@ -6,11 +6,10 @@ from __future__ import annotations
 import secrets
 
 from django.http import Http404, HttpRequest
-from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
-from club.models import Club
+from club.club_pages import club_page
 from club.names import PUBLIC, Viewer, viewer_of
 
 from ..models import Tournament
@@ -28,12 +27,13 @@ def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     return _room_response(request, tournament, refresh_url, viewer_of(request.user))
 
 
+@club_page()
 def room_by_key(request: HttpRequest, slug: str, key: str) -> TemplateResponse:
     """The club's private link for the projector's PC: tonight's room screen without anybody's
     login. It is projected where guests and visitors see it: nobody reads it, so members
     who chose initials are shown by them (``club.names``). A link the club admin renewed
     since, or any other key, is a 404 like any unknown address."""
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     if not club.room_key or not secrets.compare_digest(club.room_key, key):
         raise Http404("no such room screen")
     tournament = (

@@ -18,7 +18,6 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import get_template
@@ -28,16 +27,18 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from club.club_pages import club_viewed
 from club.names import Viewer, name_shown, viewer_of
-from club.permissions import is_scorer, remember_role, role_in
+from club.permissions import remember_role, role_in
 from infra.viewer import viewer_stamp
 from scoring import services
 from scoring.engine.games import game_module
 
 from ..dealforms import DealForm, deal_form_class
 from ..models import Deal, Poule, Tournament
-from ..presenters.sheet import deal_numbers, next_number, short_names, uncounted_contracts
+from ..numbering import deal_numbers, next_number
 from ..presenters.sheet import poule_sheet as poule_sheet_model
+from ..presenters.sheet import short_names, uncounted_contracts
 from ..presenters.sheet_messages import sheet_messages
 from ..presenters.sheet_points import provisional_points
 from .common import (
@@ -126,7 +127,7 @@ def _blank_form_html(tournament: Tournament, seats: list[Any]) -> SafeString:
 def _sheet_numbers(poule: Poule, deal: Deal | None = None) -> tuple[list[int | None], int]:
     """Each deal's number on the sheet and the index of the deal being typed: ``deal`` being
     corrected, or the new one (the next number)."""
-    deals = list(poule.deals.order_by("number"))
+    deals = list(poule.deals.order_by("position"))
     numbers = deal_numbers(poule.tournament.game, deals)
     if deal is not None and deal.pk in [d.pk for d in deals]:
         return numbers, [d.pk for d in deals].index(deal.pk)
@@ -167,7 +168,7 @@ def _row_html(row: dict[str, Any], context: dict[str, Any], names: dict[str, str
     deal = row["deal"]
     key = (
         deal.pk,
-        deal.number,
+        deal.position,
         deal.recorded_at,
         row["ordinal"],
         tuple(row["cells"]),
@@ -268,7 +269,8 @@ def sheet_response(
 
 def sheet_poule(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Poule:
     """The poule, its night and the visitor's role in its club in one query: the sheet
-    answers every deal of the night."""
+    answers every deal of the night. Who the visitor is to the club is put on the request
+    from that role (``club.club_pages``), once for every later check."""
     poule = get_object_or_404(
         Poule.objects.select_related(
             "tournament__club", "tournament__season", "tournament__point_table"
@@ -278,17 +280,34 @@ def sheet_poule(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Poul
         tournament__club__slug=slug,
     )
     remember_role(request.user, poule.tournament.club, poule.viewer_role)
+    club_viewed(request, poule.tournament.club)
     return poule
 
 
-def _recorded_before(
-    request: HttpRequest, tournament: Tournament, poule: Poule, client_key: uuid.UUID | None
-) -> bool:
-    """A deal the sheet already holds under this phone's key, sent again by one of the club's
-    scorers (its answer was lost, or the night closed before it came)."""
-    if client_key is None or not is_scorer(request.user, tournament.club):
-        return False
-    return poule.deals.filter(client_key=client_key).exists()
+def _resent_after_closing(
+    request: HttpRequest, tournament: Tournament, poule: Poule, form: DealForm, client_key: Any
+) -> Deal | None:
+    """A deal recorded while the night ran, sent again by one of the club's scorers once it
+    is closed (its answer was lost): the service finds it (``deal_resent``), so that it is
+    answered as recorded, not refused."""
+    if not request.club_viewer.is_scorer or not form.is_valid():
+        return None
+    return services.deal_resent(tournament, poule.pk, client_key, form.deal_data())
+
+
+def _conflict(
+    request: HttpRequest,
+    tournament: Tournament,
+    poule: Poule,
+    form: DealForm | None,
+    seats: list[Any],
+    conflict: ValidationError,
+) -> TemplateResponse:
+    """The sheet changed meanwhile (or a key came with another deal): the sheet as it is, the
+    reason in words, 409."""
+    context = sheet_context(request, tournament, poule, form, seats)
+    context["problem"] = " ".join(conflict.messages)
+    return sheet_response(request, context, CONFLICT, status=409)
 
 
 def _typed_by_another_login(request: HttpRequest) -> bool:
@@ -326,18 +345,23 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
             )
             return sheet_response(request, context, OTHER_LOGIN, status=403)
         client_key = _client_key(request.POST.get("client_key", ""))
-        if not can_edit_sheets(request, tournament) and _recorded_before(
-            request, tournament, poule, client_key
-        ):
-            # The retry of a deal recorded before the night was closed: answered as recorded
-            # (the phone forgets it), not as a refusal that would leave it "lost" on the phone.
-            context = sheet_context(request, tournament, poule, None, seats)
-            return sheet_response(request, context, REPLAYED)
-        require_sheet_editor(request, tournament)
         form = deal_form(tournament, seats, request.POST)
+        if not can_edit_sheets(request, tournament):
+            try:
+                resent = _resent_after_closing(request, tournament, poule, form, client_key)
+            except services.DealConflict as conflict:
+                return _conflict(request, tournament, poule, None, seats, conflict)
+            if resent is not None:
+                # Answered as recorded (the phone forgets it), not as a refusal that would
+                # leave it "lost" on the phone.
+                context = sheet_context(request, tournament, poule, None, seats)
+                return sheet_response(request, context, REPLAYED)
+        require_sheet_editor(request, tournament)
         seen = posted_number(request.POST.get("seen", ""), 10_000)
         if form.is_valid():
             try:
+                # A deal sent again with its phone's key is answered by the service as the
+                # first time (``replayed``), two tries crossing included.
                 deal = services.deal_record(
                     poule,
                     form.deal_data(),
@@ -347,18 +371,8 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
                     seen=seen,
                     longer=bool(request.POST.get("longer")),
                 )
-            except IntegrityError:
-                # The same deal sent twice at once (a double tap, two tries crossing): the
-                # other request stored it first; SQLite says so with the key's constraint.
-                if not _recorded_before(request, tournament, poule, client_key):
-                    raise
-                form = deal_form(tournament, seats)
-                context = sheet_context(request, tournament, poule, form, seats)
-                return sheet_response(request, context, REPLAYED)
             except services.DealConflict as conflict:
-                context = sheet_context(request, tournament, poule, form, seats)
-                context["problem"] = " ".join(conflict.messages)
-                return sheet_response(request, context, CONFLICT, status=409)
+                return _conflict(request, tournament, poule, form, seats, conflict)
             except ValidationError as refused:
                 refuse(form, refused, seats, poule)
                 context = sheet_context(request, tournament, poule, form, seats)

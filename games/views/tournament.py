@@ -7,15 +7,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club import services as club_services
-from club.models import Club, FederationSeason, Player
-from club.permissions import is_club_admin, is_scorer, require_scorer
+from club.club_pages import club_page, viewer_for
+from club.models import FederationSeason, Player
+from club.permissions import SCORER
 from club.views.errors import bad_request
 from scoring import services as scoring
 from scoring.engine.standings import scheme
@@ -27,6 +28,7 @@ from ..models import Poule, RoundDraw, Seat, Tournament
 from .common import (
     MAX_SEED,
     can_read_sheets,
+    night_viewed,
     posted_number,
     require_room_viewer,
     require_sheet_reader,
@@ -39,9 +41,9 @@ def error_text(error: ValidationError) -> str:
 
 
 @login_required
+@club_page(SCORER)
 def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_object_or_404(Club, slug=slug)
-    require_scorer(request.user, club)
+    club = request.club
     form = TournamentForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -92,7 +94,8 @@ def tournament_detail(request: HttpRequest, slug: str, pk: int) -> TemplateRespo
                 "drawable": number == 1 or any(p.round == number - 1 for p in poules),
             }
         )
-    can_score = is_scorer(request.user, tournament.club) and not tournament.is_locked
+    viewer = viewer_for(request, tournament.club)
+    can_score = viewer.is_scorer and not tournament.is_locked
     context = {
         "club": tournament.club,
         "tournament": tournament,
@@ -101,7 +104,7 @@ def tournament_detail(request: HttpRequest, slug: str, pk: int) -> TemplateRespo
         "can_score": can_score,
         # Closing is offered once round 1 has its tables.
         "can_close": can_score and any(p.round == 1 for p in poules),
-        "can_admin": is_club_admin(request.user, tournament.club),
+        "can_admin": viewer.is_club_admin,
         "federation_season": _federation_season(tournament),
     }
     return TemplateResponse(request, "games/tournament_detail.html", context)
@@ -200,8 +203,7 @@ def confirmed(request: HttpRequest) -> bool:
 @login_required
 @require_POST
 def round_draw(request: HttpRequest, slug: str, pk: int, round: int) -> HttpResponse:
-    tournament = tournament_for(slug, pk)
-    require_scorer(request.user, tournament.club)
+    tournament = night_viewed(request, slug, pk, SCORER)
     typed = request.POST.get("seed", "").strip()
     seed = posted_number(typed, MAX_SEED) if typed else None
     if typed and seed is None:
@@ -280,8 +282,7 @@ def seating(request: HttpRequest, slug: str, pk: int, round: int) -> TemplateRes
 @require_POST
 def tournament_close(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Closing is confirmed first, with what it leaves unplayed and who gets the e-mails."""
-    tournament = tournament_for(slug, pk)
-    require_scorer(request.user, tournament.club)
+    tournament = night_viewed(request, slug, pk, SCORER)
     try:
         check = scoring.tournament_close_check(tournament)
     except ValidationError as refused:

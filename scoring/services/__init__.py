@@ -3,9 +3,9 @@ closing, publishing and reopening a night, and the season rankings.
 
 The only code that writes points and standings. A deal takes one trip: the view (or the API,
 an importer) calls ``deal_record``, which locks the poule, asks the engine for the whole
-sheet's points, and stores the deal, the poule standings and the tournament standings in one
-transaction. Work that follows a commit (the season ranking, the result e-mails) is queued by
-its task's name: the tasks are the interface's, above this module.
+sheet's points, and stores the deal (``sheets.poule_sheet_store``), the poule standings and the
+tournament standings in one transaction. Work that follows a commit (the season ranking, the
+result e-mails) is queued by its task's name: the tasks are the interface's, above this module.
 
 One module per topic; each imports only those below it, never this package:
 
@@ -32,7 +32,14 @@ Every name below is importable from ``scoring.services`` as before the split.
 """
 
 from .corrections import deal_correct, deal_delete, deal_version
-from .deals import TABLE_GONE, DealConflict, deal_record, deals_record, key_reused_check
+from .deals import (
+    TABLE_GONE,
+    DealConflict,
+    deal_record,
+    deal_resent,
+    deals_record,
+    key_reused_check,
+)
 from .draw import round_draw
 from .federations import (
     FEDERATION_RANKING_UPDATE,
@@ -104,7 +111,9 @@ from .sheets import (
     ScoredSheet,
     engine_validation_error,
     night_sheets_store,
+    poule_rescore,
     poule_score,
+    poule_sheet_store,
     refused_as_validation_error,
     tournament_standings_update,
 )
@@ -129,6 +138,7 @@ __all__ = [
     "deal_correct",
     "deal_delete",
     "deal_record",
+    "deal_resent",
     "deal_version",
     "deals_record",
     "engine_validation_error",
@@ -153,7 +163,9 @@ __all__ = [
     "merge_undo",
     "night_rankings_queue",
     "night_sheets_store",
+    "poule_rescore",
     "poule_score",
+    "poule_sheet_store",
     "ranking_import",
     "ranking_lines_read",
     "ranking_pending",

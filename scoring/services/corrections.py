@@ -19,11 +19,11 @@ from games.models import Deal, DealChange, Poule, Tournament
 from games.services import require_open
 from scoring.engine.games import game_module
 
-from .deals import TABLE_GONE, DealConflict, _extra_deals_follow
+from .deals import TABLE_GONE, DealConflict, extra_deals_follow
 from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
 from .ratings import ratings_queue
-from .sheets import _poule_rescore, _poule_sheet_save, tournament_standings_update
+from .sheets import poule_rescore, poule_sheet_store, tournament_standings_update
 
 
 def _poule_locked(tournament_id: int, poule_id: int) -> Poule:
@@ -100,7 +100,7 @@ def deal_correct(
             ),
             code="deal_changed",
         )
-    sheet = list(poule.deals.order_by("number"))
+    sheet = list(poule.deals.order_by("position"))
     corrected = next(d for d in sheet if d.pk == deal.pk)
     if corrected.data == data:
         return corrected
@@ -108,14 +108,14 @@ def deal_correct(
     corrected.data = data
     corrected.recorded_by = by
     counted_before = poule.counted_deals
-    _poule_sheet_save(poule, sheet)
+    poule_sheet_store(poule, sheet)
     _correction_keeps_count(poule, counted_before)
     corrected.save(update_fields=["data", "recorded_by", "recorded_at"])
     _correction_count(poule)
     DealChange.objects.create(
         poule=poule,
         deal=corrected,
-        number=corrected.number,
+        position=corrected.position,
         action=DealChange.Action.CORRECTED,
         before=before,
         after=data,
@@ -145,7 +145,7 @@ def _correction_keeps_count(poule: Poule, counted_before: int) -> None:
             % {"now": poule.counted_deals, "count": count},
             code="poule_complete",
         )
-    _extra_deals_follow(poule, seat_count, grow=False)
+    extra_deals_follow(poule, seat_count, grow=False)
 
 
 def deal_version(deal: Deal) -> str:
@@ -161,7 +161,7 @@ def deal_delete(
     closed_ok: bool = False,
     last_only: bool = False,
 ) -> None:
-    """Remove a deal; later deals move up one number so the sheet has no gap. The removed deal
+    """Remove a deal; later deals move up one place so the sheet has no gap. The removed deal
     stays in the poule's history. ``last_only``: the scorer's "undo the last deal"; a deal
     recorded after it meanwhile (another phone) refuses the undo (``DealConflict``)."""
     try:
@@ -175,7 +175,7 @@ def deal_delete(
         raise
     poule = deal.poule
     require_open(poule.tournament, closed_ok=closed_ok)
-    if last_only and poule.deals.filter(number__gt=deal.number).exists():
+    if last_only and poule.deals.filter(position__gt=deal.position).exists():
         raise DealConflict(
             _(
                 "Une autre donne a été enregistrée après celle-ci pendant ce temps : rien n'a "
@@ -187,18 +187,18 @@ def deal_delete(
     DealChange.objects.create(
         poule=poule,
         deal=None,
-        number=deal.number,
+        position=deal.position,
         action=DealChange.Action.DELETED,
         before=deal.data,
         by=by,
         client_key=deal.client_key,
     )
     deal.delete()
-    later = list(poule.deals.filter(number__gt=deal.number).order_by("number"))
+    later = list(poule.deals.filter(position__gt=deal.position).order_by("position"))
     for moved in later:
-        moved.number -= 1
-        moved.save(update_fields=["number"])
-    _poule_rescore(poule)
-    _extra_deals_follow(poule, poule.seats.count(), grow=False)
+        moved.position -= 1
+        moved.save(update_fields=["position"])
+    poule_rescore(poule)
+    extra_deals_follow(poule, poule.seats.count(), grow=False)
     tournament_standings_update(poule.tournament)
     _after_closed_correction(poule.tournament)

@@ -2,7 +2,10 @@
 to it (the night's lock, client keys that make a retried deal count once, a deal undone since,
 a sheet changed meanwhile) and the table's deal count.
 
-``deals_record`` is the one service that appends deals; ``deal_record`` is the score sheet's.
+``deals_record`` is the one service that appends deals (stored by ``sheets.poule_sheet_store``);
+``deal_record`` is the score sheet's and the API's. A deal sent again with its phone's key is
+answered here, in every case: ``deals_record`` while the night runs, ``deal_record`` when two
+tries cross, ``deal_resent`` for a page that may no longer write (the night closed since).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -21,7 +24,7 @@ from games.numbering import deal_numbers, removed_numbers
 from games.services import require_open
 from scoring.engine.games import game_module
 
-from .sheets import _poule_sheet_save, tournament_standings_update
+from .sheets import poule_sheet_store, tournament_standings_update
 
 TABLE_GONE = _lazy("Cette table n'existe plus : le tour a été tiré à nouveau. Rechargez la page.")
 
@@ -60,9 +63,9 @@ def _removed_keys_check(poule: Poule, keys: Sequence[Any]) -> None:
     # Named by the number it had on the sheet when it was undone (a refusal only: the sheet
     # and its removals are read for it, never on the way of a deal that is recorded).
     removals = list(poule.changes.filter(action=DealChange.Action.DELETED))
-    number = removed_numbers(poule.tournament.game, list(poule.deals.order_by("number")), removals)[
-        removal.pk
-    ]
+    number = removed_numbers(
+        poule.tournament.game, list(poule.deals.order_by("position")), removals
+    )[removal.pk]
     if number is None:
         message = _(
             "La passe envoyée par ce téléphone a été enregistrée, puis retirée de la feuille "
@@ -89,7 +92,7 @@ def key_reused_check(deal: Deal, data: dict[str, Any]) -> None:
     reused), not a retry. Refused: answering the stored deal would lose the new one unseen."""
     if deal.sent_as(data):
         return
-    sheet = list(deal.poule.deals.order_by("number"))
+    sheet = list(deal.poule.deals.order_by("position"))
     number = deal_numbers(deal.poule.tournament.game, sheet)[sheet.index(deal)]
     if number is None:
         message = _(
@@ -112,7 +115,7 @@ def _deal_count_guard(
     """A table at its deal count (the club's, plus the deals the scorer added tonight) refuses
     more deals, a pass included: the poule is over. ``longer``: the scorer says the poule is
     longer tonight; the count then follows the deals once they are scored
-    (``_extra_deals_follow``): a pass saved with it adds nothing."""
+    (``extra_deals_follow``): a pass saved with it adds nothing."""
     tournament = poule.tournament
     if not game_module(tournament.game).FIXED_DEALS_PER_POULE:
         return  # classic whist, hearts and bésigue play to a score, not to a number of deals
@@ -131,7 +134,7 @@ def _deal_count_guard(
     )
 
 
-def _extra_deals_follow(poule: Poule, seat_count: int, *, grow: bool) -> None:
+def extra_deals_follow(poule: Poule, seat_count: int, *, grow: bool) -> None:
     """The deals added tonight, read from the sheet as just scored (``poule.counted_deals``):
     the counted deals beyond the club's count. It grows only when the scorer said the poule is
     longer (``grow``); an undo, a removal or a deal corrected into a pass brings it back down,
@@ -180,7 +183,7 @@ def deals_record(
     """
     tournament = poule.tournament
     _tournament_locked(tournament, poule)
-    sheet = list(poule.deals.order_by("number"))
+    sheet = list(poule.deals.order_by("position"))
     keys = list(client_keys) if client_keys is not None else [None] * len(deals_data)
     known = {deal.client_key: deal for deal in sheet if deal.client_key is not None}
     # A retry of a deal already recorded is answered as the first time, even once the night
@@ -213,7 +216,7 @@ def deals_record(
     new = [
         Deal(
             poule=poule,
-            number=len(sheet) + index,
+            position=len(sheet) + index,
             data=data,
             recorded_by=by,
             client_key=key,
@@ -221,9 +224,9 @@ def deals_record(
         )
         for index, (data, key) in enumerate(zip(deals_data, keys, strict=True), start=1)
     ]
-    _poule_sheet_save(poule, [*sheet, *new], seats, appended=True)
+    poule_sheet_store(poule, [*sheet, *new], seats, appended=True)
     if within_count and longer:
-        _extra_deals_follow(poule, len(seats), grow=True)
+        extra_deals_follow(poule, len(seats), grow=True)
     if night_standings:
         tournament_standings_update(tournament, appended=True)
     return new
@@ -241,13 +244,44 @@ def deal_record(
 ) -> Deal:
     """Record one deal at the table: the score sheet's service. The table's deal count holds
     (see ``deals_record``); ``client_key`` makes a retried deal count once."""
-    return deals_record(
-        poule,
-        [data],
-        by,
-        seats=seats,
-        client_keys=[client_key],
-        seen=seen,
-        within_count=True,
-        longer=longer,
-    )[0]
+    try:
+        return deals_record(
+            poule,
+            [data],
+            by,
+            seats=seats,
+            client_keys=[client_key],
+            seen=seen,
+            within_count=True,
+            longer=longer,
+        )[0]
+    except IntegrityError:
+        # The same deal sent twice at once (a double tap, two tries crossing) where the
+        # database has no row lock to make one wait (SQLite): the other try stored it first,
+        # and the key's constraint says so. Answered as a retry; anything else is raised.
+        resent = deal_resent(poule.tournament, poule.pk, client_key, data)
+        if resent is None:
+            raise
+        return resent
+
+
+def deal_resent(
+    tournament: Tournament, poule_id: int, client_key: Any, data: dict[str, Any]
+) -> Deal | None:
+    """The deal a poule of ``tournament`` already holds under this phone's key, when it comes
+    again (its answer was lost, or the night closed before it came): handed back with
+    ``replayed`` set, to be answered as the first time, whatever the night's state. None for a
+    key the poule does not know. The same key with another deal is refused (``DealConflict``).
+
+    ``deals_record`` answers a retry itself while the night runs; this is for a page that may
+    no longer write (a scorer's retry once the night is closed) and for two tries crossing."""
+    if client_key is None:
+        return None
+    deal = Deal.objects.filter(
+        poule_id=poule_id, poule__tournament=tournament, client_key=client_key
+    ).first()
+    if deal is None:
+        return None
+    key_reused_check(deal, data)
+    deal.replayed = True
+    return deal

@@ -84,7 +84,7 @@ FEDERATION_ROLES = "club.FederationAdmin.player"
 CHUNK = 5000
 
 
-def _player_columns() -> Iterator[tuple[str, type[models.Model], models.Field]]:
+def player_columns() -> Iterator[tuple[str, type[models.Model], models.Field]]:
     """Every column of the site that names a player, as ``("app.Model.field", model, field)``;
     the tournaments' presence (a many-to-many) through its own table's rows."""
     for model in apps.get_models(include_auto_created=True):
@@ -328,7 +328,7 @@ def merge_confirm(merge: PlayerMerge, by: User) -> PlayerMerge:
     clubs_before = set(_clubs_of(merged).values_list("club", flat=True))
     ended = roles_end("merge", _losing_roles(kept, merged))
     moved: dict[str, list[int]] = {}
-    for label, model, field in _player_columns():
+    for label, model, field in player_columns():
         if ids := _movable(model, field, kept, merged):
             _rename(model, field, ids, merged.pk, kept.pk)
             moved[label] = ids
@@ -396,7 +396,7 @@ def merge_undo(merge: PlayerMerge, by: User) -> PlayerMerge:
         memberships=merge.moved.get(MEMBERSHIPS, []),
         federation_roles=merge.moved.get(FEDERATION_ROLES, []),
     )
-    columns = {label: (model, field) for label, model, field in _player_columns()}
+    columns = {label: (model, field) for label, model, field in player_columns()}
     try:
         with transaction.atomic():
             for label, ids in merge.moved.items():

@@ -106,7 +106,7 @@ def _nights_read(
             poules[poule].ranks[player] = rank
     for poule, key, data, points, dealer in (
         Deal.objects.filter(poule__tournament__in=ids, counted=True)
-        .order_by("poule_id", "number")
+        .order_by("poule_id", "position")
         .values_list("poule_id", "pk", "data", "points", "dealer")
     ):
         if poule in poules:

@@ -110,7 +110,7 @@ def last_night_rescored(club_id: int, name: str, data: dict[str, Any]) -> Rescor
     poules = tournament.poules.prefetch_related("seats", "deals").order_by("round", "table")
     for poule in poules:
         seats = sorted(poule.seats.all(), key=lambda seat: seat.number)
-        deals = sorted(poule.deals.all(), key=lambda deal: deal.number)
+        deals = sorted(poule.deals.all(), key=lambda deal: deal.position)
         numbers, sheet = [str(s.number) for s in seats], [d.data for d in deals]
         stored = score_poule_deals(tournament.point_table.engine_table(), numbers, sheet)
         for seat, points in zip(seats, stored.game_points, strict=True):

@@ -1,9 +1,11 @@
 """A poule's score sheet, scored by the engine and stored: its deals' points, the poule's
 standings and the night's standings summed from them.
 
-The one place that turns the engine's score into rows. Recording, correcting and removing a
-deal (``deals``, ``corrections``) store the sheet through ``_poule_sheet_save`` and then
-``tournament_standings_update``; an imported night is stored whole by ``night_sheets_store``.
+The one place that turns the engine's score into rows, and so where a deal is saved:
+recording, correcting and removing a deal (``deals``, ``corrections``) hand the poule's whole
+sheet to ``poule_sheet_store``, which scores it, inserts the new deals and updates the others,
+then ``tournament_standings_update`` sums the night; an imported night is stored whole by
+``night_sheets_store``.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ def poule_score(poule: Poule, seat_numbers: list[int], deals_data: list[Any]) ->
 # No savepoint of their own: they run inside the recording service's transaction after every
 # deal, and a failure there rolls the whole deal back anyway.
 @transaction.atomic(savepoint=False)
-def _poule_sheet_save(
+def poule_sheet_store(
     poule: Poule, deals: list[Deal], seats: Sequence[Seat] | None = None, *, appended: bool = False
 ) -> PouleScore:
     """Score a poule's whole sheet (``deals`` in playing order, new ones unsaved) and store it:
@@ -179,13 +181,13 @@ def night_sheets_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) ->
     Seat.objects.bulk_create(seat for seats in seat_rows for seat in seats)
     deals, lines = [], []
     for poule, sheet, seats in zip(poules, sheets, seat_rows, strict=True):
-        for number, (data, (points, dealer, counted)) in enumerate(
+        for position, (data, (points, dealer, counted)) in enumerate(
             zip(sheet.deals, _scored_deals(sheet.score, seats), strict=True), start=1
         ):
             deals.append(
                 Deal(
                     poule=poule,
-                    number=number,
+                    position=position,
                     data=data,
                     points=points,
                     dealer=dealer,
@@ -202,9 +204,9 @@ def night_sheets_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) ->
     return poules
 
 
-def _poule_rescore(poule: Poule) -> PouleScore:
+def poule_rescore(poule: Poule) -> PouleScore:
     """Re-score a poule's stored sheet (after a deal was removed, or a table revised)."""
-    return _poule_sheet_save(poule, list(poule.deals.order_by("number")))
+    return poule_sheet_store(poule, list(poule.deals.order_by("position")))
 
 
 @transaction.atomic(savepoint=False)

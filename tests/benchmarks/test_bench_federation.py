@@ -80,7 +80,7 @@ def _replayed(night: Tournament) -> Tournament:
     for poule in night.poules.order_by("table"):
         players = [seat.player for seat in poule.seats.order_by("number")]
         replay = poule_create(again, round=1, table=poule.table, players=players)
-        for deal in poule.deals.order_by("number"):
+        for deal in poule.deals.order_by("position"):
             deal_record(replay, deal.data)
     return again
 

@@ -94,7 +94,7 @@ def test_a_correction_of_a_published_night_is_visible_at_once(
     before, _ = get(client, results_url(published_night))
     # At a table of 4 a pass moves no mort onto a later declarer.
     poule = next(p for p in published_night.poules.all() if p.seats.count() == 4)
-    deal = poule.deals.order_by("number").last()
+    deal = poule.deals.order_by("position").last()
     with django_capture_on_commit_callbacks(execute=True):
         corrected = deal_correct(deal, {"contract": "pass"}, closed_ok=True)
     assert corrected.points == [0] * len(corrected.points)

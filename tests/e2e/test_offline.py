@@ -263,7 +263,7 @@ def test_another_login_sets_a_scorers_waiting_deals_aside_until_he_signs_in_agai
     expect(page.locator("[data-queue]")).to_contain_text("Donne refusée, à corriger")
     page.locator("[data-save]").click()
     expect(page.locator("#sheet")).to_have_attribute("data-deals", "2")
-    assert [(d.data, d.recorded_by_id) for d in poule.deals.order_by("number")] == [
+    assert [(d.data, d.recorded_by_id) for d in poule.deals.order_by("position")] == [
         (phone.theirs, phone.second.pk),
         (phone.his, phone.first.pk),
     ]

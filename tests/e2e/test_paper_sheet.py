@@ -67,7 +67,7 @@ def test_a_12_deal_paper_sheet_typed_in_with_the_keyboard_alone(
     screenshot(page, "paper-sheet-typed")
     page.keyboard.press("Enter")  # the last row: the sheet is sent
     page.wait_for_url(sheet_url(live_server.url, poule))
-    deals = list(poule.deals.order_by("number"))
+    deals = list(poule.deals.order_by("position"))
     assert len(deals) == 12
     assert deals[0].data == {
         "contract": "emballage",

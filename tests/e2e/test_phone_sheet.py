@@ -236,7 +236,7 @@ def test_a_belgian_whist_night_on_a_phone_taps_counted_and_totals_in_view(
             taps = record_belgian_whist(page, deal, wait_for=number)
             name = deal["contract"] + (f" {deal['bid']}" if "bid" in deal else "")
             taps_per_contract[name].append(taps)
-        stored = list(Deal.objects.filter(poule=poule).order_by("number"))
+        stored = list(Deal.objects.filter(poule=poule).order_by("position"))
         assert [d.data for d in stored] == deals
         # Passed deals take no number: the last deal is "12" at "12/12" (or "12/15").
         expected = tournament.deals_per_poule(seats)
@@ -357,7 +357,7 @@ def test_each_games_grid_keeps_every_total_in_view_after_12_deals(
             expect(progress).to_contain_text("Partie")
             expect(progress).to_contain_text("manches")
             expect(progress).not_to_contain_text("/12")
-            last = poule.deals.order_by("number").last().data["tricks"]["team"]
+            last = poule.deals.order_by("position").last().data["tricks"]["team"]
             form.locator(f"label:has(input[name=team][value='{'+'.join(last)}'])").click()
             form.locator(".tricks button[data-value='6']").click()
         else:
@@ -372,8 +372,8 @@ def test_each_games_grid_keeps_every_total_in_view_after_12_deals(
         assert poule.deals.count() == 12
         assert_totals_in_view(page, seats)
         # A bésigue coup is its total in the grid; the declarations on a tap.
-        page.locator(f"#donne-{poule.deals.last().number} summary").click()
-        expect(page.locator(f"#donne-{poule.deals.last().number} .deal-detail")).to_be_visible()
+        page.locator(f"#donne-{poule.deals.last().position} summary").click()
+        expect(page.locator(f"#donne-{poule.deals.last().position} .deal-detail")).to_be_visible()
         screenshot(page, f"{tournament.game}-{rules}-{seats}")
         page.locator("#donnes").scroll_into_view_if_needed()
         screenshot(page, f"{tournament.game}-{rules}-{seats}-grid")
@@ -407,7 +407,7 @@ def test_deals_recorded_offline_wait_on_the_phone_and_leave_in_order(
     context.set_offline(False)
     expect(page.locator("#sheet")).to_have_attribute("data-deals", "4", timeout=15_000)
     expect(badge).to_be_hidden()
-    stored = list(poule.deals.order_by("number"))
+    stored = list(poule.deals.order_by("position"))
     assert [d.data for d in stored] == [first, *offline]
     assert len({d.client_key for d in stored}) == 4
 
@@ -461,7 +461,7 @@ def test_undo_the_last_deal_in_one_tap(live_server, new_context, club, season):
     expect(
         form.locator(f".calls button[data-value='{deals[1]['contract']}:{deals[1]['bid']}']")
     ).to_have_attribute("aria-pressed", "true")
-    assert [d.data for d in poule.deals.order_by("number")] == [deals[0]]
+    assert [d.data for d in poule.deals.order_by("position")] == [deals[0]]
     assert poule.changes.get().before == deals[1]
 
 
@@ -605,7 +605,7 @@ def test_a_refused_deal_in_the_queue_stays_first_and_the_others_wait_behind_it(
     expect(page.locator("[data-queue]")).to_be_hidden()
     expect(alert).to_be_hidden()
     mended = {**refused, "declarers": ["1", "3"]}
-    assert [d.data for d in poule.deals.order_by("number")] == [mended, second, third]
+    assert [d.data for d in poule.deals.order_by("position")] == [mended, second, third]
 
 
 def test_offline_at_a_table_of_5_the_dealer_and_the_mort_move_on_with_each_waiting_deal(
@@ -645,7 +645,7 @@ def test_offline_at_a_table_of_5_the_dealer_and_the_mort_move_on_with_each_waiti
 
     context.set_offline(False)
     expect(page.locator("#sheet")).to_have_attribute("data-deals", "4", timeout=15_000)
-    stored = list(poule.deals.order_by("number"))
+    stored = list(poule.deals.order_by("position"))
     assert [d.data for d in stored] == [first, second, {"contract": "pass"}, third]
     assert [d.dealer for d in stored] == [1, 2, 3, 3]
     # The server agrees with what the phone showed.
@@ -674,7 +674,7 @@ def test_two_tabs_of_the_same_table_send_each_waiting_deal_once(
     for page in (first_tab, second_tab):
         expect(page.locator("[data-queue]")).to_be_hidden(timeout=45_000)
     expect(first_tab.locator("#sheet")).to_have_attribute("data-deals", "3")
-    assert [d.data for d in poule.deals.order_by("number")] == deals
+    assert [d.data for d in poule.deals.order_by("position")] == deals
 
 
 def test_a_save_that_hangs_is_given_up_and_sent_again_once(live_server, new_context, club, season):

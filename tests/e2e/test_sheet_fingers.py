@@ -294,4 +294,4 @@ def test_the_taps_per_kind_of_contract(live_server, new_context, club, season):
     for kind, taps in measured.items():
         print(f"  {kind:<14} {taps}")
     assert measured == {kind: taps for kind, _deal, taps in TAPS}
-    assert [d.data for d in poule.deals.order_by("number")] == [deal for _k, deal, _t in TAPS]
+    assert [d.data for d in poule.deals.order_by("position")] == [deal for _k, deal, _t in TAPS]

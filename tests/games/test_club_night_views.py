@@ -56,7 +56,7 @@ def snapshot(tournament: Tournament) -> tuple:
         tournament.status,
         tournament.present.count(),
         tournament.poules.count(),
-        list(Deal.objects.filter(poule__tournament=tournament).values_list("number", "data")),
+        list(Deal.objects.filter(poule__tournament=tournament).values_list("position", "data")),
         DealChange.objects.count(),
     )
 

@@ -59,12 +59,12 @@ def test_two_seats_of_a_table_cannot_share_a_number(tournament):
         )
 
 
-def test_two_deals_of_a_table_cannot_share_a_number(tournament):
+def test_two_deals_of_a_table_cannot_share_a_place(tournament):
     poule = PouleFactory(tournament=tournament)
     deal_record(poule, PASS)
 
     with transaction.atomic(), pytest.raises(IntegrityError):
-        Deal.objects.create(poule=poule, number=1, data=PASS)
+        Deal.objects.create(poule=poule, position=1, data=PASS)
 
 
 def test_two_tables_of_a_round_cannot_share_a_number(tournament):

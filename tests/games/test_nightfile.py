@@ -97,9 +97,9 @@ def poule_results(tournament):
             "seats": seats,
             "points": [
                 dict(zip(seats, deal.points, strict=True))
-                for deal in poule.deals.order_by("number")
+                for deal in poule.deals.order_by("position")
             ],
-            "dealers": [seats[deal.dealer - 1] for deal in poule.deals.order_by("number")],
+            "dealers": [seats[deal.dealer - 1] for deal in poule.deals.order_by("position")],
             "standings": sorted(
                 (
                     line.player.display_name,
@@ -170,7 +170,7 @@ def test_the_example_nights_deals_are_stored_by_seat_number(example):
         CHLOE,
         DIDIER,
     ]
-    assert [deal.data for deal in poule.deals.order_by("number")] == [
+    assert [deal.data for deal in poule.deals.order_by("position")] == [
         {"contract": "emballage", "bid": 8, "declarers": ["1", "3"], "tricks": 9},
         {"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 5},
         {"contract": "pass"},
@@ -496,7 +496,7 @@ def test_an_imported_night_stores_what_a_scorer_recording_its_deals_would(
                 p.round,
                 p.table,
                 p.counted_deals,
-                [(d.number, d.data, d.counted) for d in p.deals.all()],
+                [(d.position, d.data, d.counted) for d in p.deals.all()],
             )
             for p in tournament.poules.order_by("round", "table").prefetch_related("deals")
         ]

@@ -107,9 +107,9 @@ def test_every_reader_numbers_and_codes_the_deals_as_the_sheet_does(client, runn
     # The passes take no number, on the sheet as everywhere.
     assert [number for number, _code in before] == [1, None, 2, 3, None, 4, 5]
 
-    failed = Deal.objects.get(poule=poule, number=4)
+    failed = Deal.objects.get(poule=poule, position=4)
     scoring_services.deal_delete(failed, by=scorer)
-    corrected = Deal.objects.get(poule=poule, number=5)
+    corrected = Deal.objects.get(poule=poule, position=5)
     fixed = {**corrected.data, "tricks": 10}
     scoring_services.deal_correct(corrected, fixed, by=scorer, version=None)
 

@@ -161,7 +161,7 @@ def test_a_whole_paper_sheet_is_scored_at_once_as_the_phone_scores_it(
     data["declarers-1"], data["contract-1"], data["tricks-1"] = "2", "s6", "7"  # fields apart
     answer = client.post(entry_url(poule), data)
     assert answer.status_code == 302, answer.context["rows"]
-    deals = [d.data for d in Deal.objects.filter(poule=poule).order_by("number")]
+    deals = [d.data for d in Deal.objects.filter(poule=poule).order_by("position")]
     assert deals == [
         {"contract": "emballage", "bid": 8, "declarers": ["1", "3"], "tricks": 9},
         {"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 7},

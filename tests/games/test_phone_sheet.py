@@ -20,6 +20,7 @@ from games.dealforms import deal_post
 from games.models import Deal, DealChange, Tournament
 from games.services import point_table_for_preset
 from scoring import services as scoring_services
+from scoring.services import deals as deals_service
 
 pytestmark = pytest.mark.django_db
 
@@ -500,17 +501,17 @@ def test_the_deals_added_tonight_follow_the_deals_themselves(running_night):
 def test_a_correction_does_not_take_a_table_past_its_deal_count(running_night):
     poule = table_of(running_night, 4)
     scoring_services.deals_record(poule, [EMBALLAGE] * 12 + [PASS])
-    passed = poule.deals.get(number=13)
+    passed = poule.deals.get(position=13)
     with pytest.raises(ValidationError, match="ferait 13 donnes"):
         scoring_services.deal_correct(passed, SOLO)
     poule.refresh_from_db()
     assert (poule.counted_deals, poule.extra_deals) == (12, 0)
-    assert poule.deals.get(number=13).data == PASS
+    assert poule.deals.get(position=13).data == PASS
     # A deal corrected into a pass brings the deals added tonight back down.
     scoring_services.deal_record(poule, SOLO, longer=True)
     poule.refresh_from_db()
     assert poule.extra_deals == 1
-    scoring_services.deal_correct(poule.deals.get(number=14), PASS)
+    scoring_services.deal_correct(poule.deals.get(position=14), PASS)
     poule.refresh_from_db()
     assert (poule.counted_deals, poule.extra_deals) == (12, 0)
 
@@ -558,16 +559,16 @@ def test_the_same_deal_sent_twice_at_once_is_answered_as_replayed_on_sqlite(
     client, running_night, scorer, monkeypatch
 ):
     """Two identical requests at once: the second's insert meets the key's constraint (SQLite
-    does not lock rows); it is answered as the replay it is, not a 500."""
+    does not lock rows); the service answers it as the replay it is, not a 500."""
     poule = table_of(running_night, 4)
     client.force_login(scorer)
-    record = scoring_services.deal_record
+    record = deals_service.deals_record
 
     def the_other_request_first(*args, **kwargs):
         record(*args, **kwargs)  # the twin request, a moment earlier
         raise IntegrityError("UNIQUE constraint failed: deal_client_key_once_per_poule")
 
-    monkeypatch.setattr(scoring_services, "deal_record", the_other_request_first)
+    monkeypatch.setattr(deals_service, "deals_record", the_other_request_first)
     response = post_deal(client, poule, EMBALLAGE, client_key=str(uuid.uuid4()), seen="0")
     assert (response.status_code, response["X-Sheet-Result"]) == (200, "replayed")
     assert poule.deals.count() == 1

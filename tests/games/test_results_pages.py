@@ -182,7 +182,7 @@ def test_every_poule_shows_its_players_its_deals_with_their_points_and_its_stand
         names = {str(seat.number): seat.player.display_name for seat in seats}
         assert ", ".join(f"{n}. {escape(name)}" for n, name in names.items()) in article
         played = 0  # a pass takes no number, as on the phone's sheet
-        for deal in sorted(poule.deals.all(), key=lambda deal: deal.number):
+        for deal in sorted(poule.deals.all(), key=lambda deal: deal.position):
             played += deal.counted
             sits_out = mort(published_night.game, len(seats), deal.dealer - 1)
             # The declarers' marks, the dealer's • and the mort's –, as on the phone.

@@ -8,7 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.presenters.sheet import sheet_numbers, short_names
+from games.numbering import sheet_numbers
+from games.presenters.sheet import short_names
 from scoring import services as scoring_services
 
 pytestmark = pytest.mark.django_db

@@ -43,8 +43,8 @@ def test_a_deleted_deal_stays_in_the_poules_history(running_night, scorer):
     scoring_services.deal_record(poule, SOLO)
     scoring_services.deal_delete(first, by=scorer)
     change = poule.changes.get()
-    assert (change.action, change.number, change.before) == ("deleted", 1, EMBALLAGE)
-    assert list(poule.deals.values_list("number", "data")) == [(1, SOLO)]
+    assert (change.action, change.position, change.before) == ("deleted", 1, EMBALLAGE)
+    assert list(poule.deals.values_list("position", "data")) == [(1, SOLO)]
 
 
 def test_a_closed_night_is_corrected_only_with_closed_ok(

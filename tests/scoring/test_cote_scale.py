@@ -157,7 +157,7 @@ def test_each_night_stores_the_change_of_the_cote_and_the_deals_that_moved_it_mo
         # Each deal named as the sheet numbers it, with his part and his points in it.
         for move in row.moves:
             poule = row.tournament.poules.get(round=move["round"], table=move["table"])
-            deals = list(Deal.objects.filter(poule=poule).order_by("number"))
+            deals = list(Deal.objects.filter(poule=poule).order_by("position"))
             numbers = deal_numbers(row.game, deals)
             deal = deals[numbers.index(move["number"])]
             seat = poule.seats.get(player=row.player_id).number

@@ -15,7 +15,7 @@ from scoring.models import (
     TournamentStanding,
 )
 from scoring.services import merge_confirm, merge_propose, merge_refuse, merge_undo
-from scoring.services.merges import _player_columns
+from scoring.services.merges import player_columns
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
 from .merge_setup import night, two_records
@@ -44,7 +44,7 @@ def live_line(season, player):
 def rows_by_player(*players):
     """Per table, which rows name each player (ids), and what the recomputed tables say."""
     rows = {}
-    for label, model, field in _player_columns():
+    for label, model, field in player_columns():
         for player in players:
             named = model._base_manager.filter(**{field.attname: player.pk})
             if label == "scoring.RankingLine.player":

@@ -51,7 +51,7 @@ def table_of_5(tournament):
 
 
 def sheet(poule):
-    return [(d.number, d.data, d.points, d.dealer) for d in poule.deals.order_by("number")]
+    return [(d.position, d.data, d.points, d.dealer) for d in poule.deals.order_by("position")]
 
 
 def poule_standings(poule):
@@ -76,7 +76,7 @@ def test_a_recorded_deal_stores_the_points_of_every_seat_and_its_dealer(table_of
     deal = deal_record(table_of_4, EMBALLAGE_1_3_MADE, by=scorer)
 
     deal.refresh_from_db()
-    assert deal.number == 1
+    assert deal.position == 1
     assert deal.data == EMBALLAGE_1_3_MADE
     assert deal.points == [5, -5, 5, -5]
     assert deal.dealer == 1
@@ -233,7 +233,7 @@ def test_deleting_a_deal_renumbers_the_later_deals(table_of_4):
     ]
     # The former third deal is now dealt by seat 2.
     third.refresh_from_db()
-    assert (third.number, third.dealer) == (2, 2)
+    assert (third.position, third.dealer) == (2, 2)
     # Seat 3 keeps 5 from the emballage and 9 from the solo.
     assert poule_standings(table_of_4)[3] == (1, 14, Fraction(5))
 

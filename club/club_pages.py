@@ -1,0 +1,63 @@
+"""What every club page starts from: the club of its address, and who the viewer is to it,
+worked out once per request (``club.permissions.ClubViewer``, the one rule book) and put on
+the request for every later check, as Tabbycat's ``TournamentMixin`` loads a tournament
+once for every view that needs one.
+
+A function view says what it needs with ``@club_page(...)``; a night's page, which finds its
+club through the night, calls ``viewer_for`` with it; the JSON API's endpoints use the same
+two steps (``api.views.common.ClubEndpoint``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from .models import Club
+from .permissions import ClubViewer, club_viewer
+
+View = TypeVar("View", bound=Callable[..., HttpResponse])
+
+
+def club_for(slug: str) -> Club:
+    """The club of an address: 404 for a slug no club has."""
+    return get_object_or_404(Club, slug=slug)
+
+
+def club_viewed(request: HttpRequest, club: Club, need: str | None = None) -> ClubViewer:
+    """Who the request's login is to ``club``, put on the request (``request.club``,
+    ``request.club_viewer``); the wrong role refused (403 for a member, 404 for anybody
+    else). ``need``: ``MEMBER``, ``SCORER`` or ``CLUB_ADMIN`` of ``club.permissions``."""
+    viewer = club_viewer(request.user, club)
+    request.club = club  # type: ignore[attr-defined]
+    request.club_viewer = viewer  # type: ignore[attr-defined]
+    viewer.require(need)
+    return viewer
+
+
+def viewer_for(request: HttpRequest, club: Club) -> ClubViewer:
+    """Who the request's login is to ``club``: worked out on the first ask, then read from
+    the request by every later check."""
+    viewer: ClubViewer | None = getattr(request, "club_viewer", None)
+    if viewer is None or viewer.club.pk != club.pk:
+        viewer = club_viewed(request, club)
+    return viewer
+
+
+def club_page(need: str | None = None) -> Callable[[View], View]:
+    """A page of the club named by the address's ``slug``: the club fetched (404 when
+    unknown) and its viewer worked out before the view runs, which reads both from the
+    request. Put under ``login_required`` where a visitor is sent to log in first."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def page(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            club_viewed(request, club_for(slug), need)
+            return view(request, slug, *args, **kwargs)
+
+        return page  # type: ignore[return-value]
+
+    return decorate

@@ -52,7 +52,7 @@ def invitation_expires(invitation: Invitation) -> datetime.datetime:
     return invitation.created + datetime.timedelta(days=INVITATION_DAYS)
 
 
-def _clean_email(email: str) -> str:
+def clean_email(email: str) -> str:
     # Usernames are the lower-cased address: one spelling, whatever the member types.
     email = email.strip().lower()
     try:
@@ -110,7 +110,7 @@ def invitation_send(
 ) -> Invitation:
     """Invite ``player`` of ``club`` to open his account; ``link_for(token)`` is the absolute
     address of the link. Nothing is kept if the e-mail cannot be sent."""
-    email = _clean_email(email)
+    email = clean_email(email)
     with transaction.atomic():
         # Locked so that two admins inviting at once leave one working link, not two.
         player = Player.objects.select_for_update().get(pk=player.pk)

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from infra.outbox import work_queue
 from infra.throttle import Limit, exceeded, record
 
-from ..invitations import _clean_email, invitation_send
+from ..invitations import clean_email, invitation_send
 from ..models import Club, JoinRequest, Membership, Player, name_key
 from .members import member_add
 from .signup_opening import typed_name
@@ -47,7 +47,7 @@ def join_request_make(
         )
     record(JOIN_ADDRESS, address)
     try:
-        email = _clean_email(email)
+        email = clean_email(email)
     except ValidationError as error:
         raise ValidationError({"email": error.messages}) from None
     name = typed_name(name, _("Donnez votre nom."))

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from infra.outbox import work_queue
 from infra.throttle import Limit, exceeded, record
 
-from ..invitations import _clean_email, token_hash
+from ..invitations import clean_email, token_hash
 from ..models import (
     RULES_CHOICES,
     Club,
@@ -113,7 +113,7 @@ def signup_start(email: str, name: str, language: str, *, address: str) -> ClubS
     _not_closed()
     _throttled(SIGNUP_ADDRESS, address)
     try:
-        email = _clean_email(email)
+        email = clean_email(email)
     except ValidationError as error:
         raise ValidationError({"email": error.messages}) from None
     name = typed_name(name, _("Donnez votre nom : il sera celui de l'administrateur."))
@@ -135,7 +135,7 @@ def signup_link_again(email: str, *, address: str) -> ClubSignup | None:
     _not_closed()
     _throttled(SIGNUP_ADDRESS, address)
     try:
-        email = _clean_email(email or "")
+        email = clean_email(email or "")
     except ValidationError:
         return None
     with transaction.atomic():

@@ -17,7 +17,7 @@ from infra.client_address import client_address
 
 from ..models import Club
 from ..services.join_requests import join_request_make
-from .signup import Honeypot, _fields_refused
+from .signup import Honeypot, fields_refused
 
 
 class JoinRequestForm(forms.Form):
@@ -52,7 +52,7 @@ def join_request(request: HttpRequest, slug: str) -> HttpResponse:
                 address=client_address(request),
             )
         except ValidationError as refused:
-            _fields_refused(form, refused)
+            fields_refused(form, refused)
         else:
             messages.success(
                 request,

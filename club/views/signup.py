@@ -88,7 +88,7 @@ class SignupSeasonForm(RankingRulesForm):
     of a season of its own: a new club's rules are the club's)."""
 
 
-def _fields_refused(form: forms.Form, error: ValidationError) -> None:
+def fields_refused(form: forms.Form, error: ValidationError) -> None:
     """A service's refusal on the form: on its field when it names one the form has."""
     if hasattr(error, "error_dict"):
         for field, errors in error.error_dict.items():
@@ -142,7 +142,7 @@ def signup_start(request: HttpRequest) -> HttpResponse:
                 address=client_address(request),
             )
         except ValidationError as refused:
-            _fields_refused(form, refused)
+            fields_refused(form, refused)
         else:
             return redirect("signup-sent")
     # A link sent already: the page offers to send it again.
@@ -232,7 +232,7 @@ def signup_club(request: HttpRequest) -> HttpResponse:
         try:
             service.signup_club_set(signup, **form.cleaned_data)
         except ValidationError as refused:
-            _fields_refused(form, refused)
+            fields_refused(form, refused)
         else:
             return redirect("signup-season")
     return _step_page(request, signup, "club", form)
@@ -278,7 +278,7 @@ def signup_season(request: HttpRequest) -> HttpResponse:
                 ranking_precedence=data["ranking_precedence"],
             )
         except ValidationError as refused:
-            _fields_refused(form, refused)
+            fields_refused(form, refused)
         else:
             return redirect("signup-review")
     return _step_page(request, signup, "season", form)

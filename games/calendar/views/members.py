@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.models import Club, Player
-from club.permissions import is_club_admin, is_member
+from club.club_pages import club_page, viewer_for
+from club.models import Player
 
 from ... import calendar
 from ...models import MemberCalendar, PlannedNight, Reply
@@ -54,16 +54,17 @@ def reply_from(request: HttpRequest, night: PlannedNight, player: Player) -> str
     return ""
 
 
+@club_page()
 def calendar_page(request: HttpRequest, slug: str) -> TemplateResponse:
     """The club's coming nights: public; a member sees and changes his answer here."""
-    club = get_object_or_404(Club, slug=slug)
-    member = is_member(request.user, club)
+    club, viewer = request.club, request.club_viewer
+    member = viewer.is_member
     player = _player(request) if member else None
     context = {
         "club": club,
         "entries": calendar_entries(club, player, timezone.now()),
         "is_member": member,
-        "can_admin": is_club_admin(request.user, club),
+        "can_admin": viewer.is_club_admin,
         "feed_url": settings.SITE_URL + reverse("games:calendar-feed", args=[club.slug]),
         **REPLY_EXTRAS,
     }
@@ -75,7 +76,7 @@ def calendar_page(request: HttpRequest, slug: str) -> TemplateResponse:
 def calendar_answer(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A signed-in member answers for himself."""
     night = planned_night(slug, pk)
-    if not is_member(request.user, night.club):
+    if not viewer_for(request, night.club).is_member:
         raise Http404("members only")
     error = reply_from(request, night, _player(request))
     if error:
@@ -122,9 +123,10 @@ def _link_refused(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "games/calendar/link_refused.html", {}, status=404)
 
 
+@club_page()
 def calendar_feed(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's public iCalendar feed."""
-    club = get_object_or_404(Club, slug=slug)
+    club = request.club
     nights = PlannedNight.objects.filter(club=club).select_related("club")
     return HttpResponse(feed(club.name, nights), content_type=ICS)
 

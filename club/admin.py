@@ -277,3 +277,7 @@ class FederationModelAdmin(admin.ModelAdmin):
             federation_invitations__status="pending",
         ):
             federation_club_join(federation, club, by=request.user)
+
+
+# The closed clubs, with the action that reopens one, registered apart.
+from . import admin_closing  # noqa: E402, F401

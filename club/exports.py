@@ -14,6 +14,7 @@ from operator import attrgetter
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
@@ -38,10 +39,8 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def csv_response(
-    filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]]
-) -> HttpResponse:
-    """A UTF-8 CSV (with a BOM, so that Excel reads the accents) separated by semicolons, as
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A CSV's text (with a BOM, so that Excel reads the accents) separated by semicolons, as
     spreadsheets in Belgium expect: the comma is the decimal separator there."""
     buffer = io.StringIO()
     buffer.write("\ufeff")
@@ -49,7 +48,14 @@ def csv_response(
     writer.writerow(header)
     for row in rows:
         writer.writerow([_csv_text(_cell(value)) for value in row])
-    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    return buffer.getvalue()
+
+
+def csv_response(
+    filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> HttpResponse:
+    """The table as a UTF-8 CSV download (``csv_text``)."""
+    response = HttpResponse(csv_text(header, rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     return response
 
@@ -111,4 +117,18 @@ def columns_table(
     readers = [attrgetter(read) if isinstance(read, str) else read for _heading, read in columns]
     return [heading for heading, _read in columns], [
         [read(line) for read in readers] for line in lines
+    ]
+
+
+def ranking_columns(name_of: Callable[[Any], str]) -> list[Column]:
+    """A ranking's columns as every export of it writes them (``name_of``: how the reader
+    may see each player named)."""
+    return [
+        (_("Rang"), "rank"),
+        (_("Joueur"), lambda line: name_of(line.player)),
+        (_("Soirées jouées"), "tournaments_played"),
+        (_("Soirées retenues"), "tournaments_counted"),
+        (_("Soirées gagnées"), "tournaments_won"),
+        (_("Points de tournoi"), "tournament_points"),
+        (_("Points de jeu"), "game_points"),
     ]

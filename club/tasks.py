@@ -76,3 +76,12 @@ def join_request_email(request_id: int) -> int:
 def signup_purge() -> int:
     """Sign-ups and join requests whose time is up, deleted (Celery beat, daily)."""
     return signup_purge_now()
+
+
+# The members' import and a club's closing have their tasks apart; imported here so that
+# Celery's autodiscovery (and the outbox) finds them.
+from .member_tasks import (  # noqa: E402, F401
+    closed_clubs_purge_task,
+    club_closed_email,
+    member_invitations_email,
+)

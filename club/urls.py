@@ -8,6 +8,7 @@ from django.urls import include, path
 from .views import (
     accounts,
     club_admin,
+    club_closing,
     club_federations,
     club_settings,
     club_start,
@@ -19,6 +20,7 @@ from .views import (
     imported_lines,
     media,
     member,
+    member_import,
     merges,
     offline,
     players,
@@ -69,6 +71,21 @@ club_urls = [
         name="club-federation-answer",
     ),
     path("membres/ajouter/", club_admin.member_add, name="member-add"),
+    # Members from a spreadsheet (club/views/member_import.py).
+    path("membres/importer/", member_import.member_import_table, name="member-import"),
+    path(
+        "membres/importer/colonnes/",
+        member_import.member_import_columns,
+        name="member-import-columns",
+    ),
+    path(
+        "membres/importer/verifier/",
+        member_import.member_import_review,
+        name="member-import-review",
+    ),
+    # The club leaves with its data (club/views/club_closing.py).
+    path("gestion/archive.zip", club_closing.archive_download, name="club-archive"),
+    path("gestion/fermer/", club_closing.club_close_page, name="club-close"),
     path("membres/<id:pk>/modifier/", club_admin.member_edit, name="member-edit"),
     path("membres/<id:pk>/role/", club_admin.member_role, name="member-role"),
     path("membres/<id:pk>/fin/", club_admin.member_end, name="member-end"),
@@ -183,6 +200,7 @@ urlpatterns = [
     path("federations/<slug:slug>/", include(federation_urls)),
     path("compte/", include(account_urls)),
     path("healthz", health.healthz, name="healthz"),
+    path("confidentialite/", privacy.privacy, name="privacy"),
     # The installable web app: its worker looks after every page, so it is served from here.
     path("sw.js", offline.service_worker, name="service-worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),

@@ -254,7 +254,14 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Sign-ups never confirmed and answered join requests, deleted when their time is up.
     "signup-purge": {"task": "club.tasks.signup_purge", "schedule": 24 * 60 * 60.0},
+    # Closed clubs whose time is up are deleted with their data (club.services.closing).
+    "closed-clubs-purge": {
+        "task": "club.member_tasks.closed_clubs_purge_task",
+        "schedule": 24 * 60 * 60.0,
+    },
 }
+# How long a closed club's data is kept before it is deleted (the privacy page says so).
+CLUB_CLOSED_KEEP_DAYS = int(os.environ.get("CLUB_CLOSED_KEEP_DAYS", 90))
 # The largest night file (or list of them) the API's import reads: a 40-player night is about
 # 100 kB, a season of them a few MB.
 API_IMPORT_MAX_BYTES = int(os.environ.get("API_IMPORT_MAX_BYTES", 10 * 1024 * 1024))

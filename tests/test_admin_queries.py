@@ -27,6 +27,7 @@ from club.invitations import invitation_send
 from club.models import (
     ApiToken,
     Club,
+    ClubClosing,
     ClubSignup,
     Federation,
     Invitation,
@@ -35,6 +36,7 @@ from club.models import (
     Season,
 )
 from club.services import season_named
+from club.services.closing import club_close
 from club.tokens import token_create
 from games import services as games_services
 from games.demo import random_night
@@ -156,8 +158,15 @@ def open_club(size: int, tag: str, staff: AbstractBaseUser) -> dict[type[Model],
         email=f"{tag}@example.org", name="Ouvert", status=ClubSignup.Status.OPENED, club=club
     )
 
+    # Clubs closed, in proportion: the operator's list of them, with each one's reopening.
+    closings = [
+        club_close(closed, typed_name=closed.name, by=staff)
+        for closed in (ClubFactory(name=f"Club fermé {tag} {n}") for n in range(size))
+    ]
+
     return {
         ClubSignup: signups[0],
+        ClubClosing: closings[0],
         Federation: federations[0],
         Club: club,
         Player: traveller,

@@ -343,6 +343,22 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: reverse("ranking-import-names", args=[w.club.slug]),
         statuses(302, 403, 403, 302, 404),
     ),
+    # Members from a spreadsheet: the table, then its columns and its lines (sent back to the
+    # table while nothing is read).
+    "member-import": ("get", lambda w: reverse("member-import", args=[w.club.slug]), ADMINS_PAGE),
+    "member-import-columns": (
+        "get",
+        lambda w: reverse("member-import-columns", args=[w.club.slug]),
+        statuses(302, 403, 403, 302, 404),
+    ),
+    "member-import-review": (
+        "get",
+        lambda w: reverse("member-import-review", args=[w.club.slug]),
+        statuses(302, 403, 403, 302, 404),
+    ),
+    # The club leaves with its data: its archive, then its closing (the name typed).
+    "club-archive": ("get", lambda w: reverse("club-archive", args=[w.club.slug]), ADMINS_PAGE),
+    "club-close": ("get", lambda w: reverse("club-close", args=[w.club.slug]), ADMINS_PAGE),
     "club-settings": ("get", lambda w: reverse("club-settings", args=[w.club.slug]), ADMINS_PAGE),
     # The room screen's colours: as public as the club's name.
     "club-colours": ("get", lambda w: reverse("club-colours", args=[w.club.slug]), EVERYBODY),

@@ -29,7 +29,8 @@ from .common import NOT_YOURS, club_of, namer, player_ref, published_read
 class ClubList(generics.ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = s.ClubSerializer
-    queryset = Club.objects.order_by("name")
+    # A closed club is gone from the list (club.services.closing).
+    queryset = Club.objects.filter(closing=None).order_by("name")
     filter_backends: list[Any] = []
 
 

@@ -5,6 +5,7 @@ throttle's tables are club's too, defined with the plumbing that uses them (``in
 from infra.models import PendingWork, ThrottleEvent
 
 from .accounts import ApiToken, EmailChange, Invitation, PlayerClaim
+from .closings import ClubClosing
 from .clubs import (
     COLOUR,
     DEFAULT_PRECEDENCE,
@@ -17,6 +18,7 @@ from .clubs import (
     default_scheme,
 )
 from .federations import Federation, FederationAdmin, FederationInvitation, FederationSeason
+from .member_imports import MemberImport
 from .merges import PlayerMerge
 from .players import (
     Membership,
@@ -39,6 +41,7 @@ __all__ = [
     "SEASONS_AHEAD",
     "ApiToken",
     "Club",
+    "ClubClosing",
     "ClubSignup",
     "EmailChange",
     "Federation",
@@ -47,6 +50,7 @@ __all__ = [
     "FederationSeason",
     "Invitation",
     "JoinRequest",
+    "MemberImport",
     "Membership",
     "PendingWork",
     "Player",

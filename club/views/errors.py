@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from games.models import Tournament
 
 from ..models import Club
+from .club_closing import club_closed_page
 
 logger = logging.getLogger(__name__)
 
@@ -82,7 +83,12 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    body = loader.render_to_string("404.html", {"club": _club_of(request)}, request)
+    club = _club_of(request)
+    found = _CLUB_PATH.match(request.path)
+    # A closed club's old address says it closed (410), whichever of its pages was asked.
+    if club is None and found and (closed := club_closed_page(request, found.group(1))):
+        return closed
+    body = loader.render_to_string("404.html", {"club": club}, request)
     return HttpResponseNotFound(body)
 
 

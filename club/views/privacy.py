@@ -8,6 +8,8 @@ from django.template.response import TemplateResponse
 
 from infra.throttle import KEEP
 
+from ..invitations import INVITATION_DAYS
+from ..services.closing import closed_keep_days
 from ..services.signup_opening import DECIDED_KEPT_DAYS, LINK_DAYS
 
 
@@ -16,5 +18,7 @@ def privacy(request: HttpRequest) -> TemplateResponse:
         "link_days": LINK_DAYS,
         "decided_days": DECIDED_KEPT_DAYS,
         "throttle_hours": int(KEEP.total_seconds() // 3600),
+        "closed_days": closed_keep_days(),
+        "invitation_days": INVITATION_DAYS,
     }
     return TemplateResponse(request, "club/privacy.html", context)

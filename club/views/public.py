@@ -27,7 +27,8 @@ def home(request: HttpRequest) -> TemplateResponse:
     federations = federation_links(today)
     signup = settings.CLUB_SIGNUP
     if not federations:
-        only = list(Club.objects.values_list("slug", flat=True)[:2])
+        # A closed club is gone from the list (club.services.closing).
+        only = list(Club.objects.filter(closing=None).values_list("slug", flat=True)[:2])
         if len(only) == 1:
             page = club_detail(request, only[0])
             page.context_data["signup"] = signup

@@ -23,7 +23,7 @@ from games.models import Tournament
 from scoring import services
 from scoring.models import PlayerRating, RankingLine, RankingSnapshot
 
-from ..exports import EXPORT_FORMATS, columns_table, table_response
+from ..exports import EXPORT_FORMATS, columns_table, ranking_columns, table_response
 from ..models import Club, Season
 from ..names import viewer_of
 from ..permissions import is_club_admin, require_club_admin
@@ -151,18 +151,7 @@ def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> Ht
     if snapshot is None:
         raise Http404("this season's ranking is not published")
     viewer = viewer_of(request.user)
-    header, rows = columns_table(
-        [
-            (_("Rang"), "rank"),
-            (_("Joueur"), lambda line: viewer.name(line.player)),
-            (_("Soirées jouées"), "tournaments_played"),
-            (_("Soirées retenues"), "tournaments_counted"),
-            (_("Soirées gagnées"), "tournaments_won"),
-            (_("Points de tournoi"), "tournament_points"),
-            (_("Points de jeu"), "game_points"),
-        ],
-        snapshot.lines.in_order(),
-    )
+    header, rows = columns_table(ranking_columns(viewer.name), snapshot.lines.in_order())
     if request.GET.get("cote"):
         # Beside the ranking, never instead: each player's « cote » (μ, as its page shows it)
         # after his last published night of the season (empty for a player without one).

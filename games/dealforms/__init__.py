@@ -22,6 +22,8 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
+from infra.typography import colon
+
 from .base import PENALTY_ROWS, TRICK_CHOICES, TRICKS, DealForm, deal_post_data
 from .belgian_whist import (
     BID_IN_NAME,
@@ -97,7 +99,7 @@ def describe_deal(game: str, data: Mapping[str, Any], names: Mapping[str, str]) 
     if penalties:
         listed = ", ".join(f"{name(p.get('player'))} {p.get('points')}" for p in penalties)
         label = ngettext("pénalité", "pénalités", len(penalties))
-        line = f"{line} · {label} : {listed}"
+        line = f"{line} · {label}{colon()} {listed}"
     return line
 
 

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from infra.typography import colon
 from scoring.engine.errors import EngineError
 from scoring.engine.games.belgian_whist import CONTRACTS, PASS, contract_made
 
@@ -221,7 +222,7 @@ def _describe_belgian_whist(data: Mapping[str, Any], name: Callable[[Any], str])
         return f"{title} — {each}"
     who = ", ".join(name(seat) for seat in declarers)
     if isinstance(tricks, int):
-        return f"{title} — {who} : {_plis(tricks)}"
+        return f"{title} — {who}{colon()} {_plis(tricks)}"
     return f"{title} — {who}"
 
 

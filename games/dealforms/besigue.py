@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from infra.typography import colon
 from scoring.engine.parsing import MAX_COUNT
 
 from .base import DealForm, _number, _one_name
@@ -141,7 +142,7 @@ def _describe_besigue(data: Mapping[str, Any], name: Callable[[Any], str]) -> st
             if count
         )
         if declared:
-            parts.append(f"{name(seat)} : {declared}")
+            parts.append(f"{name(seat)}{colon()} {declared}")
     if not parts:
         parts.append(gettext("Aucune annonce"))
     brisques = data.get("brisques")

@@ -9,6 +9,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from infra.typography import colon
+
 from .base import TRICKS, DealForm, _number, _one_name
 
 
@@ -82,7 +84,7 @@ def _describe_hearts(data: Mapping[str, Any], name: Callable[[Any], str]) -> str
         value = data.get(key)
         if value:
             seats = value if isinstance(value, list) else [value]
-            parts.append(f"{label} : {', '.join(name(seat) for seat in seats)}")
+            parts.append(f"{label}{colon()} {', '.join(name(seat) for seat in seats)}")
     if parts:
         return " · ".join(parts)
     hearts = data.get("hearts") or {}

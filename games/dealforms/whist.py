@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from infra.typography import colon
 from scoring.engine.errors import DocumentRefused, EngineError
 from scoring.engine.games.whist import poule_progress
 from scoring.engine.night import parse_poule_deals
@@ -168,7 +169,8 @@ def _describe_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
         parts.append(gettext("Non jouée (je chante)"))
     tricks = data.get("tricks")
     if isinstance(tricks, Mapping):
-        parts.append(f"{_describe_team(tricks.get('team'), name)} : {_plis(tricks.get('tricks'))}")
+        team = _describe_team(tricks.get("team"), name)
+        parts.append(f"{team}{colon()} {_plis(tricks.get('tricks'))}")
     honours = data.get("honours")
     if isinstance(honours, Mapping):
         parts.append(

@@ -22,12 +22,12 @@ from ..models import PlannedNight, PointTable, Tournament
 def listed_clubs(today: datetime.date) -> list[Club]:
     """The clubs on the home page's list, by name, each with its seasons and its next night
     on the calendar (``next_night_date``, ``next_night_start``; None: none planned): two
-    queries."""
+    queries. A closed club is gone from it (club.services.closing)."""
     coming = PlannedNight.objects.filter(
         club=OuterRef("pk"), status=PlannedNight.Status.PLANNED, date__gte=today
     ).order_by("date", "start", "pk")
     return list(
-        Club.objects.filter(listed=True)
+        Club.objects.filter(listed=True, closing=None)
         .annotate(
             next_night_date=Subquery(coming.values("date")[:1]),
             next_night_start=Subquery(coming.values("start")[:1]),

@@ -85,6 +85,10 @@ ENGINE_MESSAGES: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     "tricks_not_integer": _("Les plis sont des nombres."),
     "tricks_one_count": _("%(contract)s demande les plis des déclarants, en un seul nombre."),
     "tricks_total": _("Les déclarants auraient fait %(got)s plis : il n'y en a que %(maximum)s."),
+    "tricks_total_all_declare": _(
+        "Tous les joueurs jouent %(contract)s : ensemble, ils font exactement %(expected)s plis, "
+        "pas %(got)s."
+    ),
     "tricks_outside": _("%(got)s plis : c'est entre 0 et %(maximum)s."),
     "tricks_unreadable": _("Les plis %(tricks)s ne se lisent pas pour %(player)s."),
     # Classic whist

@@ -125,7 +125,9 @@ def iwwa():
                 b,
                 "pair",
                 b,
-                lambda t, b=b: 28 if t == 13 else 4 + 2 * (t - b),
+                # All 13 tricks double the row's own formula at 13, as every other row here:
+                # 2·(4 + 2·(13 − b)) gives 28 for trou 8 and 24 for trou 9 (§1.5's decision).
+                lambda t, b=b: 2 * (4 + 2 * (13 - b)) if t == 13 else 4 + 2 * (t - b),
                 lambda t, b=b: -(6 + 2 * (b - t - 1)),
             )
         )

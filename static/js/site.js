@@ -232,10 +232,11 @@
   // copy follows.
   document.addEventListener("sheet:swapped", keepSheet);
 
-  // On the score sheet the site's menu folds behind one button: the sheet takes the screen.
+  // On a phone the site's menu folds behind one button, on every page alike (site.css says
+  // from which width): the page, the score sheet first, takes the screen.
   function foldMenu() {
     var toggle = document.querySelector("[data-menu-toggle]");
-    if (!toggle || !document.body.classList.contains("sheet-page")) return;
+    if (!toggle) return;
     var header = toggle.closest(".site-header");
     header.classList.add("menu-folds");
     toggle.hidden = false;

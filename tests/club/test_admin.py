@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from club.models import Club, ClubSignup, Invitation
 from club.services import federation_open
+from club.services.closing import club_close
 from club.tokens import token_create
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +34,8 @@ def staff_client(client, superuser, imported_night):
         status=ClubSignup.Status.WAITING,
         answers={"club": {"name": "Whist Club de Ciney", "town": "Ciney"}},
     )
+    closed = Club.objects.create(name="Club fermé", slug="club-ferme")
+    club_close(closed, typed_name=closed.name, by=superuser)
     client.force_login(superuser)
     return client
 
@@ -123,7 +126,7 @@ def club_change_form(club, **changes):
 
 
 def test_a_club_admin_form_with_a_bad_scheme_shows_the_error_on_its_field(staff_client):
-    club = Club.objects.get()
+    club = Club.objects.get(closing=None)
 
     response = staff_client.post(
         url(Club, "change", club.pk), club_change_form(club, tournament_points='"rcwist"')
@@ -135,7 +138,7 @@ def test_a_club_admin_form_with_a_bad_scheme_shows_the_error_on_its_field(staff_
 
 
 def test_a_club_admin_form_with_a_bad_precedence_shows_the_error_on_its_field(staff_client):
-    club = Club.objects.get()
+    club = Club.objects.get(closing=None)
 
     response = staff_client.post(
         url(Club, "change", club.pk), club_change_form(club, ranking_precedence='["luck"]')

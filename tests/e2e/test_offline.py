@@ -217,8 +217,9 @@ def test_a_scorer_who_logs_out_leaves_no_waiting_deal_to_the_next_one(
     expect(page.locator("#waiting-deals")).to_contain_text("table 1 (1)")
     asked: list[str] = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.locator("[data-menu-toggle]").click()  # the header's links, folded on a phone
     page.locator("button", has_text="Déconnexion").click()
-    expect(page.locator("a", has_text="Connexion")).to_be_visible()
+    expect(page.locator("a", has_text="Connexion")).to_be_attached()
     assert "(1)" in asked[0]
     assert queued_on_phone(page, poule) == []
 

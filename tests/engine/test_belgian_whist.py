@@ -63,6 +63,10 @@ def test_whisthub_published_examples_hold(deal, expected):
             (21, 21, -35, -7),
             id="miserie by three players, two made and one failed",
         ),
+        # §1.5's decision: all 13 tricks double the row's own formula at 13.
+        pytest.param(Deal("trou", 8, (A, C), 13), (28, -28, 28, -28), id="troel with 13 tricks"),
+        pytest.param(Deal("trou", 9, (A, C), 13), (24, -24, 24, -24), id="troela with 13 tricks"),
+        pytest.param(Deal("trou", 9, (B, D), 12), (-10, 10, -10, 10), id="troela with 12 tricks"),
     ],
 )
 def test_iwwa_published_examples_hold(deal, expected):
@@ -400,6 +404,76 @@ def test_an_impossible_deal_is_refused_naming_the_field(deal, place, words):
     assert text.startswith(f"{place}: ")
     for word in words:
         assert word in text
+
+
+# When every active player declares a misère, every trick went to one of them (§1.1).
+
+
+@pytest.mark.parametrize(
+    ("deal", "seat_count", "dealer", "got", "expected"),
+    [
+        pytest.param(
+            Deal("petite_misere", None, (A, B, C, D), (0, 0, 0, 0)), 4, A, 0, 12, id="0+0+0+0 of 12"
+        ),
+        pytest.param(
+            Deal("grande_misere", None, (A, B, C, D), (0, 0, 0, 0)), 4, A, 0, 13, id="0+0+0+0 of 13"
+        ),
+        pytest.param(
+            Deal("grande_misere", None, (D, C, B, A), (3, 0, 5, 1)), 4, B, 9, 13, id="9 of 13"
+        ),
+        pytest.param(
+            Deal("grande_misere", None, (A, B, D, E), (0, 0, 0, 0)),
+            5,
+            C,
+            0,
+            13,
+            id="the four active players at a table of 5",
+        ),
+    ],
+)
+def test_a_misere_declared_by_every_active_player_must_share_out_all_the_tricks(
+    deal, seat_count, dealer, got, expected
+):
+    with pytest.raises(EngineError) as raised:
+        points("rcwhist", deal, seat_count, dealer)
+    assert raised.value.place == "tricks"
+    assert raised.value.code == "tricks_total_all_declare"
+    assert dict(raised.value.params) == {
+        "contract": deal.contract,
+        "got": got,
+        "expected": expected,
+    }
+
+
+@pytest.mark.parametrize(
+    ("deal", "expected"),
+    [
+        pytest.param(
+            Deal("grande_misere", None, (A, B, C, D), (0, 0, 0, 13)),
+            (20, 20, 20, -60),
+            id="three made it, the fourth took all 13 tricks",
+        ),
+        pytest.param(
+            Deal("grande_misere", None, (A, B, C), (0, 0, 0)),
+            (8, 8, 8, -24),
+            id="three of four declare and take none: the fourth took them all",
+        ),
+    ],
+)
+def test_a_misere_that_could_have_been_played_is_scored(deal, expected):
+    assert points("rcwhist", deal) == expected
+
+
+def test_a_poule_locates_the_misere_nobody_could_have_played():
+    deals = [Deal("solo", 6, (A,), 6), Deal("petite_misere", None, (A, B, C, D), (0, 0, 0, 0))]
+    with pytest.raises(DocumentRefused) as raised:
+        score_poule(preset("rcwhist"), 4, deals)
+    [error] = raised.value.errors
+    assert (error.place, error.code) == ("deals[1].tricks", "tricks_total_all_declare")
+    assert raised.value.problems == (
+        "deals[1].tricks: every active player declares petite_misere: their tricks add up to 0, "
+        "not the deal's 12",
+    )
 
 
 @pytest.mark.parametrize("seat_count", [3, 6])

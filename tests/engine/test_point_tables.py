@@ -1,5 +1,8 @@
 """Point tables: the presets load, and a bad table is refused at its row and value (§1.2)."""
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 from scoring.engine.errors import EngineError
@@ -94,6 +97,28 @@ def test_a_contract_with_a_single_row_needs_no_bid():
     # IWWA has one emballage row (8) and one solo row (5): the scorer need not write the bid.
     assert score_deal(preset("iwwa"), Deal("emballage", None, (0, 2), 8)) == (2, -2, 2, -2)
     assert score_deal(preset("iwwa"), Deal("solo", None, (1,), 5)) == (-2, 6, -2, -2)
+
+
+def build_belgian_whist():
+    """scoring/tables/build_belgian_whist.py, the script that writes the Belgian whist grids
+    from the formulas of scoring-rules.md §1.3–1.5 (a script, not a package module)."""
+    path = Path(__file__).resolve().parents[2] / "scoring" / "tables" / "build_belgian_whist.py"
+    spec = importlib.util.spec_from_file_location("build_belgian_whist", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", PRESETS["belgian_whist"])
+def test_the_shipped_belgian_whist_grids_are_what_their_formulas_write(name):
+    assert preset_data(name)["rows"] == getattr(build_belgian_whist(), name)()["rows"]
+
+
+def test_the_iwwa_troela_made_with_all_13_tricks_doubles_its_own_formula():
+    """§1.5: troela (trou 9) at 13 tricks is 2·(4 + 2·(13 − 9)) = 24, troel (trou 8) 28."""
+    trou = {row["bid"]: row for row in preset_data("iwwa")["rows"] if row["contract"] == "trou"}
+    assert (trou[9]["declarer"][13], trou[9]["defender"][13]) == (24, -24)
+    assert (trou[8]["declarer"][13], trou[8]["defender"][13]) == (28, -28)
 
 
 # --------------------------------------------------------------------------------------------

@@ -43,6 +43,8 @@ def deals(draw, table, seat_count, dealer):
             for _ in declarers:
                 counts.append(draw(st.integers(0, left)))
                 left -= counts[-1]
+            if len(declarers) == len(active):
+                counts[-1] += left  # every player declares: every trick went to one of them
             tricks = tuple(counts)
         else:
             declarers = tuple(order[: 2 if row.side == "pair" else 1])

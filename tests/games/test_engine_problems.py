@@ -154,18 +154,22 @@ def test_other_refusals_are_shown_as_they_were_said():
 # On the score sheet
 
 
-def refused_solo(client, night: Tournament, scorer, language: str | None = None) -> list[str]:
+def refused_on_sheet(client, night: Tournament, scorer, deal: dict, language: str | None):
+    """``deal`` sent from the sheet of the night's table of 4: the response, nothing recorded."""
     poule = table_of(night, 4)
     client.force_login(scorer)
     if language:
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     response = client.post(
-        url("sheet", night, poule_pk=poule.pk),
-        deal_post(poule, TWO_DECLARERS),
-        HTTP_HX_REQUEST="true",
+        url("sheet", night, poule_pk=poule.pk), deal_post(poule, deal), HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
     assert not poule.deals.exists()
+    return response
+
+
+def refused_solo(client, night: Tournament, scorer, language: str | None = None) -> list[str]:
+    response = refused_on_sheet(client, night, scorer, TWO_DECLARERS, language)
     assert ENGLISH not in response.content.decode() or language == "en"
     return list(response.context["form"].non_field_errors())
 

@@ -104,6 +104,22 @@ def test_night_standings_stored_before_their_units_get_them_exactly():
     assert all(units == Fraction(points) * POINT_UNITS for points, units in rows)
 
 
+def _night_with_a_deal(apps, point_table):
+    """A club's night scored with ``point_table`` (one deal): the table is used."""
+    club = apps.get_model("club", "Club").objects.create(
+        name="Whist Namur", slug="namur", pages_changed=timezone.now()
+    )
+    season = apps.get_model("club", "Season").objects.create(
+        club=club, name="2026", slug="2026", start="2026-01-01", end="2026-12-31"
+    )
+    night = apps.get_model("games", "Tournament").objects.create(
+        club=club, season=season, date="2026-03-14", game=point_table.game, point_table=point_table
+    )
+    poule = apps.get_model("games", "Poule").objects.create(tournament=night, round=1, table=1)
+    apps.get_model("games", "Deal").objects.create(poule=poule, number=1, data={}, points=[])
+    return club
+
+
 BEFORE_TWO_ROBRES = ("games", "0007_poule_corrections")
 
 
@@ -111,13 +127,18 @@ def before_two_robres() -> list[tuple[str, str]]:
     """Games just before the robre presets changed; every other app at its latest migration
     that does not need a later one of games (a data migration that rewrites stored results,
     such as the cote's, comes after every app's migrations of its time)."""
+    return games_before(BEFORE_TWO_ROBRES)
+
+
+def games_before(games_node: tuple[str, str]) -> list[tuple[str, str]]:
+    """Games at ``games_node``, every other app at its latest migration that fits with it."""
     graph = MigrationExecutor(connection).loader.graph
-    allowed = set(graph.forwards_plan(BEFORE_TWO_ROBRES))
+    allowed = set(graph.forwards_plan(games_node))
 
     def fits(node: tuple[str, str]) -> bool:
         return all(n[0] != "games" or n in allowed for n in graph.forwards_plan(node))
 
-    targets = [BEFORE_TWO_ROBRES]
+    targets = [games_node]
     for app in sorted({app for app, _name in graph.leaf_nodes()} - {"games"}):
         nodes = [n for n in graph.nodes if n[0] == app and fits(n)]
         targets.append(max(nodes, key=lambda n: len(graph.forwards_plan(n))))
@@ -140,17 +161,7 @@ def test_the_stored_robre_presets_play_two_robres_and_scored_nights_keep_their_v
     used = PointTable.objects.create(
         game="whist", name="robre10", version=1, data=_old_robre("robre10"), checksum="y"
     )
-    club = old.get_model("club", "Club").objects.create(
-        name="Whist Namur", slug="namur", pages_changed=timezone.now()
-    )
-    season = old.get_model("club", "Season").objects.create(
-        club=club, name="2026", slug="2026", start="2026-01-01", end="2026-12-31"
-    )
-    night = old.get_model("games", "Tournament").objects.create(
-        club=club, season=season, date="2026-03-14", game="whist", point_table=used
-    )
-    poule = old.get_model("games", "Poule").objects.create(tournament=night, round=1, table=1)
-    old.get_model("games", "Deal").objects.create(poule=poule, number=1, data={}, points=[])
+    _night_with_a_deal(old, used)
 
     latest = migrate()
     tables = latest.get_model("games", "PointTable").objects
@@ -197,3 +208,55 @@ def test_two_clubs_own_versions_go_back_as_shared_tables_named_after_their_club(
 
     latest = migrate()
     assert latest.get_model("games", "PointTable").objects.count() == 3
+
+
+BEFORE_TROELA_24 = ("games", "0016_unnamed_nights_default_name")
+
+
+def _old_iwwa() -> dict:
+    """The IWWA preset as shipped before §1.5's decision: troela (trou 9) 28 at 13 tricks."""
+    data = preset_data("iwwa")
+    troela = next(r for r in data["rows"] if r["contract"] == "trou" and r["bid"] == 9)
+    troela["declarer"][13], troela["defender"][13] = 28, -28
+    return data
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_stored_iwwa_preset_gives_troela_24_and_scored_nights_keep_their_version():
+    old = migrate(games_before(BEFORE_TROELA_24))
+    PointTable = old.get_model("games", "PointTable")
+    used = PointTable.objects.create(
+        game="belgian_whist", name="iwwa", version=1, data=_old_iwwa(), checksum="x"
+    )
+    club = _night_with_a_deal(old, used)
+    own_data = point_tables.grid_with(_old_iwwa(), {(0, 13): (15, -15)})
+    own = PointTable.objects.create(
+        game="belgian_whist", club=club, name="iwwa", version=2, data=own_data, checksum="y"
+    )
+
+    latest = migrate()
+    tables = latest.get_model("games", "PointTable").objects
+    assert tables.get(pk=used.pk).data == _old_iwwa()  # its night keeps the points it gave
+    newer = tables.get(name="iwwa", club__isnull=True, version=3)
+    assert newer.data == preset_data("iwwa")
+    assert newer.checksum == point_table_checksum(preset_data("iwwa"))
+    assert tables.get(pk=own.pk).data == own_data  # the club's own grid is its own
+    # The next night of a club that plays the shared preset scores troela 24.
+    assert point_table_for_preset("iwwa").pk == newer.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_iwwa_preset_no_deal_used_is_fixed_in_place():
+    old = migrate(games_before(BEFORE_TROELA_24))
+    unused = old.get_model("games", "PointTable").objects.create(
+        game="belgian_whist", name="iwwa", version=1, data=_old_iwwa(), checksum="x"
+    )
+
+    latest = migrate()
+    tables = latest.get_model("games", "PointTable").objects
+    assert list(tables.filter(name="iwwa").values_list("pk", "version")) == [(unused.pk, 1)]
+    fixed = tables.get(pk=unused.pk)
+    assert (fixed.data, fixed.checksum) == (
+        preset_data("iwwa"),
+        point_table_checksum(preset_data("iwwa")),
+    )

@@ -3,14 +3,16 @@ is explained by the legend; French typography stays French; "won" says what was 
 
 from __future__ import annotations
 
+import html
 import re
 import string
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from games.dealforms import CONTRACT_SHORT, short_deal
+from games.dealforms import CONTRACT_SHORT, describe_deal, short_deal
 from games.presenters.legend import code_legend
 from scoring import services as scoring_services
 from scoring.engine.games.belgian_whist import PASS
@@ -61,7 +63,11 @@ SAMPLES = {
         {"hearts": {"1": 13, "2": 0, "3": 0, "4": 0}, "revoke": ["3"]},
         {"hearts": {"1": 13, "2": 0, "3": 0, "4": 0}, "mixed_tricks": "4"},
     ],
-    "besigue": [{"last_trick": "1"}, {"penalties": [{"player": "1", "points": 10}]}],
+    "besigue": [
+        {"last_trick": "1"},
+        {"penalties": [{"player": "1", "points": 10}]},
+        {"declarations": {"1": {"marriage": 2}}, "last_trick": "2"},
+    ],
 }
 # Whole words, not codes: translated like any word (the legend says them too).
 WORDS = {"belgian_whist": {PASS}}
@@ -118,7 +124,7 @@ def test_the_legend_names_each_code_in_the_readers_language():
 
     assert legend["PM"] == "Small misery"
     assert legend["SM"] != legend["PM"]
-    assert legend["PM 1/2"].startswith("misère by several players: 1 of the 2")
+    assert legend["PM 1/2"].startswith("misery by several players: 1 of the 2")
     assert legend["Pass"].startswith("everybody passed")
 
 
@@ -155,6 +161,64 @@ def test_the_sheet_says_the_dealer_with_its_languages_colon(
     if language != "fr":
         assert "Dealer :" not in text
         assert "E8 ✓9" in text  # the club's code, in English too
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_a_deal_in_words_puts_its_colons_as_the_language_does(game, language):
+    names = {"1": "Anne", "2": "Bruno", "3": "Chloé", "4": "Didier"}
+    with translation.override(language):
+        lines = [describe_deal(game, data, names) for data in SAMPLES[game]]
+
+    assert [line for line in lines if re.search(r"\s[:;]", line)] == []
+
+
+def page_text(page: str) -> str:
+    """What a reader sees of a page: its text without scripts and tags."""
+    text = re.sub(r"<script.*?</script>", "", page, flags=re.DOTALL)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_sheet_says_one_thing_with_one_word_and_the_languages_colon(
+    client, running_night, scorer, language
+):
+    poule = next(p for p in running_night.poules.filter(round=1) if p.seats.count() == 5)
+    scoring_services.deal_record(
+        poule, {"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 7}
+    )
+    scoring_services.deal_record(
+        poule,
+        {
+            "contract": "petite_misere",
+            "declarers": ["3", "4"],
+            "tricks": {"3": 0, "4": 2},
+            "penalties": [{"player": "1", "points": 2}],
+        },
+    )
+    client.force_login(scorer)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get(
+        reverse("games:sheet", args=[running_night.club.slug, running_night.pk, poule.pk])
+    ).content.decode()
+    legend = {
+        html.unescape(code): html.unescape(meaning)
+        for code, meaning in re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", page)
+    }
+    hint = page_text(re.search(r'<p class="grid-legend meta">(.*?)</p>', page, re.DOTALL)[1])
+
+    # The hint under the grid calls the mort what the legend calls him ("the dummy").
+    mort = re.search(r"– (\w+)\.", hint)[1]
+    assert mort in legend["–"], (hint, legend["–"])
+    # A misère by several players is named with the contract's own word ("Small misery").
+    misery = legend["PM"].split()[-1].lower()
+    assert misery in legend["PM 1/2"].lower(), (legend["PM"], legend["PM 1/2"])
+    # No French space before a colon or a semicolon: the deal in words ("Anne: 7 tricks"),
+    # its penalties, the hint, the legend.
+    assert re.findall(r"\w+ [:;]", page_text(page)) == []
+    solo = poule.seats.get(number=2).player.display_name
+    assert f"— {solo}: 7 " in page_text(page)
 
 
 def test_the_close_check_joins_its_parts_with_the_languages_semicolon():

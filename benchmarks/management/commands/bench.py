@@ -31,6 +31,7 @@ from benchmarks.api import RATES, api
 from benchmarks.data import PLAYERS, ROUNDS, SEASONS, TOURNAMENTS
 from benchmarks.deals import sheet
 from benchmarks.load import MAX_SECONDS, load
+from benchmarks.member_import import members
 from benchmarks.pages import pages
 from benchmarks.ratings import ratings
 from benchmarks.sandbox import throwaway_database
@@ -159,6 +160,12 @@ class Command(BaseCommand):
             "--as", dest="username", help="sign the clients in as this account"
         )
 
+        members_parser = benchmarks.add_parser(
+            "members", help="40 members imported from an Excel file, page by page"
+        )
+        members_parser.add_argument("--count", type=int, default=40)
+        members_parser.add_argument("--runs", type=int, default=5)
+
         smoke_parser = benchmarks.add_parser(
             "smoke", help="HTTP smoke test of a running site (log in, record, close, wait)"
         )
@@ -191,6 +198,9 @@ class Command(BaseCommand):
                 ratings(
                     write, **self._pick(options, "seed", "seasons", "nights", "players", "requests")
                 )
+        elif benchmark == "members":
+            with throwaway_database():
+                members(write, count=options["count"], runs=options["runs"])
         elif benchmark == "federation":
             self._federation(**options)
         elif benchmark == "engine":

@@ -143,6 +143,15 @@ def score_deal(
                 made, lost = row.declarer[t], row.defender[t]
                 for seat in active:
                     points[seat] += made if seat == declarer else lost
+            if len(declarers) == len(active) and sum(tricks) != row.deal_tricks:
+                # §1.1: when every active player declares, every trick went to a declarer.
+                raise EngineError(
+                    "tricks",
+                    f"every active player declares {row.contract}: their tricks add up to "
+                    f"{sum(tricks)}, not the deal's {row.deal_tricks}",
+                    "tricks_total_all_declare",
+                    {"contract": row.contract, "got": sum(tricks), "expected": row.deal_tricks},
+                )
         else:
             t = deal.tricks
             if not isinstance(t, int) or isinstance(t, bool):

@@ -4,7 +4,9 @@ long enough (Celery beat; ``manage.py purge_closed_clubs`` from cron does the sa
 
 from celery import shared_task
 
-from . import closing_mailing, outbox
+from infra import outbox
+
+from . import closing_mailing
 from .member_import.invitations import member_invitations_send
 from .member_import.store import MEMBER_INVITATIONS_EMAIL
 from .services.closing import CLUB_CLOSED_EMAIL, closed_clubs_purge

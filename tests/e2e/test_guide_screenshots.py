@@ -70,10 +70,10 @@ def sign_up_pictures(page: Page, base: str, language: str) -> None:
     page.goto(f"{base}/")
     picture(page, language, "home.png")
     page.goto(f"{base}/inscription/")
-    page.fill("#id_email", f"secretaire-{language}@example.org")
+    page.fill("#id_email", f"marie.{language}@example.org")
     page.fill("#id_name", "Marie Lambert")
     page.click("main button.primary")
-    (letter,) = [m for m in mail.outbox if m.to == [f"secretaire-{language}@example.org"]]
+    (letter,) = [m for m in mail.outbox if m.to == [f"marie.{language}@example.org"]]
     page.goto(LINK.search(letter.body).group(0))
     page.fill("#id_new_password1", PASSWORD)
     page.fill("#id_new_password2", PASSWORD)

@@ -24,7 +24,7 @@ from PIL import Image
 from playwright.sync_api import BrowserContext, Page, expect
 
 from club.guide import GUIDE_LANGUAGES
-from club.models import Club, Membership, Player
+from club.models import Club, ClubSignup, Membership, Player
 from games.models import Tournament
 from scoring import services as scoring
 from tests.club.test_member_import_views import members_rows, xlsx_of
@@ -127,6 +127,13 @@ def test_the_guide_s_pictures_are_taken_on_the_demo(
         player=Player.objects.get(user=admin),
         role=Membership.Role.ADMIN,
         start=datetime.date.today(),
+    )
+    ClubSignup.objects.create(
+        email="admin@example.org",
+        name="Marie Lambert",
+        user=admin,
+        status=ClubSignup.Status.OPENED,
+        club=new_club,
     )
     at = f"{base}/clubs/{club.slug}"
     night = f"{at}/soirees/{tonight.pk}"

@@ -42,7 +42,11 @@ PASSWORD = "trefle-carreau-pique-coeur"
 def picture(page: Page, language: str, name: str, top: str | None = None) -> None:
     """The phone's screen, from the element ``top`` when the part to show is lower down."""
     if top:
-        page.locator(top).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        # Just below the header, which stays at the top of the screen as the page scrolls.
+        page.locator(top).first.evaluate(
+            "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY"
+            " - document.querySelector('.site-header').offsetHeight - 8)"
+        )
     png = page.screenshot(animations="disabled", caret="hide")
     squeezed = Image.open(io.BytesIO(png)).convert("RGB").quantize(colors=64)
     folder = PICTURES / language

@@ -153,7 +153,7 @@ def test_the_guide_s_pictures_are_taken_on_the_demo(
         "calendar.png": (f"{at}/soirees/calendrier/", None),
         "ratings.png": (f"{at}/cote/", None),
         "player-statistics.png": (f"{at}/joueurs/{player.pk}/statistiques/", None),
-        "signup-checklist.png": (f"{base}/clubs/{new_club.slug}/", ".club-start-steps"),
+        "signup-checklist.png": (f"{base}/clubs/{new_club.slug}/", ".club-start"),
     }
     for language in GUIDE_LANGUAGES:
         sign_up_pictures(browser_in(new_context, base, language), base, language)

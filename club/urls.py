@@ -15,6 +15,7 @@ from .views import (
     directory,
     federation_admin,
     federations,
+    guide,
     health,
     imported_lines,
     media,
@@ -191,6 +192,9 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("inscription/", include(signup_urls)),
     path("confidentialite/", privacy.privacy, name="privacy"),
+    # The guide, one page a task (club/views/guide.py; what explains which page: club/guide.py).
+    path("aide/", guide.guide, name="guide"),
+    path("aide/<slug:slug>/", guide.guide_page, name="guide-page"),
     path("clubs/<slug:slug>/", include(club_urls)),
     path("federations/<slug:slug>/gestion/", include(federation_admin_urls)),
     path("federations/<slug:slug>/", include(federation_urls)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
+from club.guide import help_url, page_key
 from infra.viewer import viewer_stamp
 
 
@@ -12,3 +13,11 @@ def viewer(request: HttpRequest) -> dict[str, str]:
     deals a score sheet queues on the phone carry it, so that another login on the same
     phone neither sees nor sends them (static/js/sheet.js, static/js/site.js)."""
     return {"viewer_stamp": viewer_stamp(request)}
+
+
+def guide_link(request: HttpRequest) -> dict[str, object]:
+    """The header's « ? Aide » link: the guide's section for this page (club/guide.py), read
+    only when a template asks for it."""
+    match = getattr(request, "resolver_match", None)
+    key = page_key(match.namespace, match.url_name) if match else None
+    return {"help_url": lambda: help_url(key)}

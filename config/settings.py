@@ -98,6 +98,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.viewer",
+                "config.context_processors.guide_link",
                 "club.names.viewer_context",
             ],
         },

@@ -1,9 +1,10 @@
 """A stranger signs her club up on her phone (390 × 844), as she would having heard of the site
 from a neighbouring club: the home page's « Créer un club », her address, the e-mail's link,
 her password, the club, its first season; then (approval mode) the operator approves it in
-Django's admin; the club's page shows her its first steps, and she plans its first night on
-the calendar, which ticks the step. Once for each mode that lets a club in (closed: a unit
-test, tests/club/test_signup.py)."""
+Django's admin; the club's page shows her its first steps, she brings its forty members from
+an Excel file (the member import's own walk, tests/e2e/test_member_import.py) and plans its
+first night on the calendar, each step ticked when done: issue 35's "Done when" walk. Once
+for each mode that lets a club in (closed: a unit test, tests/club/test_signup.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from club.models import Club, ClubSignup, Membership
 from games.models import PlannedNight
+from tests.e2e.test_member_import import forty_members_imported
 from tests.e2e.test_phone_sheet import screenshot
 from tests.factories import ClubFactory
 
@@ -55,8 +57,8 @@ def operator_approves(new_context, live_server, settings, superuser) -> None:
 
 
 @pytest.mark.parametrize("mode", ["open", "approval"])
-def test_a_stranger_signs_her_club_up_and_plans_its_first_night(
-    mode, new_context, live_server, settings, superuser, mailoutbox
+def test_a_stranger_signs_her_club_up_imports_its_members_and_plans_its_first_night(
+    mode, new_context, live_server, settings, superuser, mailoutbox, tmp_path
 ):
     settings.CLUB_SIGNUP = mode
     settings.SITE_URL = live_server.url
@@ -120,6 +122,12 @@ def test_a_stranger_signs_her_club_up_and_plans_its_first_night(
     expect(page.locator("#step-calendar")).to_have_class("to-do")
     never_sideways(page)
     screenshot(page, f"signup-{mode}-6-checklist")
+
+    # Her members from the club's Excel file; the step is ticked.
+    expect(page.locator("#step-members")).to_have_class("to-do")
+    forty_members_imported(page, live_server.url, club, tmp_path)
+    page.goto(f"{live_server.url}/clubs/{club.slug}/")
+    expect(page.locator("#step-members")).to_have_class("done")
 
     # Her first night on the calendar, a week from now: the step is ticked.
     page.get_by_role("link", name="Prévoir les prochaines soirées au calendrier").click()

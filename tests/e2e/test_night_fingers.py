@@ -119,7 +119,7 @@ def deals_corrected_and_removed(poule) -> Deal:
     shows "corrigée une fois" and "Donnes supprimées". Returns the corrected deal."""
     for seat in ("2", "3", "4"):  # seat 1 deals first: the mort
         scoring.deal_record(poule, {"contract": "solo", "bid": 6, "declarers": [seat], "tricks": 7})
-    first, *_, last = poule.deals.order_by("number")
+    first, *_, last = poule.deals.order_by("position")
     scoring.deal_correct(first, {"contract": "solo", "bid": 6, "declarers": ["2"], "tricks": 8})
     scoring.deal_delete(last)
     return first
@@ -176,7 +176,7 @@ def test_every_page_of_a_night_is_made_for_fingers_under_one_compact_header(
 
     walk("sheet", reverse("games:sheet", args=[slug, pk, genevieve.pk]))
     names = page.evaluate(NAMES_ROW)
-    page.locator(f"#donne-{corrected.number} > summary").click()
+    page.locator(f"#donne-{corrected.position} > summary").click()
     expect(page.get_by_text("corrigée une fois")).to_be_visible()
     page.locator("summary", has_text="Donnes supprimées").click()
     walk("sheet, a corrected deal and the removed ones open")

@@ -161,7 +161,7 @@ def test_a_paper_sheet_with_mistakes_is_flagged_row_by_row_and_a_pass_moves_the_
     page.get_by_role("button", name="Enregistrer la feuille").click()
     page.wait_for_url(sheet_url(live_server.url, poule))
     expect(page.get_by_text("2 donnes et 1 passe enregistrées à la table 1.")).to_be_visible()
-    stored = list(Deal.objects.filter(poule=poule).order_by("number"))
+    stored = list(Deal.objects.filter(poule=poule).order_by("position"))
     assert [(deal.data["contract"], deal.dealer) for deal in stored] == [
         ("emballage", 1), ("pass", 2), ("abondance", 2)
     ]  # fmt: skip

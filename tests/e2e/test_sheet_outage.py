@@ -328,7 +328,7 @@ def test_at_a_table_of_5_the_deal_in_the_form_survives_a_reload(
     form.locator("[data-part=tricks] .tricks button[data-value='8']").click()
     form.locator("[data-save]").click()
     expect(page.locator("#sheet")).to_have_attribute("data-deals", "3")
-    assert [d.data for d in poule.deals.order_by("number")] == [
+    assert [d.data for d in poule.deals.order_by("position")] == [
         first,
         {**second, "tricks": 9},
         {"contract": "solo", "bid": 7, "declarers": ["2"], "tricks": 8},

@@ -295,7 +295,7 @@ def test_after_a_typed_pass_each_row_shows_the_dealer_and_mort_the_site_records(
     data["contract-7"] = "E8 12 8"
     answer = client.post(entry_url(poule), data)
     assert answer.status_code == 302
-    stored = list(Deal.objects.filter(poule=poule).order_by("number"))
+    stored = list(Deal.objects.filter(poule=poule).order_by("position"))
     assert [deal.dealer for deal in stored] == [row.dealer for row in rows[:8]]
     assert deal_numbers("belgian_whist", stored) == [row.number for row in rows[:8]]
 

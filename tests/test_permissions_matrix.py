@@ -543,6 +543,9 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     ),
     "password_reset_complete": ("get", lambda w: reverse("password_reset_complete"), EVERYBODY),
     "healthz": ("get", lambda w: reverse("healthz"), EVERYBODY),
+    # The guide « Aide »: public, as the pages it explains to newcomers.
+    "guide": ("get", lambda w: reverse("guide"), EVERYBODY),
+    "guide-page": ("get", lambda w: reverse("guide-page", args=["soiree"]), EVERYBODY),
     # The installable web app: the same for everybody (the worker keeps sheets per viewer).
     "service-worker": ("get", lambda w: reverse("service-worker"), EVERYBODY),
     "manifest": ("get", lambda w: reverse("manifest"), EVERYBODY),

@@ -49,6 +49,17 @@ LEFT_OUT = {
     "games.Deal.recorded_by": "the scorer who recorded a deal: the deals of his own tables "
     "are in 'nights', others' are not his",
     "games.DealChange.by": "the scorer who corrected a deal: the club's record of its night",
+    "club.ClubClosing.closed_by": "the admin who closed his club: the club's record of its "
+    "closing, kept with the club until its purge",
+    "club.ClubSignup.decided_by": "the operator who approved or refused a sign-up: the "
+    "sign-up's record",
+    "club.ClubSignup.user": "the account a secretary's sign-up opened: the sign-up holds the "
+    "club's answers (its name, town, game, first season), the club's data; her name and "
+    "address are in 'player'",
+    "club.JoinRequest.decided_by": "the admin who answered a request to join: the club's record",
+    "club.JoinRequest.player": "the member a request made: the request (name, address, "
+    "message) is the newcomer's word to the club, deleted 30 days after the answer",
+    "club.MemberImport.by": "the admin who imported the club's members: the club's record",
     "scoring.PlayerNightStats.player": "figures worked out from his deals (in 'nights') and "
     "worked out again when a night changes; they name his partners and opponents",
 }

@@ -164,7 +164,9 @@ def _open(signup: ClubSignup) -> Club:
 
 
 def _locked(signup: ClubSignup, status: str) -> ClubSignup:
-    locked = ClubSignup.objects.select_for_update().select_related("user").get(pk=signup.pk)
+    locked = (
+        ClubSignup.objects.select_for_update(of=("self",)).select_related("user").get(pk=signup.pk)
+    )
     if locked.status != status:
         raise ValidationError(
             _("Cette inscription n'est plus %(expected)s : elle est « %(now)s ».")

@@ -5,9 +5,17 @@ import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from benchmarks import query_budget
 from benchmarks.report import Row
+
+
+def sqlite_only() -> None:
+    """The stored counts are SQLite's (CI's quick run): on PostgreSQL a few paths differ by a
+    savepoint, and the run says it does not check them."""
+    if connection.vendor != "sqlite":
+        pytest.skip("the query budget is counted on SQLite")
 
 
 def row(measure: str, size: str, *queries: int) -> Row:
@@ -58,6 +66,7 @@ def test_the_stored_budget_names_every_measure_of_the_quick_run():
 
 @pytest.mark.django_db(transaction=True)
 def test_the_quick_run_fails_when_a_path_gains_a_query(tmp_path, monkeypatch):
+    sqlite_only()
     lowered = query_budget.stored()
     key = "results page (games:results) | 4 players"
     lowered[key] -= 1
@@ -75,6 +84,7 @@ def test_the_quick_run_fails_when_a_path_gains_a_query(tmp_path, monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_quick_run_within_its_budget_says_so():
+    sqlite_only()
     out = io.StringIO()
 
     call_command("bench", "--quick", "--only", "results,record", stdout=out)

@@ -139,19 +139,8 @@ def ranked_players(
 # How many lines a page of a federation's ranking shows: a federation ranks thousands.
 PAGE_LINES = 100
 
-ROW_FIELDS = (
-    "player_id",
-    "rank",
-    "tied",
-    "position",
-    "tournament_points",
-    "game_points",
-    "tournaments_played",
-    "tournaments_counted",
-    "tournaments_won",
-    "clubs_played",
-    *(f"player__{name}" for name in Player.PUBLIC_NAME_FIELDS),
-)
+# A page's lines read as plain rows: the same fields, without the ranking.
+ROW_FIELDS = tuple(name for name in LINE_FIELDS if name != "ranking_id")
 
 
 @dataclass(frozen=True)

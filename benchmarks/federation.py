@@ -22,8 +22,8 @@ from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from django.db import connection
-from django.test import Client
-from django.urls import Resolver404, resolve
+from django.test import Client, override_settings
+from django.urls import Resolver404, resolve, reverse
 
 from club.models import Club, FederationSeason, Player
 from games.demo import random_deal
@@ -39,8 +39,8 @@ from scoring.tasks import federation_ranking_update
 from . import data
 from .federation_data import CLUBS, DEALS, NIGHTS, SEASONS, SEATS, TABLE, TABLES, generate
 from .federation_load import DEALS_EACH, scorers_load
-from .report import count, ms, percentile
-from .timing import WARM_UP, caches_cleared, measure_page, timed
+from .report import Row, count, ms, percentile
+from .timing import WARM_UP, caches_cleared, page, side_by_side, timed
 
 # Past this many nights, SQLite would take hours and measure nothing a club would run on.
 SQLITE_MAX_NIGHTS = 2_000
@@ -179,25 +179,19 @@ def ranking_task(season: FederationSeason, runs: int) -> dict[str, Any]:
 
 
 def public_pages(season: FederationSeason, requests: int) -> list[str]:
-    """The federation's public pages uncached (the first reader after a change) and cached;
-    while they are not there, the stored ranking's read, said so."""
+    """The federation's public pages uncached (the first reader after a change) and cached,
+    each beside the bare one-query view (``benchmarks/urls.py``) requested in turn through the
+    same client, with the ratio of their p50; while they are not there, the stored ranking's
+    read, said so."""
     slug = season.federation.slug
-    paths = [f"/federations/{slug}/", f"/federations/{slug}/classement/{season.slug}/"]
+    ranking = f"/federations/{slug}/classement/{season.slug}/"
+    paths = [f"/federations/{slug}/", ranking, f"{ranking}?page=2", f"{ranking}?q=chloe"]
     client = Client()
     lines = []
-    for path in paths:
-        try:
-            resolve(path)
-        except Resolver404:
-            lines.append(f"public page {path}: not there yet")
-            continue
-        cold = measure_page(client, path, requests, cold=True)
-        warm = measure_page(client, path, requests)
-        lines.append(
-            f"public page {path}: first draw p50 {ms(cold['p50_ms'])} ms, p95 "
-            f"{ms(cold['p95_ms'])} ms ({cold['queries']} queries); from the cache p50 "
-            f"{ms(warm['p50_ms'])} ms, p95 {ms(warm['p95_ms'])} ms ({warm['queries']} queries)"
-        )
+    with override_settings(ROOT_URLCONF="benchmarks.urls"):
+        bare = page(client, reverse("bench-bare"))
+        for path in paths:
+            lines += _page_beside_bare(client, path, bare, requests)
     if len(lines) == sum("not there yet" in line for line in lines):
         caches_cleared()
         read = [
@@ -216,6 +210,35 @@ def public_pages(season: FederationSeason, requests: int) -> list[str]:
             f"{read[0][1]} query): {_spread(times)}"
         )
     return lines
+
+
+def _page_beside_bare(
+    client: Client, path: str, bare: Callable[[], Any], requests: int
+) -> list[str]:
+    """A public page drawn (the caches emptied before each request) and cached, each beside
+    the bare view, with its size."""
+    try:
+        resolve(path.partition("?")[0])
+    except Resolver404:
+        return [f"public page {path}: not there yet"]
+    cold = side_by_side(
+        Row(path, "first draw"), page(client, path), bare, requests, before=caches_cleared
+    )
+    warm = side_by_side(Row(path, "cached"), page(client, path), bare, requests)
+    size = len(client.get(path).content)
+    return [
+        f"public page {path} ({size:,} bytes): first draw {_row(cold)}; from the cache "
+        f"{_row(warm)}".replace(",", " ")
+    ]
+
+
+def _row(row: Row) -> str:
+    """A page's p50/p95 and queries, and its ratio to the bare view's p50."""
+    return (
+        f"p50 {ms(statistics.median(row.times))} ms, p95 {ms(percentile(row.times, 0.95))} ms "
+        f"({max(row.queries)} queries), bare view p50 {ms(statistics.median(row.baseline))} ms: "
+        f"{row.ratio:.1f}×"
+    )
 
 
 def federation(
@@ -317,7 +340,8 @@ def _measured(
             f"{task['p50_ms'] / 1000:.2f} s, max {task['max_ms'] / 1000:.2f} s over {runs} runs "
             f"(goal < 2 s)"
         )
-    pages = public_pages(generated.championship[-1], requests)
+    # The season of every night: the longest ranking (~1 800 lines at 75 clubs).
+    pages = public_pages(generated.every_night, requests)
     for line in pages:
         report(line)
 

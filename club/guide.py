@@ -55,6 +55,7 @@ SECTIONS = {
     "games:tournament": "soiree#tirage",
     "games:presence": "soiree#presents",
     "games:player-add": "soiree#presents",
+    "games:presence-search": "soiree#presents",
     "games:draw": "soiree#tirage",
     "games:seating": "soiree#tirage",
     "games:close": "soiree#cloture",

@@ -33,6 +33,7 @@ urlpatterns = [
     path("<id:pk>/", tournament.tournament_detail, name="tournament"),
     path("<id:pk>/presents/", presence.presence, name="presence"),
     path("<id:pk>/presents/ajouter/", presence.player_add, name="player-add"),
+    path("<id:pk>/presents/chercher/", presence.presence_search, name="presence-search"),
     path("<id:pk>/tours/<id:round>/tirage/", tournament.round_draw, name="draw"),
     path("<id:pk>/tours/<id:round>/placement/", tournament.seating, name="seating"),
     path("<id:pk>/tours/<id:round>/feuilles/", paper_sheets.round_sheets, name="paper-sheets"),

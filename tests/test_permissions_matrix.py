@@ -386,6 +386,11 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     ),
     "games:presence": ("get", lambda w: w.night_url("games:presence"), SCORERS_FORM),
     "games:player-add": ("post", lambda w: w.night_url("games:player-add"), SCORERS_ACTION),
+    "games:presence-search": (
+        "get",
+        lambda w: w.night_url("games:presence-search") + "?q=a",
+        SCORERS_FORM,
+    ),
     "games:draw": ("post", lambda w: w.night_url("games:draw", round=2), SCORERS_ACTION),
     "games:seating": ("get", lambda w: w.night_url("games:seating", round=1), SCORERS_PAGE),
     "games:paper-sheets": (

@@ -19,12 +19,13 @@ from games.presenters.federation import (
     federation_archive,
     federation_overview,
     federation_seasons,
-    ranked_players,
     ranking_of,
+    ranking_page,
 )
 from scoring.services import federation_ranking_pending
 
 from ..models import Federation, FederationSeason
+from ..names import viewer_of
 from ..permissions import is_federation_admin
 from ..published import federation_page
 
@@ -57,12 +58,20 @@ def federation_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+# A search longer than this is no name: cut, not refused.
+SEARCH_LENGTH = 80
+
+
 def federation_ranking(request: HttpRequest, slug: str, season: str) -> HttpResponse:
-    """A season's ranking across the federation's clubs, with the rules it applies."""
+    """A season's ranking across the federation's clubs, with the rules it applies: a page of
+    it (``?page=``), or the lines a name or a club typed finds (``?q=``), with a link to the
+    signed-in member's own line. The whole ranking is downloaded from the API."""
     federation = get_object_or_404(Federation, slug=slug)
     # Said while the task recomputes it: a night just published is not counted yet (the
     # task's end marks the federation's pages).
     pending = _pending(federation, season)
+    number = _page_number(request.GET.get("page", ""))
+    typed = request.GET.get("q", "")[:SEARCH_LENGTH].strip()
 
     def render() -> TemplateResponse:
         seasons = federation_seasons(federation)
@@ -70,7 +79,12 @@ def federation_ranking(request: HttpRequest, slug: str, season: str) -> HttpResp
         if chosen is None:
             raise Http404("no such federation season")
         ranking = ranking_of(chosen)
-        lines = ranked_players(federation, ranking) if ranking else []
+        shown = None
+        if ranking:
+            namer = viewer_of(request.user).name
+            shown = ranking_page(
+                federation, ranking, namer, number=number, typed=typed, user=request.user
+            )
         # The rules the ranking was computed with; before any, the season's.
         rules = ranking.rules if ranking else _season_rules(chosen)
         context = {
@@ -78,15 +92,22 @@ def federation_ranking(request: HttpRequest, slug: str, season: str) -> HttpResp
             "seasons": seasons,
             "season": chosen,
             "ranking": ranking,
-            "ranked": [line for line in lines if line.rank is not None],
-            "apart": [line for line in lines if line.rank is None],
+            "shown": shown,
+            "typed": typed,
             "rules": rules,
             "counts_label": FederationSeason.Counts(rules.get("counts", chosen.counts)).label,
             "pending": pending,
         }
         return TemplateResponse(request, "club/federation/ranking.html", context)
 
-    return federation_page(request, federation, render, "ranking", season, pending)
+    return federation_page(request, federation, render, "ranking", season, pending, number, typed)
+
+
+def _page_number(value: str) -> int:
+    """The page asked for; the first when the address holds anything else (the presenter
+    shows the last when it is past the end)."""
+    value = value.strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else 1
 
 
 def _season_rules(season: FederationSeason) -> dict[str, object]:

@@ -10,12 +10,15 @@ or players.
 from __future__ import annotations
 
 import datetime
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db.models import Max, Q, QuerySet
 from django.urls import reverse
 
 from club.models import Club, Federation, FederationSeason, Membership, Player
+from club.name_search import name_filter, name_holds, typed_words
 from scoring.models import FederationRanking, FederationRankingLine
 
 from ..models import Tournament
@@ -131,6 +134,156 @@ def ranked_players(
             before, after = pages[line.home.slug]
             line.url = f"{before}{line.player_id}{after}"
     return found
+
+
+# How many lines a page of a federation's ranking shows: a federation ranks thousands.
+PAGE_LINES = 100
+
+# A page's lines read as plain rows: the same fields, without the ranking.
+ROW_FIELDS = tuple(name for name in LINE_FIELDS if name != "ranking_id")
+
+
+@dataclass(frozen=True)
+class RankingPage:
+    """One page of a federation season's ranking: its lines as plain rows (``name``,
+    ``url``, ``clubs`` as (short name, address) pairs, ``mine``), which page of how many, how
+    many lines the ranking (or the search) holds, and the viewer's own line (``mine``: its
+    rank, position and page) when he is ranked."""
+
+    lines: list[dict[str, object]]
+    number: int
+    pages: int
+    total: int
+    typed: str = ""
+    mine: dict[str, object] | None = None
+
+    @property
+    def ranked(self) -> list[dict[str, object]]:
+        return [line for line in self.lines if line["rank"] is not None]
+
+    @property
+    def apart(self) -> list[dict[str, object]]:
+        return [line for line in self.lines if line["rank"] is None]
+
+
+def _page_of(position: int) -> int:
+    return (position - 1) // PAGE_LINES + 1
+
+
+def _clubs_rows(
+    federation: Federation, players: object
+) -> dict[int, list[tuple[str, str, str, str]]]:
+    """Each player's current clubs in the federation as (short name, address), by club name
+    (one query of plain rows, one reverse a club)."""
+    rows = (
+        Membership.objects.filter(
+            player__in=players, club__federations=federation, end__isnull=True
+        )
+        .exclude(status=Membership.Status.GUEST)
+        .order_by("club__name")
+        .values_list("player_id", "club__name", "club__short_name", "club__slug")
+    )
+    addresses: dict[str, str] = {}
+    clubs: dict[int, list[tuple[str, str, str]]] = {}
+    for player, name, short_name, slug in rows:
+        if slug not in addresses:
+            addresses[slug] = reverse("club-detail", args=[slug])
+        clubs.setdefault(player, []).append((short_name or name, addresses[slug], slug, name))
+    return clubs
+
+
+def _rows(
+    found: list[dict[str, object]],
+    clubs: dict[int, list[tuple[str, str, str, str]]],
+    namer: Callable[[Player], str],
+    me: int | None,
+) -> list[dict[str, object]]:
+    """The lines as the page writes them: each player's shown name, his page's address (at
+    the first of his clubs, one reverse a club), his clubs."""
+    pages = _player_pages({c[0][2] for c in clubs.values() if c})
+    for line in found:
+        player = Player(
+            pk=line["player_id"],
+            **{name: line.pop(f"player__{name}") for name in Player.PUBLIC_NAME_FIELDS},
+        )
+        line["name"] = namer(player)
+        own = clubs.get(line["player_id"], [])
+        line["clubs"] = [(short, url) for short, url, _slug, _name in own]
+        line["club_names"] = " ".join(f"{name} {short}" for short, _u, _s, name in own)
+        line["url"] = None
+        if own:
+            before, after = pages[own[0][2]]
+            line["url"] = f"{before}{line['player_id']}{after}"
+        line["mine"] = line["player_id"] == me
+    return found
+
+
+def ranking_page(
+    federation: Federation,
+    ranking: FederationRanking,
+    namer: Callable[[Player], str],
+    *,
+    number: int = 1,
+    typed: str = "",
+    user: object = None,
+) -> RankingPage:
+    """One page of the ranking (``PAGE_LINES`` lines, in order; the last page when
+    ``number`` is past it), or the lines whose player's shown name or clubs hold each typed
+    word (``club.name_search``: whatever the case and the accents), and the line of ``user``
+    (an account: the viewer) when he is ranked.
+    Four queries at most on a page, whatever the ranking's length; a search reads the lines
+    its words may match and keeps those that do."""
+    lines = FederationRankingLine.objects.filter(ranking=ranking).order_by("position")
+    mine = player = None
+    if user is not None and user.is_authenticated:
+        mine = lines.filter(player__user=user).values("player_id", "rank", "position").first()
+        if mine is not None:
+            mine["page"] = _page_of(mine["position"])
+            player = mine["player_id"]
+    words = typed_words(typed)
+    if words:
+        found = _searched(federation, lines, namer, words, player)
+        total = len(found)
+        pages = max(1, math.ceil(total / PAGE_LINES))
+        number = min(max(number, 1), pages)
+        shown = found[(number - 1) * PAGE_LINES : number * PAGE_LINES]
+        return RankingPage(shown, number, pages, total, typed, mine)
+    total = ranking.lines.count()
+    pages = max(1, math.ceil(total / PAGE_LINES))
+    number = min(max(number, 1), pages)
+    start = (number - 1) * PAGE_LINES
+    found = list(lines.values(*ROW_FIELDS)[start : start + PAGE_LINES])
+    clubs = _clubs_rows(federation, [line["player_id"] for line in found])
+    return RankingPage(_rows(found, clubs, namer, player), number, pages, total, typed, mine)
+
+
+def _searched(
+    federation: Federation,
+    lines: QuerySet[FederationRankingLine],
+    namer: Callable[[Player], str],
+    words: list[str],
+    me: int | None,
+) -> list[dict[str, object]]:
+    """The lines whose shown name or clubs hold every word. The database keeps the lines a
+    word may match (the player's name, one of his clubs', a player who chose initials: he is
+    found by them); each is then checked as it is shown (``name_holds``)."""
+    federation_clubs = federation.clubs.values_list("pk", "name", "short_name")
+    clubs_of = {pk: f"{name} {short}" for pk, name, short in federation_clubs}
+    hidden = Q(player__public_name=Player.PublicName.INITIALS)
+    for word in words:
+        matched = [pk for pk, text in clubs_of.items() if name_holds(text, [word])]
+        members = Membership.objects.filter(club__in=matched, end__isnull=True).exclude(
+            status=Membership.Status.GUEST
+        )
+        lines = lines.filter(
+            name_filter("player__display_name", [word])
+            | Q(player__in=members.values("player"))
+            | hidden
+        )
+    found = list(lines.values(*ROW_FIELDS))
+    clubs = _clubs_rows(federation, [line["player_id"] for line in found])
+    rows = _rows(found, clubs, namer, me)
+    return [row for row in rows if name_holds(f"{row['name']} {row['club_names']}", words)]
 
 
 def interclub_nights(season: FederationSeason, today: datetime.date) -> QuerySet[Tournament]:

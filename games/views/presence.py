@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -20,6 +20,8 @@ from django.views.decorators.http import require_POST
 
 from club.club_pages import viewer_for
 from club.models import Membership, Player
+from club.name_search import name_filter, name_holds, typed_words
+from club.names import Viewer, name_shown, viewer_of
 from club.views.errors import bad_request
 
 from .. import calendar, services
@@ -32,52 +34,120 @@ def error_text(error: ValidationError) -> str:
     return " ".join(error.messages)
 
 
-def _night_list(tournament: Tournament) -> list[Player]:
-    """The players the list offers: the current members (and guests) of the host club and, at
-    an inter-club night, of every club of the federation; each with ``clubs``, the names of
-    his clubs among them (read in one more query, whatever the federation's size)."""
+# Enough names to find the one meant at the door: a longer list means too few letters typed.
+SEARCH_LIMIT = 25
+SEARCH_LENGTH = 80
+
+
+def _current(tournament: Tournament) -> QuerySet[Membership]:
+    """The memberships that put a player on the night's list: the host club's current members
+    (and guests) and, at an inter-club night, those of every club of the federation."""
     clubs = Q(club=tournament.club_id)
     if tournament.federation_season_id is not None:
         clubs |= Q(club__federations__seasons=tournament.federation_season_id)
-    current = (
+    return (
         Membership.objects.filter(clubs, end__isnull=True)
         .exclude(status=Membership.Status.FORMER)
         .distinct()
     )
-    players = list(
-        Player.objects.filter(pk__in=current.values("player"))
-        .prefetch_related(
+
+
+def _with_clubs(tournament: Tournament, players: QuerySet[Player]) -> list[Player]:
+    """``players`` each with ``clubs``, the names of his clubs on the night's list (read in
+    one more query)."""
+    found = list(
+        players.prefetch_related(
             Prefetch(
                 "memberships",
-                queryset=current.select_related("club").order_by("club__name"),
+                queryset=_current(tournament).select_related("club").order_by("club__name"),
                 to_attr="night_memberships",
             )
-        )
-        .order_by("display_name", "pk")
+        ).order_by("display_name", "pk")
     )
-    for player in players:
+    for player in found:
         player.clubs = ", ".join(m.club.name for m in player.night_memberships)
-    return players
+    return found
+
+
+def _night_list(tournament: Tournament, present: set[int]) -> list[Player]:
+    """The players the page lists: the host club's members (and guests) and whoever is ticked
+    already; at an inter-club night the other clubs' players are found by the search
+    (``presence_search``), never all sent to the phone."""
+    current = _current(tournament)
+    listed = Q(pk__in=current.filter(club=tournament.club_id).values("player"))
+    ticked = Q(pk__in=present) & Q(pk__in=current.values("player"))
+    return _with_clubs(tournament, Player.objects.filter(listed | ticked))
 
 
 def _ticked(tournament: Tournament, chosen: set[int]) -> list[Player]:
-    return [p for p in _night_list(tournament) if p.pk in chosen]
+    """The players posted who may play tonight (one query)."""
+    pool = _current(tournament).values("player")
+    return list(Player.objects.filter(pk__in=chosen).filter(pk__in=pool).order_by("pk"))
+
+
+def _found(tournament: Tournament, typed: str, viewer: Viewer) -> list[Player]:
+    """The federation's players the page does not list whose name, as the scorer reads it, or
+    one of whose clubs holds each typed word (``club.name_search``: whatever the case and the
+    accents), at most ``SEARCH_LIMIT``: three queries, whatever the federation's size."""
+    words = typed_words(typed)
+    if not words or tournament.federation_season_id is None:
+        return []
+    current = _current(tournament)
+    candidates = (
+        Player.objects.filter(pk__in=current.values("player"))
+        .exclude(pk__in=current.filter(club=tournament.club_id).values("player"))
+        .exclude(pk__in=tournament.present.values("pk"))
+    )
+    for word in words:
+        candidates = candidates.filter(
+            name_filter("display_name", [word])
+            | Q(public_name=Player.PublicName.INITIALS)
+            | Q(pk__in=current.filter(name_filter("club__name", [word])).values("player"))
+            | Q(pk__in=current.filter(name_filter("club__short_name", [word])).values("player"))
+        )
+    found = []
+    for player in _with_clubs(tournament, viewer.annotate(candidates)):
+        player.shown = name_shown(player, viewer)
+        if name_holds(f"{player.shown} {player.clubs}", words):
+            found.append(player)
+            if len(found) == SEARCH_LIMIT:
+                break
+    return found
 
 
 def _presence_page(
     request: HttpRequest, tournament: Tournament, present: set[int], error: str | None
 ) -> TemplateResponse:
+    typed = request.GET.get("q", "")[:SEARCH_LENGTH].strip()
     context = {
         "club": tournament.club,
         "tournament": tournament,
-        "members": _night_list(tournament),
+        "members": _night_list(tournament, present),
         "present": present,
         "error": error,
         "federation_season": tournament.federation_season,
+        "typed": typed,
+        # Without the page's script the search reloads the page with what it found.
+        "found": _found(tournament, typed, viewer_of(request.user)),
         # Made from the calendar: who said yes and is not ticked, who is and did not answer.
         "replies": calendar.presence_check(tournament, present),
     }
     return TemplateResponse(request, "games/presence.html", context)
+
+
+@login_required
+def presence_search(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The federation's players a name or a club typed finds, as boxes to tick (the
+    presence page's search, drawn into its list by htmx)."""
+    tournament = _night(slug, pk)
+    viewer_for(request, tournament.club).require_scorer()
+    typed = request.GET.get("q", "")[:SEARCH_LENGTH].strip()
+    context = {
+        "tournament": tournament,
+        "typed": typed,
+        "found": _found(tournament, typed, viewer_of(request.user)),
+    }
+    return TemplateResponse(request, "games/_presence_found.html", context)
 
 
 def _night(slug: str, pk: int) -> Tournament:

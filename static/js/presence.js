@@ -28,4 +28,22 @@ document.addEventListener("DOMContentLoaded", () => {
   list.addEventListener("change", () => {
     counter.textContent = list.querySelectorAll("input:checked").length;
   });
+  // At an inter-club night the other clubs' players come from the server's search (htmx, a
+  // few at a time): one ticked joins the list, so that the next search does not take him
+  // away; one listed already is not offered twice.
+  const found = document.getElementById("found");
+  if (!found) return;
+  const listed = (box) => list.querySelector(`input[value="${box.value}"]`);
+  found.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!box.checked || listed(box)) return;
+    list.prepend(box.closest("li"));
+    counter.textContent = list.querySelectorAll("input:checked").length;
+  });
+  document.body.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target !== found) return;
+    for (const box of found.querySelectorAll("input")) {
+      if (listed(box)) box.closest("li").remove();
+    }
+  });
 });

@@ -310,12 +310,14 @@ def test_an_invited_clubs_members_are_not_on_an_interclub_nights_presence_list(
     )
     scorer = persona(neighbour, "marqueur-voisin", Membership.Role.SCORER)
     client.force_login(scorer)
-    presence = reverse("games:presence", args=[neighbour.slug, night.pk])
+    search = reverse("games:presence-search", args=[neighbour.slug, night.pk])
+    search += f"?q={member.player.display_name}"
 
-    assert member.player.display_name not in client.get(presence).content.decode()
+    box = f'value="{member.player.pk}"'
+    assert box not in client.get(search).content.decode()
 
     federation_invitation_answer(invitation, accept=True, by=club_admin)
-    assert member.player.display_name in client.get(presence).content.decode()
+    assert box in client.get(search).content.decode()
 
 
 def test_an_invited_club_is_not_offered_the_federations_interclub_nights(

@@ -177,9 +177,11 @@ PAGES: dict[str, Any] = {
         "federation-ranking", args=[s.federation.slug, s.fed_season.slug]
     ),
     "federation archive": lambda s, w: reverse("federation-archive", args=[s.federation.slug]),
+    # The other clubs' players are found by the search: here by his club's name.
     "inter-club presence": lambda s, w: reverse(
-        "games:presence", args=[s.neighbour.slug, s.next_night.pk]
-    ),
+        "games:presence-search", args=[s.neighbour.slug, s.next_night.pk]
+    )
+    + f"?q={s.club.name}",
     "merge search": _merge_search,
     "members": lambda s, w: reverse("members", args=[s.club.slug]) + f"?q={SEARCHED}",
     "api players": lambda s, w: f"{API}/players/",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import re
 
+import factory
 import pytest
 from django.urls import reverse
 
@@ -14,6 +15,7 @@ from club.models import Membership
 from club.services import federation_open, federation_season_create
 from games import services as games_services
 from games.models import Tournament
+from games.views.presence import SEARCH_LIMIT
 from tests.conftest import NIGHT_DATE, persona
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory
 
@@ -169,7 +171,11 @@ def test_an_interclub_night_of_another_game_is_refused(client, club, scorer, thi
 # Its presence list
 
 
-def test_the_presence_list_holds_every_club_of_the_federation_with_each_ones_club(
+def search_url(night, typed):
+    return reverse("games:presence-search", args=[night.club.slug, night.pk]) + f"?q={typed}"
+
+
+def test_the_presence_list_lists_the_host_club_and_finds_the_federations_players_on_the_server(
     client, club, neighbour, scorer, interclub_night
 ):
     host = PlayerFactory(display_name="Anne Hôte", club=club)
@@ -180,10 +186,65 @@ def test_the_presence_list_holds_every_club_of_the_federation_with_each_ones_clu
     page = client.get(presence_url(interclub_night)).content.decode()
 
     assert "Soirée inter-clubs" in page
-    assert host.display_name in page and visitor.display_name in page
-    assert stranger.display_name not in page
-    assert 'data-name="victor visiteur cercle voisin"' in page
-    assert f'{visitor.display_name} <small class="meta">Cercle voisin</small>' in page
+    # The host club's members are listed; the other clubs' players are searched, not sent.
+    assert host.display_name in page and visitor.display_name not in page
+    assert search_url(interclub_night, "")[: -len("?q=")] in page
+    found = client.get(search_url(interclub_night, "VICTOR")).content.decode()
+    assert 'data-name="victor visiteur cercle voisin"' in found
+    assert f'{visitor.display_name} <small class="meta">Cercle voisin</small>' in found
+    # Whatever the case and the accents; by his club's name too; nobody outside the league.
+    assert (
+        visitor.display_name in client.get(search_url(interclub_night, "visiteur")).content.decode()
+    )
+    assert (
+        visitor.display_name
+        in client.get(search_url(interclub_night, "cércle vois")).content.decode()
+    )
+    assert (
+        stranger.display_name
+        not in client.get(search_url(interclub_night, "etranger")).content.decode()
+    )
+    # The host's own members are on the page already: not offered twice.
+    assert host.display_name not in client.get(search_url(interclub_night, "anne")).content.decode()
+    # Without the script, the search reloads the page with what it found.
+    page = client.get(presence_url(interclub_night) + "?q=victor").content.decode()
+    assert f'value="{visitor.pk}"' in page
+
+
+def test_the_search_finds_an_accented_name_typed_without_accents_and_at_most_a_short_list(
+    client, neighbour, scorer, interclub_night
+):
+    chloe = PlayerFactory(display_name="Chloé Dæwoo-Lefèvre", club=neighbour)
+    PlayerFactory.create_batch(
+        30, club=neighbour, display_name=factory.Sequence(lambda n: f"Zoé {n}")
+    )
+    client.force_login(scorer)
+
+    assert (
+        chloe.display_name
+        in client.get(search_url(interclub_night, "CHLOE lefevre")).content.decode()
+    )
+    assert chloe.display_name in client.get(search_url(interclub_night, "chloé")).content.decode()
+    found = client.get(search_url(interclub_night, "zoe")).content.decode()
+    assert found.count('name="present"') == SEARCH_LIMIT
+
+
+def test_the_search_reads_the_same_queries_for_a_bigger_federation(
+    client, club, neighbour, scorer, federation, interclub_night, django_assert_num_queries
+):
+    PlayerFactory.create_batch(3, club=neighbour)
+    client.force_login(scorer)
+    path = search_url(interclub_night, "a")
+    client.get(path)
+    # The session, the user, the night, his role, the candidates, their clubs.
+    with django_assert_num_queries(6) as first:
+        client.get(path)
+    for n in range(4):
+        other = ClubFactory(name=f"Club {n}")
+        federation.clubs.add(other)
+        PlayerFactory.create_batch(5, club=other)
+    with django_assert_num_queries(len(first.captured_queries)):
+        client.get(path)
 
 
 def test_a_visitor_ticked_present_does_not_join_the_host_club(

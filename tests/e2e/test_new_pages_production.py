@@ -50,16 +50,26 @@ HASHED = re.compile(r"/static/.+\.[0-9a-f]{12}\.[a-z0-9]+$")
 # Where the test's browser takes axe-core from: a file of the site's own origin, so that the
 # Content-Security-Policy (scripts from the site only) stays on while axe runs.
 AXE_PATH = "/__tests__/axe.js"
-# The keyboard's first steps through a page: each element it reaches shows it has the focus.
-TABS = 6
-FOCUS_SHOWN = """() => {
-  const element = document.activeElement;
-  if (!element || element === document.body) return null;
-  const style = getComputedStyle(element);
-  const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-  const text = (element.innerText || element.value || element.getAttribute('aria-label') || '');
-  const what = element.tagName.toLowerCase() + ' ' + text.replace(/\\s+/g, ' ').trim();
-  return {shown: ring || style.boxShadow !== 'none', what: what.slice(0, 34)};
+# Every element the keyboard reaches, focused in turn once the keyboard has moved the focus
+# (the browser then draws it as the keyboard's): those on which no ring nor shadow shows it.
+FOCUS_UNSEEN = """() => {
+  const reached = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
+    + '[tabindex]:not([tabindex="-1"])';
+  const unseen = [];
+  for (const element of document.querySelectorAll(reached)) {
+    if (element.disabled || element.tabIndex < 0) continue;
+    if (!element.checkVisibility({visibilityProperty: true})) continue;
+    element.focus();
+    if (document.activeElement !== element) continue;
+    const style = getComputedStyle(element);
+    const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    if (ring || style.boxShadow !== 'none') continue;
+    const text = element.innerText || element.value || element.getAttribute('aria-label') || '';
+    const what = element.tagName.toLowerCase() + ' ' + text.replace(/\\s+/g, ' ').trim();
+    unseen.push(what.slice(0, 34));
+  }
+  document.activeElement.blur();
+  return unseen;
 }"""
 # Every static file a page names (stylesheets, scripts, pictures, icons).
 STATIC_NAMED = """() => [
@@ -173,12 +183,9 @@ class Walk:
                 self.offend(
                     f"<{target['tag']}> {target['text']!r} {target['width']} × {target['height']}"
                 )
-        page.evaluate("() => document.activeElement && document.activeElement.blur()")
-        for _tab in range(TABS):
-            page.keyboard.press("Tab")
-            focus = page.evaluate(FOCUS_SHOWN)
-            if focus is not None and not focus["shown"]:
-                self.offend(f"focus not shown on <{focus['what']}>")
+        page.keyboard.press("Tab")
+        for what in page.evaluate(FOCUS_UNSEEN):
+            self.offend(f"focus not shown on <{what}>")
         page.add_script_tag(url=self.base + AXE_PATH)
         for violation in page.evaluate(RUN_AXE):
             if violation["impact"] in SERIOUS:

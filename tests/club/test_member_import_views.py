@@ -117,7 +117,7 @@ def test_a_bad_line_refuses_the_whole_file_naming_it_unless_the_good_lines_are_a
     assert refused.status_code == 400
     problems = refused.context["problems"]
     assert problems[0].startswith("Le fichier est refusé : les lignes 4, 6 ne peuvent pas")
-    assert problems[1] == "Ligne 4 : « chloe.example.org » n'est pas une adresse e-mail."
+    assert problems[1] == "Ligne 4 : « chloe.example.org » n'est pas une adresse e-mail valable."
     assert problems[2] == "Ligne 6 : le nom est vide."
     assert Player.objects.count() == 1  # the admin only: nothing was written
     answer = admin_client.post(review(club), {"good_only": "1"})

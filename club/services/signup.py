@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from infra.outbox import work_queue
-from infra.throttle import Limit, exceeded, record
+from infra.throttle import Limit, spend
 
 from ..invitations import clean_email, token_hash
 from ..models import (
@@ -71,12 +71,11 @@ def _not_closed() -> None:
 
 
 def _throttled(limit: Limit, key: str) -> None:
-    if exceeded(limit, key):
+    if not spend(limit, key):
         raise ValidationError(
             _("Trop de demandes d'inscription : réessayez dans %(minutes)s minutes.")
             % {"minutes": limit.minutes}
         )
-    record(limit, key)
 
 
 def _account_with(email: str) -> AbstractBaseUser | None:

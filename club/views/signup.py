@@ -137,9 +137,7 @@ def signup_start(request: HttpRequest) -> HttpResponse:
             form_errors(form, refused)
         else:
             return redirect("signup-sent")
-    # A link sent already: the page offers to send it again.
-    resend = form.has_error("email", code="link_pending")
-    context = {"form": form, "mode": service.signup_mode(), "resend": resend}
+    context = {"form": form, "mode": service.signup_mode()}
     return TemplateResponse(request, "club/signup/start.html", context)
 
 

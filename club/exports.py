@@ -27,6 +27,15 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+def guard_removed(text: str) -> str:
+    """A cell read back from one of these CSV files: the quote written before a formula's
+    first character (``csv_text``) taken off, so that "+32 475 …" comes back as it was.
+    What it holds is text again, which the next export guards again."""
+    if text.startswith("'") and text[1:].startswith(FORMULA_STARTS):
+        return text[1:]
+    return text
+
+
 class Text(str):
     """The site's own text in a table (the tie mark "="): written as it is, never guarded."""
 

@@ -56,6 +56,15 @@ def record(limit: Limit, key: str) -> None:
         ThrottleEvent.objects.filter(at__lt=timezone.now() - KEEP).delete()
 
 
+def spend(limit: Limit, key: str) -> bool:
+    """One attempt of ``key`` counted, unless its limit is reached already: False then, and
+    nothing counted (what a form that sends e-mails asks before it sends one)."""
+    if exceeded(limit, key):
+        return False
+    record(limit, key)
+    return True
+
+
 def clear(limit: Limit, key: str) -> int:
     deleted, _detail = ThrottleEvent.objects.filter(scope=limit.scope, key=key).delete()
     return deleted

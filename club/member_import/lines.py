@@ -9,10 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
-from ..invitations import USERNAME_LENGTH
+from ..invitations import clean_email
 from ..models import Player, hidden_characters, name_key, tidy_name
 from ..profile import PHONE
 
@@ -64,17 +63,21 @@ def _name_problems(name: str) -> list[str]:
 
 
 def _email_problems(email: str) -> list[str]:
+    """The site's one check of an address (``clean_email``: an invitation's, a sign-up's), its
+    words as a line's problem."""
     if not email:
         return []
     try:
-        validate_email(email)
-    except ValidationError:
-        return [_("« %(email)s » n'est pas une adresse e-mail") % {"email": email}]
-    if len(email) > USERNAME_LENGTH:
-        return [
-            _("adresse e-mail trop longue (%(max)s caractères au plus)") % {"max": USERNAME_LENGTH}
-        ]
+        clean_email(email)
+    except ValidationError as refused:
+        return [_as_problem(message) for message in refused.messages]
     return []
+
+
+def _as_problem(sentence: str) -> str:
+    """A refusal's sentence as one of a line's problems (« Ligne 4 : a ; b. »)."""
+    sentence = sentence.rstrip(".")
+    return sentence[:1].lower() + sentence[1:]
 
 
 def _phone_problems(phone: str) -> list[str]:

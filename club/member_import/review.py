@@ -15,6 +15,8 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
+from infra.converters import typed_id
+
 from ..models import Club, Membership, Player
 from ..name_matching import AMBIGUOUS, LIKE, SAME, name_matches
 from .lines import MemberLine, problems_said
@@ -109,7 +111,7 @@ def members_review(
             row.player = match.candidates[0]
         elif match.kind in (LIKE, AMBIGUOUS):
             row.unsure = True
-            chosen = by_pk.get(int(answer)) if answer.isdigit() else None
+            chosen = by_pk.get(typed_id(answer))
             if chosen is not None and chosen in match.candidates:
                 row.player = chosen
             elif answer != NEW_PLAYER:

@@ -18,6 +18,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from openpyxl.utils import get_column_letter
 
+from ..exports import guard_removed
+
 # Enough for any club's ranking; a bigger table is something else.
 MAX_ROWS = 2000
 MAX_COLUMNS = 40
@@ -98,7 +100,8 @@ class TableBudget:
             raw = value if isinstance(value, str) else cell_text(value)
             if len(raw) > MAX_CELL_CHARACTERS:
                 raise cell_refused(line, column)
-            text = raw.strip()
+            # A table the site exported comes back without the quotes it wrote.
+            text = guard_removed(raw.strip())
             self._characters += len(text)
             if self._characters > MAX_CHARACTERS:
                 raise ValidationError(

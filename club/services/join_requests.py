@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from infra.outbox import work_queue
-from infra.throttle import Limit, exceeded, record
+from infra.throttle import Limit, spend
 
 from ..invitations import clean_email, invitation_send
 from ..models import Club, JoinRequest, Membership, Player, name_key
@@ -29,6 +29,10 @@ from .signup_opening import typed_name
 JOIN_REQUEST_EMAIL = "club.tasks.join_request_email"
 # Requests sent from one address: somebody choosing a club asks two or three; more is a robot.
 JOIN_ADDRESS = Limit("join-address", 5, datetime.timedelta(hours=1))
+# E-mails to one club's admins a day: a busy club gets a few requests; a crowd of addresses
+# sending more would flood their mailboxes. Past it a request is still kept, and waits on the
+# club's page of requests, which the day's earlier e-mails lead to.
+JOIN_CLUB_EMAILS = Limit("join-club-emails", 10, datetime.timedelta(days=1))
 
 Status = JoinRequest.Status
 
@@ -40,12 +44,11 @@ def join_request_make(
     the client's, which the throttle counts."""
     if not club.listed:
         raise ValidationError(_("Ce club ne reçoit pas de demandes par le site."))
-    if exceeded(JOIN_ADDRESS, address):
+    if not spend(JOIN_ADDRESS, address):
         raise ValidationError(
             _("Trop de demandes envoyées : réessayez dans %(minutes)s minutes.")
             % {"minutes": JOIN_ADDRESS.minutes}
         )
-    record(JOIN_ADDRESS, address)
     try:
         email = clean_email(email)
     except ValidationError as error:
@@ -67,7 +70,8 @@ def join_request_make(
         )
         join_request.full_clean()
         join_request.save()
-        work_queue(JOIN_REQUEST_EMAIL, join_request.pk)
+        if spend(JOIN_CLUB_EMAILS, f"club:{club.pk}"):
+            work_queue(JOIN_REQUEST_EMAIL, join_request.pk)
     return join_request
 
 

@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from infra.outbox import work_queue
-from infra.throttle import Limit, exceeded, record
+from infra.throttle import Limit, spend
 
 from ..invitations import clean_email, token_hash
 from ..models import (
@@ -71,12 +71,11 @@ def _not_closed() -> None:
 
 
 def _throttled(limit: Limit, key: str) -> None:
-    if exceeded(limit, key):
+    if not spend(limit, key):
         raise ValidationError(
             _("Trop de demandes d'inscription : réessayez dans %(minutes)s minutes.")
             % {"minutes": limit.minutes}
         )
-    record(limit, key)
 
 
 def _account_with(email: str) -> AbstractBaseUser | None:
@@ -89,27 +88,24 @@ def _link_expired(signup: ClubSignup) -> bool:
     return signup.created <= timezone.now() - datetime.timedelta(days=LINK_DAYS)
 
 
-def _address_refused(email: str) -> None:
-    """Refuse a stranger's sign-up with an address that has an account or a sign-up already,
-    saying what to do instead (code "link_pending": the page offers the link again)."""
-    if _account_with(email) is not None:
-        message = _(
-            "L'adresse %(email)s a déjà un compte sur ce site : connectez-vous, puis revenez à "
-            "« Créer un club » (une inscription commencée reprend là où vous l'aviez laissée)."
-        ) % {"email": email}
-        raise ValidationError({"email": ValidationError(message, code="account")})
-    pending = ClubSignup.objects.filter(email=email, status=Status.UNCONFIRMED).first()
-    if pending is not None and not _link_expired(pending):
-        message = _(
-            "Une inscription attend déjà la confirmation de %(email)s : ouvrez le lien de "
-            "l'e-mail envoyé le %(date)s, ou demandez un nouveau lien ci-dessous."
-        ) % {"email": email, "date": timezone.localtime(pending.created).strftime("%d/%m/%Y")}
-        raise ValidationError({"email": ValidationError(message, code="link_pending")})
+def _link_resent(signup: ClubSignup) -> None:
+    """A new link for a locked sign-up still waiting for its confirmation (the old one stops
+    working); past the mailbox's daily limit none goes, and nothing says so: the page reads
+    the same whoever asked, so that it tells nobody who signed up."""
+    if spend(SIGNUP_MAILBOX, signup.email):
+        signup.link_sent_at = None
+        signup.save(update_fields=["link_sent_at"])
+        work_queue(SIGNUP_LINK_EMAIL, signup.pk)
 
 
-def signup_start(email: str, name: str, language: str, *, address: str) -> ClubSignup:
+def signup_start(email: str, name: str, language: str, *, address: str) -> ClubSignup | None:
     """A stranger's sign-up: her address and name; the link to confirm it leaves by e-mail
-    once this commits. ``address``: the client's, which the throttle counts."""
+    once this commits. ``address``: the client's, which the throttle counts.
+
+    What the page says next is the same for every address, so that nobody learns from it
+    whose address has an account or a sign-up: an address with an account gets nothing (None;
+    the page tells such a secretary to log in first), one whose sign-up waits for its
+    confirmation gets a new link (that sign-up, returned)."""
     _not_closed()
     _throttled(SIGNUP_ADDRESS, address)
     try:
@@ -119,7 +115,16 @@ def signup_start(email: str, name: str, language: str, *, address: str) -> ClubS
     name = typed_name(name, _("Donnez votre nom : il sera celui de l'administrateur."))
     with transaction.atomic():
         signup_purge()
-        _address_refused(email)
+        if _account_with(email) is not None:
+            return None
+        pending = (
+            ClubSignup.objects.select_for_update()
+            .filter(email=email, status=Status.UNCONFIRMED)
+            .first()
+        )
+        if pending is not None and not _link_expired(pending):
+            _link_resent(pending)
+            return pending
         _throttled(SIGNUP_MAILBOX, email)
         signup = ClubSignup(email=email, name=name, language=language)
         signup.full_clean()
@@ -146,10 +151,7 @@ def signup_link_again(email: str, *, address: str) -> ClubSignup | None:
         )
         if signup is None or _link_expired(signup):
             return None
-        _throttled(SIGNUP_MAILBOX, email)
-        signup.link_sent_at = None
-        signup.save(update_fields=["link_sent_at"])
-        work_queue(SIGNUP_LINK_EMAIL, signup.pk)
+        _link_resent(signup)
     return signup
 
 

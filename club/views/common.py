@@ -12,9 +12,10 @@ from ..models import Club, Membership
 
 
 def form_errors(form: forms.Form, error: ValidationError) -> None:
-    """A service's refusal on the form: each field's own under it, the rest above."""
+    """A service's refusal on the form: each field's own under it, the rest above (with their
+    codes: a page may offer what to do for one, ``form.has_error(field, code=…)``)."""
     if hasattr(error, "error_dict"):
-        for field, errors in error.message_dict.items():
+        for field, errors in error.error_dict.items():
             form.add_error(field if field in form.fields else None, errors)
     else:
         form.add_error(None, error)

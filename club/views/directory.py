@@ -17,7 +17,8 @@ from infra.client_address import client_address
 
 from ..models import Club
 from ..services.join_requests import join_request_make
-from .signup import Honeypot, fields_refused
+from .common import form_errors
+from .signup import Honeypot
 
 
 class JoinRequestForm(forms.Form):
@@ -52,7 +53,7 @@ def join_request(request: HttpRequest, slug: str) -> HttpResponse:
                 address=client_address(request),
             )
         except ValidationError as refused:
-            fields_refused(form, refused)
+            form_errors(form, refused)
         else:
             messages.success(
                 request,

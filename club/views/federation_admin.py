@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from infra.converters import typed_id
 from scoring import services as scoring_services
 
 from .. import services
@@ -173,9 +174,7 @@ def club_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _posted_pk(request: HttpRequest, name: str) -> int | None:
-    value = request.POST.get(name, "")
-    # ASCII digits only: "²".isdigit() is True, and int("²") fails.
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 12 else None
+    return typed_id(request.POST.get(name, ""))
 
 
 @login_required

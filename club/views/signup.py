@@ -32,6 +32,7 @@ from ..models import GAME_LABELS, ClubSignup
 from ..services import signup as service
 from ..services.signup_opening import club_slug
 from .accounts import PASSWORD_BACKEND
+from .common import form_errors
 from .ranking_rules_form import METRIC_LABELS, RankingRulesForm
 
 Status = ClubSignup.Status
@@ -88,15 +89,6 @@ class SignupSeasonForm(RankingRulesForm):
     of a season of its own: a new club's rules are the club's)."""
 
 
-def fields_refused(form: forms.Form, error: ValidationError) -> None:
-    """A service's refusal on the form: on its field when it names one the form has."""
-    if hasattr(error, "error_dict"):
-        for field, errors in error.error_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, error.messages)
-
-
 def _current(request: HttpRequest) -> ClubSignup | None:
     if not request.user.is_authenticated:
         return None
@@ -142,12 +134,10 @@ def signup_start(request: HttpRequest) -> HttpResponse:
                 address=client_address(request),
             )
         except ValidationError as refused:
-            fields_refused(form, refused)
+            form_errors(form, refused)
         else:
             return redirect("signup-sent")
-    # A link sent already: the page offers to send it again.
-    resend = form.has_error("email", code="link_pending")
-    context = {"form": form, "mode": service.signup_mode(), "resend": resend}
+    context = {"form": form, "mode": service.signup_mode()}
     return TemplateResponse(request, "club/signup/start.html", context)
 
 
@@ -232,7 +222,7 @@ def signup_club(request: HttpRequest) -> HttpResponse:
         try:
             service.signup_club_set(signup, **form.cleaned_data)
         except ValidationError as refused:
-            fields_refused(form, refused)
+            form_errors(form, refused)
         else:
             return redirect("signup-season")
     return _step_page(request, signup, "club", form)
@@ -278,7 +268,7 @@ def signup_season(request: HttpRequest) -> HttpResponse:
                 ranking_precedence=data["ranking_precedence"],
             )
         except ValidationError as refused:
-            fields_refused(form, refused)
+            form_errors(form, refused)
         else:
             return redirect("signup-review")
     return _step_page(request, signup, "season", form)

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, override
 
 from club.names import viewer_of
+from infra.converters import typed_id
 from scoring import services
 from scoring.engine.games.belgian_whist import PASS
 from scoring.services.sheets import poule_score
@@ -105,7 +106,7 @@ def row_deal(row: EntryRow, point_table: Any, seat_count: int, codes: Mapping[st
     elif (only := point_table.only_row.get(contract)) is not None and only.bid is not None:
         deal["bid"] = only.bid
     declarers = [seat for seat in re.sub(r"[\s,;.+/-]", "", row.declarers)]
-    if not declarers or any(not s.isdigit() or not 1 <= int(s) <= seat_count for s in declarers):
+    if not declarers or any(not 1 <= (typed_id(s) or 0) <= seat_count for s in declarers):
         row.problems.append(
             _("Déclarants : leurs numéros de place, de 1 à %(count)s (ex. 13).")
             % {"count": seat_count}

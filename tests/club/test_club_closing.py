@@ -299,3 +299,30 @@ def test_the_archives_members_file_imports_back_into_another_club(client, whole_
     assert answer.status_code == 302, answer.context["problems"]
     lines = members_csv.decode("utf-8-sig").splitlines()[1:]
     assert Membership.objects.filter(club=elsewhere).count() == 1 + len(lines)
+
+
+def test_the_archives_members_file_is_guarded_and_still_imports_back_as_it_was(
+    client, whole_club, club_admin
+):
+    """A name that would run as a formula (=HYPERLINK…) is written behind a quote, as every
+    phone number that starts with "+"; read back, each is what the club had, not refused."""
+    hostile = '=HYPERLINK("http://example.org","clic")'
+    Player.objects.filter(user=club_admin).update(display_name=hostile, phone="+32 475 12 34 56")
+    client.force_login(club_admin)
+    members_csv = archive_of(client, whole_club).read("membres.csv")
+    rows = list(csv.reader(io.StringIO(members_csv.decode("utf-8-sig")), delimiter=";"))
+    admin_row = next(row for row in rows if "HYPERLINK" in row[0])
+    assert admin_row[0] == "'" + hostile and admin_row[4] == "'+32 475 12 34 56"
+    elsewhere = ClubFactory(name="Whist Club de Wavre")
+    wavre_admin = persona(elsewhere, "admin-wavre", Membership.Role.ADMIN)
+    client.force_login(wavre_admin)
+    upload = SimpleUploadedFile("membres.csv", members_csv)
+    client.post(reverse("member-import", args=[elsewhere.slug]), {"file": upload})
+    columns = {"name": 0, "first_name": 1, "last_name": 2, "email": 3, "phone": 4, "initials": 5}
+    client.post(
+        reverse("member-import-columns", args=[elsewhere.slug]), {"header": "on", **columns}
+    )
+    answer = client.post(reverse("member-import-review", args=[elsewhere.slug]))
+    assert answer.status_code == 302, answer.context["problems"]
+    imported = Player.objects.in_club(elsewhere).get(display_name=hostile)
+    assert imported.phone == "+32 475 12 34 56"

@@ -145,6 +145,26 @@ def test_the_throttle_stops_a_sixth_request_from_one_address(client, club):
     assert JoinRequest.objects.count() == 5
 
 
+def test_a_crowd_of_addresses_cannot_flood_the_admins_mailboxes(
+    client, club, club_admin, mailoutbox, django_capture_on_commit_callbacks
+):
+    """Each of 12 requests comes from an address of its own: the admins get the day's first 10
+    e-mails; the others wait on the club's page of requests all the same."""
+    for n in range(12):
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(
+                reverse("join-request", args=[club.slug]),
+                {**ASK, "email": f"p{n}@example.org"},
+                REMOTE_ADDR=f"203.0.113.{n + 1}",
+            )
+
+    assert JoinRequest.objects.count() == 12
+    assert len(mailoutbox) == 10
+    client.force_login(club_admin)
+    page = client.get(reverse("join-requests", args=[club.slug]))
+    assert len(page.context["requests"]) == 12
+
+
 def test_a_robot_filling_the_hidden_field_leaves_nothing(client, club, mailoutbox):
     client.post(reverse("join-request", args=[club.slug]), {**ASK, "website": "spam"})
 

@@ -77,6 +77,12 @@ def test_first_and_family_names_make_the_name():
         (["Anne Dupont", "", "", "peut-être"], "« peut-être » : écrivez oui ou non"),
         (["Anne\u200bDupont", "", "", ""], "le nom contient un caractère invisible (U+200B)"),
         (["A" * 121, "", "", ""], "nom trop long (120 caractères au plus)"),
+        # The site's one check of an address, as an invitation and a sign-up say it.
+        (
+            ["Anne Dupont", "a" * 140 + "@example.org", "", ""],
+            "cette adresse est trop longue pour servir d'identifiant (150 caractères au plus)",
+        ),
+        (["Anne Dupont", "anne@example\x00.org", "", ""], "« anne@example\x00.org » n'est pas"),
     ],
 )
 def test_each_bad_line_is_refused_in_words(row, problem):

@@ -117,7 +117,7 @@ def test_a_bad_line_refuses_the_whole_file_naming_it_unless_the_good_lines_are_a
     assert refused.status_code == 400
     problems = refused.context["problems"]
     assert problems[0].startswith("Le fichier est refusé : les lignes 4, 6 ne peuvent pas")
-    assert problems[1] == "Ligne 4 : « chloe.example.org » n'est pas une adresse e-mail."
+    assert problems[1] == "Ligne 4 : « chloe.example.org » n'est pas une adresse e-mail valable."
     assert problems[2] == "Ligne 6 : le nom est vide."
     assert Player.objects.count() == 1  # the admin only: nothing was written
     answer = admin_client.post(review(club), {"good_only": "1"})
@@ -126,24 +126,41 @@ def test_a_bad_line_refuses_the_whole_file_naming_it_unless_the_good_lines_are_a
 
 
 def test_an_unsure_name_is_asked_then_taken_as_the_admin_says(admin_client, club):
-    anne = PlayerFactory(
-        first_name="Anne", last_name="Dupont", display_name="Anne Dupont", club=club
+    aurore = PlayerFactory(
+        first_name="Aurore", last_name="Vandamme", display_name="Aurore Vandamme", club=club
     )
-    table = "Nom\tE-mail\nA. Dupont\t\nBruno Lemaire\tbruno@example.org\n"
+    table = "Nom\tE-mail\nA. Vandamme\t\nBruno Lemaire\tbruno@example.org\n"
     admin_client.post(reverse("member-import", args=[club.slug]), {"pasted": table})
     columns_confirmed(admin_client, club)
     page = admin_client.get(review(club))
-    assert "↔ Anne Dupont ?" in page.content.decode()
+    assert "↔ Aurore Vandamme ?" in page.content.decode()
     unanswered = admin_client.post(review(club))
     assert unanswered.context["problems"] == [
-        "Ligne 2 : « A. Dupont » est-il Anne Dupont, ou un nouveau joueur ?"
+        "Ligne 2 : « A. Vandamme » est-il Aurore Vandamme, ou un nouveau joueur ?"
     ]
-    answer = admin_client.post(review(club), {"line-2": str(anne.pk)})
+    answer = admin_client.post(review(club), {"line-2": str(aurore.pk)})
     assert answer.status_code == 302
-    # Anne stays as she was; Bruno is new; nobody is called "A. Dupont".
-    assert not Player.objects.filter(display_name="A. Dupont").exists()
+    # Aurore stays as she was; Bruno is new; nobody is called "A. Vandamme".
+    assert not Player.objects.filter(display_name="A. Vandamme").exists()
     assert Player.objects.in_club(club).filter(display_name="Bruno Lemaire").exists()
     assert MemberImport.objects.get().players_created == 1
+
+
+def test_an_answer_that_is_no_players_id_leaves_the_name_asked(admin_client, club):
+    """« ² » is a digit to Python but no id: the line stays asked (never a 500)."""
+    PlayerFactory(
+        first_name="Aurore", last_name="Vandamme", display_name="Aurore Vandamme", club=club
+    )
+    table = "Nom\tE-mail\nA. Vandamme\t\nBruno Lemaire\tbruno@example.org\n"
+    admin_client.post(reverse("member-import", args=[club.slug]), {"pasted": table})
+    columns_confirmed(admin_client, club)
+    for answer in ("²", "9" * 40):
+        page = admin_client.post(review(club), {"line-2": answer})
+        assert page.status_code == 400
+        assert page.context["problems"] == [
+            "Ligne 2 : « A. Vandamme » est-il Aurore Vandamme, ou un nouveau joueur ?"
+        ]
+    assert not MemberImport.objects.exists()
 
 
 def test_a_french_excel_csv_is_read_as_the_ranking_import_reads_it(admin_client, club):

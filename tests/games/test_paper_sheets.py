@@ -328,3 +328,17 @@ def test_a_deal_typed_beyond_the_tables_count_is_refused_on_its_row(client, runn
     rows = answer.context["rows"]
     assert rows[count].problems == [f"Une donne de trop : cette table en joue {count} ce soir."]
     assert not Deal.objects.filter(poule=poule).exists()
+
+
+def test_a_declarer_typed_as_a_superscript_is_refused_on_its_row(client, running_night, scorer):
+    """« ² » is a digit to Python, but no seat's number: the row says so (never a 500)."""
+    poule = four_poule(running_night)
+    client.force_login(scorer)
+    answer = client.post(
+        entry_url(poule), {"contract-0": "S6", "declarers-0": "²", "tricks-0": "7"}
+    )
+    assert answer.status_code == 200
+    assert answer.context["rows"][0].problems == [
+        "Déclarants : leurs numéros de place, de 1 à 4 (ex. 13)."
+    ]
+    assert not Deal.objects.filter(poule=poule).exists()

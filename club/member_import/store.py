@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from infra.outbox import work_queue
 
 from ..models import Club, MemberImport, Membership, Player, name_key
-from ..services.members import guest_to_member
+from ..services.members import guest_to_member, names_taken
 from .lines import MemberLine
 
 # The invitations of an import are sent by this task (club.member_tasks), once it commits.
@@ -37,10 +37,7 @@ class MemberEntry:
 
 
 def _new_players(club: Club, entries: Sequence[MemberEntry]) -> list[Player]:
-    taken = {
-        name_key(name): name
-        for name in Player.objects.in_club(club).values_list("display_name", flat=True)
-    }
+    taken = names_taken(club)
     problems = [
         _("Ligne %(line)s : %(name)s est déjà dans la liste du club.")
         % {"line": entry.line.line, "name": taken[name_key(entry.line.name)]}

@@ -22,7 +22,7 @@ from infra.throttle import Limit, spend
 
 from ..invitations import clean_email, invitation_send
 from ..models import Club, JoinRequest, Membership, Player, name_key
-from .members import member_add
+from .members import member_add, names_taken
 from .signup_opening import typed_name
 
 # The club's admins are told of a request by this task (club.tasks), once it commits.
@@ -109,11 +109,7 @@ def join_request_accept(
         raise ValidationError(
             _("%(email)s est déjà l'adresse d'un membre du club : refusez cette demande.") % names
         )
-    key = name_key(join_request.name)
-    if any(
-        name_key(n) == key
-        for n in Player.objects.in_club(club).values_list("display_name", flat=True)
-    ):
+    if name_key(join_request.name) in names_taken(club):
         raise ValidationError(
             _(
                 "Le club a déjà un joueur nommé %(name)s : si c'est lui, refusez la demande et "

@@ -49,10 +49,7 @@ def player_join(
     display_name = tidy_name(display_name)
     if not display_name:
         raise ValidationError(_("Donnez le nom du joueur."))
-    key = name_key(display_name)
-    players = Player.objects.in_club(club)
-    taken = any(name_key(n) == key for n in players.values_list("display_name", flat=True))
-    if taken:
+    if name_key(display_name) in names_taken(club):
         raise ValidationError(
             _("%(name)s est déjà dans la liste du club : cochez-le parmi les présents.")
             % {"name": display_name}
@@ -153,12 +150,14 @@ def members_search(club: Club, text: str = "", filters: Iterable[str] = ()) -> Q
     return memberships.order_by("player__display_name", "player__pk")
 
 
-def _name_taken(club: Club, display_name: str, but: Player | None = None) -> bool:
-    key = name_key(display_name)
-    names = Player.objects.in_club(club)
+def names_taken(club: Club, but: Player | None = None) -> dict[str, str]:
+    """The names of the club's players (but ``but``), each under its key: the one rule that a
+    club has no two players of one name, whatever their case and accents (a player added, a
+    name changed, a request to join accepted, members imported)."""
+    players = Player.objects.in_club(club)
     if but is not None:
-        names = names.exclude(pk=but.pk)
-    return any(name_key(n) == key for n in names.values_list("display_name", flat=True))
+        players = players.exclude(pk=but.pk)
+    return {name_key(name): name for name in players.values_list("display_name", flat=True)}
 
 
 @transaction.atomic
@@ -211,7 +210,7 @@ def member_edit(club: Club, player: Player, **fields: str) -> Player:
         raise ValueError(f"not a member's detail: {sorted(unknown)}")
     if "display_name" in fields:
         fields["display_name"] = " ".join(fields["display_name"].split())
-        if _name_taken(club, fields["display_name"], but=player):
+        if name_key(fields["display_name"]) in names_taken(club, but=player):
             raise ValidationError(
                 {
                     "display_name": _("%(name)s est déjà dans la liste du club.")

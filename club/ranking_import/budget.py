@@ -37,7 +37,7 @@ def count_words(value: int) -> str:
 
 def _refused_rows() -> ValidationError:
     return ValidationError(
-        _("Ce tableau a plus de %(count)s lignes : est-ce bien un classement ?")
+        _("Ce tableau a plus de %(count)s lignes : est-ce bien le bon fichier ?")
         % {"count": count_words(MAX_ROWS)}
     )
 
@@ -49,14 +49,14 @@ def cell_refused(line: int, column: int | None = None) -> ValidationError:
         return ValidationError(
             _(
                 "Une cellule dépasse %(count)s caractères (ligne %(line)s) : "
-                "est-ce bien un classement ?"
+                "est-ce bien le bon fichier ?"
             )
             % {"count": count_words(MAX_CELL_CHARACTERS), "line": line}
         )
     return ValidationError(
         _(
             "Une cellule dépasse %(count)s caractères (ligne %(line)s, colonne %(column)s) : "
-            "est-ce bien un classement ?"
+            "est-ce bien le bon fichier ?"
         )
         % {
             "count": count_words(MAX_CELL_CHARACTERS),
@@ -107,7 +107,7 @@ class TableBudget:
                 raise ValidationError(
                     _(
                         "Ce tableau dépasse %(count)s caractères en tout (à la ligne %(line)s) : "
-                        "est-ce bien un classement ?"
+                        "est-ce bien le bon fichier ?"
                     )
                     % {"count": count_words(MAX_CHARACTERS), "line": line}
                 )

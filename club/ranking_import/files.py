@@ -88,7 +88,7 @@ def table_from_xlsx(data: bytes) -> list[list[str]]:
     try:
         if len(workbook.sheetnames) > MAX_SHEETS:
             raise ValidationError(
-                _("Ce classeur a plus de %(count)s feuilles : gardez le classement seul.")
+                _("Ce classeur a plus de %(count)s feuilles : gardez la feuille à importer seule.")
                 % {"count": MAX_SHEETS}
             )
         if not workbook.worksheets:
@@ -187,7 +187,7 @@ def table_read(name: str, data: bytes) -> list[list[str]]:
 
 
 def file_too_big() -> ValidationError:
-    return ValidationError(_("Ce fichier est trop gros pour un classement (2 Mo au plus)."))
+    return ValidationError(_("Ce fichier est trop gros (2 Mo au plus)."))
 
 
 def header_guess(rows: list[list[str]]) -> tuple[bool, dict[str, int | None]]:

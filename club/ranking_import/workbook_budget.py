@@ -58,7 +58,7 @@ def _too_many_elements(part: str, limit: int) -> ValidationError:
     return ValidationError(
         _(
             "Une partie de ce fichier Excel (%(part)s) a plus de %(count)s éléments : "
-            "est-ce bien un classement ?"
+            "est-ce bien le bon fichier ?"
         )
         % {"part": part, "count": count_words(limit)}
     )
@@ -75,7 +75,7 @@ def workbook_parts_check(data: bytes) -> None:
         raise workbook_not_opened() from None
     if len(parts) > MAX_PARTS:
         raise ValidationError(
-            _("Ce fichier Excel a plus de %(count)s parties : est-ce bien un classement ?")
+            _("Ce fichier Excel a plus de %(count)s parties : est-ce bien le bon fichier ?")
             % {"count": count_words(MAX_PARTS)}
         )
     expanded = sum(part.file_size for part in parts)

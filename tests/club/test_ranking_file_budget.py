@@ -83,7 +83,7 @@ def refusal(import_page, club, name: str, data: bytes) -> str:
 
 def test_a_shared_string_bomb_is_refused_at_its_first_cell(import_page, club):
     assert refusal(import_page, club, "bombe.xlsx", shared_string_bomb()) == (
-        "Une cellule dépasse 1\xa0000 caractères (ligne 1, colonne A) : est-ce bien un classement ?"
+        "Une cellule dépasse 1\xa0000 caractères (ligne 1, colonne A) : est-ce bien le bon fichier ?"
     )
 
 
@@ -137,7 +137,7 @@ def test_a_stylesheet_of_too_many_elements_is_refused_before_the_workbook_is_ope
     )
     assert refusal(import_page, club, "styles.xlsx", data) == (
         "Une partie de ce fichier Excel (xl/styles.xml) a plus de 20\xa0000 éléments : "
-        "est-ce bien un classement ?"
+        "est-ce bien le bon fichier ?"
     )
 
 
@@ -153,7 +153,7 @@ def test_a_part_declaring_entities_is_refused(import_page, club):
 def test_a_workbook_of_more_than_fifty_sheets_is_refused(import_page, club):
     data = workbook_bytes([row_xml(1, [number_cell(1, 1, 1)])], sheets=51)
     assert refusal(import_page, club, "saisons.xlsx", data) == (
-        "Ce classeur a plus de 50 feuilles : gardez le classement seul."
+        "Ce classeur a plus de 50 feuilles : gardez la feuille à importer seule."
     )
 
 
@@ -165,12 +165,12 @@ def test_a_chart_sheet_holds_every_part_to_the_lower_limit():
         table_read("saison.xlsx", workbook_bytes(rows, chart_sheet=True))
     assert refused.value.messages == [
         "Une partie de ce fichier Excel (xl/worksheets/sheet1.xml) a plus de 20\xa0000 "
-        "éléments : est-ce bien un classement ?"
+        "éléments : est-ce bien le bon fichier ?"
     ]
     with pytest.raises(ValidationError) as refused:
         table_read("saison.xlsx", workbook_bytes(rows))
     assert refused.value.messages == [
-        "Ce tableau a plus de 2\xa0000 lignes : est-ce bien un classement ?"
+        "Ce tableau a plus de 2\xa0000 lignes : est-ce bien le bon fichier ?"
     ]
 
 
@@ -180,14 +180,14 @@ def test_a_chart_sheet_holds_every_part_to_the_lower_limit():
 def test_a_csv_field_past_pythons_own_limit_is_refused_in_words(import_page, club):
     data = b"Rang;Nom;Points\n1;" + b"z" * 131_073 + b";10\n"
     assert refusal(import_page, club, "classement.csv", data) == (
-        "Une cellule dépasse 1\xa0000 caractères (ligne 2) : est-ce bien un classement ?"
+        "Une cellule dépasse 1\xa0000 caractères (ligne 2) : est-ce bien le bon fichier ?"
     )
 
 
 def test_a_csv_cell_past_the_limit_is_refused_with_its_place(import_page, club):
     data = b"Rang;Nom;Points\n1;Anne;10\n2;" + b"z" * (MAX_CELL_CHARACTERS + 1) + b";9\n"
     assert refusal(import_page, club, "classement.csv", data) == (
-        "Une cellule dépasse 1\xa0000 caractères (ligne 3, colonne B) : est-ce bien un classement ?"
+        "Une cellule dépasse 1\xa0000 caractères (ligne 3, colonne B) : est-ce bien le bon fichier ?"
     )
 
 
@@ -195,14 +195,14 @@ def test_a_table_past_a_million_characters_is_refused_at_the_line_that_passes_it
     line = "1;" + "n" * 998 + ";5\n"
     assert refusal(import_page, club, "classement.csv", (line * 1100).encode()) == (
         "Ce tableau dépasse 1\xa0000\xa0000 caractères en tout (à la ligne 1001) : "
-        "est-ce bien un classement ?"
+        "est-ce bien le bon fichier ?"
     )
 
 
 def test_a_file_over_2_mb_is_refused_unread(import_page, club):
     assert (
         refusal(import_page, club, "classement.csv", b"1;Anne;10\n" * 200_001)
-        == "Ce fichier est trop gros pour un classement (2 Mo au plus)."
+        == "Ce fichier est trop gros (2 Mo au plus)."
     )
 
 

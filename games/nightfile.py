@@ -11,6 +11,7 @@ import datetime
 import logging
 import unicodedata
 from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -212,13 +213,14 @@ def _surrogates(text: str) -> bool:
 
 @transaction.atomic
 def tournament_import(
-    doc: Any, *, rank_season: bool = True, send_results: bool = False
+    doc: Any, *, rank_season: bool = True, send_results: bool = False, rate: bool = True
 ) -> Tournament:
     """Import one ``club-night/1`` (or result) document as a closed night.
 
     Raises ``DocumentRefused`` with the engine's located problems, or ``ValidationError`` when
     the site refuses it (the same night already imported); nothing is written in either case.
     An imported night is history: its participants get no result e-mail unless asked.
+    ``rate=False``: the cote is left to the caller (a batch rates its nights once).
     """
     problems = document_problems(doc, numbers=False) or poule_problems(doc)
     if problems:
@@ -279,7 +281,11 @@ def tournament_import(
     scoring.night_sheets_store(tournament, sheets)
     # A night of the past is closed as its file says it was played, finished or not.
     return scoring.tournament_close(
-        tournament, rank_season=rank_season, send_results=send_results, unfinished_ok=True
+        tournament,
+        rank_season=rank_season,
+        send_results=send_results,
+        unfinished_ok=True,
+        rate=rate,
     )
 
 
@@ -310,30 +316,49 @@ def tournaments_import(
     docs: Iterable[Any], *, send_results: bool = False
 ) -> list[Tournament | list[str]]:
     """Import several nights, each all or nothing: a refused one does not stop the others.
-    Each touched season is ranked once, at the end: a decade of history imports in a time
-    that grows with the number of nights, not with its square. Returns, per document, its
-    night or its problems."""
+    Each touched season is ranked once, at the end, and the cote is rewritten once per batch
+    of nights, from the earliest of them: a decade of history imports in a time that grows
+    with the number of nights, not with its square, and ends as importing the files one by
+    one would. Returns, per document, its night or its problems."""
     outcomes: list[Tournament | list[str]] = []
-    seasons: set[int] = set()
-    imported = 0
+    pending = iter(docs)
+    while batch := list(islice(pending, STATISTICS_EVERY)):
+        if outcomes:
+            _statistics_refreshed()
+        outcomes += _batch_import(batch, send_results=send_results)
+    seasons = {o.season_id for o in outcomes if isinstance(o, Tournament)}
+    for season_id in sorted(seasons):
+        scoring.season_ranking_queue(season_id)
+    return outcomes
+
+
+@transaction.atomic
+def _batch_import(docs: list[Any], *, send_results: bool) -> list[Tournament | list[str]]:
+    """Up to ``STATISTICS_EVERY`` nights in one transaction, each night in its own savepoint
+    (a refused file leaves nothing behind and the others go on); the cote of each club's game
+    queued once, from the batch's earliest night, which rates it and every later one."""
+    outcomes: list[Tournament | list[str]] = []
+    earliest: dict[tuple[int, str], Tournament] = {}
     for doc in docs:
         try:
-            tournament = tournament_import(doc, rank_season=False, send_results=send_results)
+            tournament = tournament_import(
+                doc, rank_season=False, send_results=send_results, rate=False
+            )
         except DocumentRefused as refused:
             outcomes.append(list(refused.problems))
         except ValidationError as refused:
             outcomes.append(list(refused.messages))
         except (RecursionError, ValueError, OverflowError, DatabaseError) as failed:
-            # Nothing of this file was written (one transaction): the next one goes on.
+            # Nothing of this file was written (its savepoint): the next one goes on.
             outcomes.append([f"the site could not store this night ({type(failed).__name__})"])
         else:
             outcomes.append(tournament)
-            seasons.add(tournament.season_id)
-            imported += 1
-            if imported % STATISTICS_EVERY == 0:
-                _statistics_refreshed()
-    for season_id in sorted(seasons):
-        scoring.season_ranking_queue(season_id)
+            key = (tournament.club_id, tournament.game)
+            first = earliest.get(key)
+            if first is None or (tournament.date, tournament.pk) < (first.date, first.pk):
+                earliest[key] = tournament
+    for tournament in earliest.values():
+        scoring.ratings_queue(tournament.pk)
     return outcomes
 
 

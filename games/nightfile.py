@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from itertools import islice
@@ -96,28 +97,69 @@ TEXT_LIMIT = 1000
 NUMBER_LIMIT = 10**9
 
 
+# Every limit on a text is above this: a shorter text that shows every character it holds (no
+# NUL, no lone surrogate, no control or format character) needs no more look.
+SHORTEST_LIMIT = min(*NAME_LIMITS.values(), PLAYER_NAME_LIMIT, TEXT_LIMIT)
+
+
+def _plain(value: Any) -> bool:
+    """A value nothing is to be said of, whatever its place: a short text that shows all its
+    characters, a whole number in range, true, false or null."""
+    kind = type(value)
+    if kind is str:
+        return len(value) < SHORTEST_LIMIT and value.isprintable()
+    if kind is int:
+        return -NUMBER_LIMIT <= value <= NUMBER_LIMIT
+    return value is None or kind is bool
+
+
+def _place(parent: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    return f"{parent}.{key}" if parent else key
+
+
 def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
     """The file's values the site could not store, each with its place (empty: none). Walks
     the document without recursion, so a deeply nested one is refused, not a crash.
-    ``numbers=False`` leaves the numbers to the engine, which says its own limits."""
+    ``numbers=False`` leaves the numbers to the engine, which says its own limits.
+
+    A value's place is written only where it is needed (a problem, a text's limit): a night
+    holds thousands of values, nearly all short texts and small numbers, passed over at once."""
     problems: list[str] = []
-    stack: list[tuple[Any, str, int]] = [(doc, "", 0)]
+    stack: list[tuple[Any, str, str | int | None, int]] = [(doc, "", None, 0)]
     while stack and len(problems) < 20:
-        value, place, depth = stack.pop()
-        shown_place = place or "(document)"
+        value, parent, key, depth = stack.pop()
         if depth > MAX_DEPTH:
-            problems.append(f"{shown_place}: nested deeper than {MAX_DEPTH} levels")
+            place = "" if key is None else _place(parent, key)
+            problems.append(f"{place or '(document)'}: nested deeper than {MAX_DEPTH} levels")
             continue
+        if isinstance(value, str):
+            if len(value) < SHORTEST_LIMIT and value.isprintable():
+                continue
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if not numbers or abs(value) <= NUMBER_LIMIT:
+                continue
+        elif isinstance(value, float) and (not numbers or abs(value) <= NUMBER_LIMIT):
+            continue
+        place = "" if key is None else _place(parent, key)
+        shown_place = place or "(document)"
         if isinstance(value, dict):
-            for key, item in value.items():
-                if "\x00" in str(key):
-                    problems.append(f"{shown_place}: a key contains a NUL character")
-                elif _surrogates(str(key)):
-                    problems.append(f"{shown_place}: a key contains a lone surrogate")
-                stack.append((item, f"{place}.{key}" if place else str(key), depth + 1))
+            for item_key, item in value.items():
+                text = str(item_key)
+                if not text.isprintable():
+                    if "\x00" in text:
+                        problems.append(f"{shown_place}: a key contains a NUL character")
+                    elif _surrogates(text):
+                        problems.append(f"{shown_place}: a key contains a lone surrogate")
+                if depth == MAX_DEPTH or not _plain(item):
+                    stack.append((item, place, text, depth + 1))
         elif isinstance(value, list):
             for index, item in enumerate(value):
-                stack.append((item, f"{place}[{index}]", depth + 1))
+                if depth == MAX_DEPTH or not _plain(item):
+                    stack.append((item, place, index, depth + 1))
         elif isinstance(value, str):
             limit = NAME_LIMITS.get(place, TEXT_LIMIT)
             if place.startswith("players[") or ".seats[" in place:
@@ -134,12 +176,9 @@ def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
                 )
             elif len(value) > limit:
                 problems.append(f"{shown_place}: {len(value)} characters, at most {limit}")
-        elif isinstance(value, bool) or value is None or not numbers:
-            continue
         elif isinstance(value, int):
-            if abs(value) > NUMBER_LIMIT:
-                problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
-        elif isinstance(value, float) and not abs(value) <= NUMBER_LIMIT:
+            problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
+        elif isinstance(value, float):
             problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
     return problems
 
@@ -207,8 +246,11 @@ def _composed(value: Any) -> Any:
     return value
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _surrogates(text: str) -> bool:
-    return any("\ud800" <= c <= "\udfff" for c in text)
+    return _SURROGATE.search(text) is not None
 
 
 @transaction.atomic

@@ -320,7 +320,7 @@ def tournament_import(
                 standings=poule.standings,
             )
         )
-    scoring.night_sheets_store(tournament, sheets)
+    scoring.night_rows_store(tournament, sheets)
     # A night of the past is closed as its file says it was played, finished or not.
     return scoring.tournament_close(
         tournament,

@@ -296,6 +296,7 @@ def tournament_import(
         tournament_points=doc.get("tournament_points") or "rcwhist",
         rounds=max(p.round for p in scored.poules),
         federation_season=federation_season,
+        checked=True,
     )
     services.tournament_start(tournament)
     # The engine scored every poule while reading the file: those points and standings are

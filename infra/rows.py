@@ -1,4 +1,4 @@
-"""Many rows of one table written in one statement, without a model instance per row: for the
+"""Many rows of one table written in a statement, without a model instance per row: for the
 imports, which write thousands of rows a night the engine has checked already. The values are
 given in the columns' order; those a plain integer, boolean or text column takes as they are
 skip the model fields' preparation, the others (JSON, decimals, dates) go through it."""
@@ -42,10 +42,17 @@ def rows_insert(
             for row in rows
         )
     quote = connection.ops.quote_name
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(model._meta.db_table),
-        ", ".join(quote(field.column) for field in fields),
-        ", ".join(["%s"] * len(fields)),
+    head = "INSERT INTO {} ({}) VALUES ".format(
+        quote(model._meta.db_table), ", ".join(quote(field.column) for field in fields)
     )
+    one = "({})".format(", ".join(["%s"] * len(fields)))
+    # As many rows a statement as the database takes parameters (SQLite: 999 at most).
+    per_statement = (connection.features.max_query_params or 30_000) // len(fields)
+    rows = list(rows)
     with connection.cursor() as cursor:
-        cursor.executemany(sql, list(rows))
+        for start in range(0, len(rows), per_statement):
+            batch = rows[start : start + per_statement]
+            cursor.execute(
+                head + ", ".join([one] * len(batch)),
+                [value for row in batch for value in row],
+            )

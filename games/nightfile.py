@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import datetime
 import logging
+import re
 import unicodedata
 from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -95,28 +97,69 @@ TEXT_LIMIT = 1000
 NUMBER_LIMIT = 10**9
 
 
+# Every limit on a text is above this: a shorter text that shows every character it holds (no
+# NUL, no lone surrogate, no control or format character) needs no more look.
+SHORTEST_LIMIT = min(*NAME_LIMITS.values(), PLAYER_NAME_LIMIT, TEXT_LIMIT)
+
+
+def _plain(value: Any) -> bool:
+    """A value nothing is to be said of, whatever its place: a short text that shows all its
+    characters, a whole number in range, true, false or null."""
+    kind = type(value)
+    if kind is str:
+        return len(value) < SHORTEST_LIMIT and value.isprintable()
+    if kind is int:
+        return -NUMBER_LIMIT <= value <= NUMBER_LIMIT
+    return value is None or kind is bool
+
+
+def _place(parent: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    return f"{parent}.{key}" if parent else key
+
+
 def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
     """The file's values the site could not store, each with its place (empty: none). Walks
     the document without recursion, so a deeply nested one is refused, not a crash.
-    ``numbers=False`` leaves the numbers to the engine, which says its own limits."""
+    ``numbers=False`` leaves the numbers to the engine, which says its own limits.
+
+    A value's place is written only where it is needed (a problem, a text's limit): a night
+    holds thousands of values, nearly all short texts and small numbers, passed over at once."""
     problems: list[str] = []
-    stack: list[tuple[Any, str, int]] = [(doc, "", 0)]
+    stack: list[tuple[Any, str, str | int | None, int]] = [(doc, "", None, 0)]
     while stack and len(problems) < 20:
-        value, place, depth = stack.pop()
-        shown_place = place or "(document)"
+        value, parent, key, depth = stack.pop()
         if depth > MAX_DEPTH:
-            problems.append(f"{shown_place}: nested deeper than {MAX_DEPTH} levels")
+            place = "" if key is None else _place(parent, key)
+            problems.append(f"{place or '(document)'}: nested deeper than {MAX_DEPTH} levels")
             continue
+        if isinstance(value, str):
+            if len(value) < SHORTEST_LIMIT and value.isprintable():
+                continue
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if not numbers or abs(value) <= NUMBER_LIMIT:
+                continue
+        elif isinstance(value, float) and (not numbers or abs(value) <= NUMBER_LIMIT):
+            continue
+        place = "" if key is None else _place(parent, key)
+        shown_place = place or "(document)"
         if isinstance(value, dict):
-            for key, item in value.items():
-                if "\x00" in str(key):
-                    problems.append(f"{shown_place}: a key contains a NUL character")
-                elif _surrogates(str(key)):
-                    problems.append(f"{shown_place}: a key contains a lone surrogate")
-                stack.append((item, f"{place}.{key}" if place else str(key), depth + 1))
+            for item_key, item in value.items():
+                text = str(item_key)
+                if not text.isprintable():
+                    if "\x00" in text:
+                        problems.append(f"{shown_place}: a key contains a NUL character")
+                    elif _surrogates(text):
+                        problems.append(f"{shown_place}: a key contains a lone surrogate")
+                if depth == MAX_DEPTH or not _plain(item):
+                    stack.append((item, place, text, depth + 1))
         elif isinstance(value, list):
             for index, item in enumerate(value):
-                stack.append((item, f"{place}[{index}]", depth + 1))
+                if depth == MAX_DEPTH or not _plain(item):
+                    stack.append((item, place, index, depth + 1))
         elif isinstance(value, str):
             limit = NAME_LIMITS.get(place, TEXT_LIMIT)
             if place.startswith("players[") or ".seats[" in place:
@@ -133,12 +176,9 @@ def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
                 )
             elif len(value) > limit:
                 problems.append(f"{shown_place}: {len(value)} characters, at most {limit}")
-        elif isinstance(value, bool) or value is None or not numbers:
-            continue
         elif isinstance(value, int):
-            if abs(value) > NUMBER_LIMIT:
-                problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
-        elif isinstance(value, float) and not abs(value) <= NUMBER_LIMIT:
+            problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
+        elif isinstance(value, float):
             problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
     return problems
 
@@ -206,19 +246,23 @@ def _composed(value: Any) -> Any:
     return value
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _surrogates(text: str) -> bool:
-    return any("\ud800" <= c <= "\udfff" for c in text)
+    return _SURROGATE.search(text) is not None
 
 
 @transaction.atomic
 def tournament_import(
-    doc: Any, *, rank_season: bool = True, send_results: bool = False
+    doc: Any, *, rank_season: bool = True, send_results: bool = False, rate: bool = True
 ) -> Tournament:
     """Import one ``club-night/1`` (or result) document as a closed night.
 
     Raises ``DocumentRefused`` with the engine's located problems, or ``ValidationError`` when
     the site refuses it (the same night already imported); nothing is written in either case.
     An imported night is history: its participants get no result e-mail unless asked.
+    ``rate=False``: the cote is left to the caller (a batch rates its nights once).
     """
     problems = document_problems(doc, numbers=False) or poule_problems(doc)
     if problems:
@@ -252,6 +296,7 @@ def tournament_import(
         tournament_points=doc.get("tournament_points") or "rcwhist",
         rounds=max(p.round for p in scored.poules),
         federation_season=federation_season,
+        checked=True,
     )
     services.tournament_start(tournament)
     # The engine scored every poule while reading the file: those points and standings are
@@ -276,10 +321,14 @@ def tournament_import(
                 standings=poule.standings,
             )
         )
-    scoring.night_sheets_store(tournament, sheets)
+    scoring.night_rows_store(tournament, sheets)
     # A night of the past is closed as its file says it was played, finished or not.
     return scoring.tournament_close(
-        tournament, rank_season=rank_season, send_results=send_results, unfinished_ok=True
+        tournament,
+        rank_season=rank_season,
+        send_results=send_results,
+        unfinished_ok=True,
+        rate=rate,
     )
 
 
@@ -310,30 +359,49 @@ def tournaments_import(
     docs: Iterable[Any], *, send_results: bool = False
 ) -> list[Tournament | list[str]]:
     """Import several nights, each all or nothing: a refused one does not stop the others.
-    Each touched season is ranked once, at the end: a decade of history imports in a time
-    that grows with the number of nights, not with its square. Returns, per document, its
-    night or its problems."""
+    Each touched season is ranked once, at the end, and the cote is rewritten once per batch
+    of nights, from the earliest of them: a decade of history imports in a time that grows
+    with the number of nights, not with its square, and ends as importing the files one by
+    one would. Returns, per document, its night or its problems."""
     outcomes: list[Tournament | list[str]] = []
-    seasons: set[int] = set()
-    imported = 0
+    pending = iter(docs)
+    while batch := list(islice(pending, STATISTICS_EVERY)):
+        if outcomes:
+            _statistics_refreshed()
+        outcomes += _batch_import(batch, send_results=send_results)
+    seasons = {o.season_id for o in outcomes if isinstance(o, Tournament)}
+    for season_id in sorted(seasons):
+        scoring.season_ranking_queue(season_id)
+    return outcomes
+
+
+@transaction.atomic
+def _batch_import(docs: list[Any], *, send_results: bool) -> list[Tournament | list[str]]:
+    """Up to ``STATISTICS_EVERY`` nights in one transaction, each night in its own savepoint
+    (a refused file leaves nothing behind and the others go on); the cote of each club's game
+    queued once, from the batch's earliest night, which rates it and every later one."""
+    outcomes: list[Tournament | list[str]] = []
+    earliest: dict[tuple[int, str], Tournament] = {}
     for doc in docs:
         try:
-            tournament = tournament_import(doc, rank_season=False, send_results=send_results)
+            tournament = tournament_import(
+                doc, rank_season=False, send_results=send_results, rate=False
+            )
         except DocumentRefused as refused:
             outcomes.append(list(refused.problems))
         except ValidationError as refused:
             outcomes.append(list(refused.messages))
         except (RecursionError, ValueError, OverflowError, DatabaseError) as failed:
-            # Nothing of this file was written (one transaction): the next one goes on.
+            # Nothing of this file was written (its savepoint): the next one goes on.
             outcomes.append([f"the site could not store this night ({type(failed).__name__})"])
         else:
             outcomes.append(tournament)
-            seasons.add(tournament.season_id)
-            imported += 1
-            if imported % STATISTICS_EVERY == 0:
-                _statistics_refreshed()
-    for season_id in sorted(seasons):
-        scoring.season_ranking_queue(season_id)
+            key = (tournament.club_id, tournament.game)
+            first = earliest.get(key)
+            if first is None or (tournament.date, tournament.pk) < (first.date, first.pk):
+                earliest[key] = tournament
+    for tournament in earliest.values():
+        scoring.ratings_queue(tournament.pk)
     return outcomes
 
 

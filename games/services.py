@@ -132,9 +132,12 @@ def tournament_create(
     rounds: int | None = None,
     draw_method: str = DrawMethod.AVOID_REPEATS,
     federation_season: FederationSeason | None = None,
+    checked: bool = False,
 ) -> Tournament:
     """A new night of ``club``; with ``federation_season``, an inter-club night the club hosts
-    for its federation."""
+    for its federation. ``checked``: the caller read the club, the seasons and the point table
+    in this transaction and found no such night (an import): the night's own rules are checked,
+    not those links again in the database (its constraints still guard the row)."""
     tournament = Tournament(
         federation_season=federation_season,
         draw_method=draw_method,
@@ -147,7 +150,11 @@ def tournament_create(
         tournament_points=tournament_points or club.tournament_points,
         rounds=rounds or club.rounds_per_night,
     )
-    tournament.full_clean()
+    if checked:
+        links = {"club", "season", "point_table", "federation_season"}
+        tournament.full_clean(exclude=links, validate_unique=False, validate_constraints=False)
+    else:
+        tournament.full_clean()
     tournament.save()
     if federation_season is not None:
         # The federation's calendar lists its coming inter-club nights.

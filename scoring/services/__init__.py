@@ -67,6 +67,7 @@ from .merges import (
     merge_refuse,
     merge_undo,
 )
+from .night_rows import night_rows_store
 from .nights import (
     RESULTS_EMAIL,
     CloseCheck,
@@ -162,6 +163,7 @@ __all__ = [
     "merge_refused",
     "merge_undo",
     "night_rankings_queue",
+    "night_rows_store",
     "night_sheets_store",
     "poule_rescore",
     "poule_score",

@@ -128,10 +128,13 @@ def tournament_close(
     rank_season: bool = True,
     send_results: bool = True,
     unfinished_ok: bool = False,
+    rate: bool = True,
 ) -> Tournament:
     """Lock the night and, once the close is committed, have the season ranking recomputed
     and the results e-mailed to the participants. An import of many nights ranks each season
-    once at the end (``rank_season=False``), and sends no e-mail for nights of the past.
+    once at the end (``rank_season=False``), and sends no e-mail for nights of the past; it
+    has the cote rewritten once, from its earliest night (``rate=False`` here, the import
+    queues ``ratings_update`` itself).
 
     A night with unfinished tables or rounds not drawn is refused, with them listed, unless
     the scorer confirmed closing it as it is (``unfinished_ok``)."""
@@ -152,7 +155,8 @@ def tournament_close(
     if rank_season:
         season_ranking_queue(tournament.season_id)
         night_rankings_queue(tournament, published_changed=False)
-    ratings_queue(tournament.pk)
+    if rate:
+        ratings_queue(tournament.pk)
     if send_results:
         work_queue(RESULTS_EMAIL, tournament.pk)
     return tournament

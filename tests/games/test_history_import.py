@@ -13,14 +13,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from club.models import Membership
+from club.models import Membership, Player
 from games import nightfile
 from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Tournament
 from games.nightfile import tournaments_import
 from scoring.engine.season_file import rank_nights
-from scoring.models import RankingSnapshot
-from scoring.services import RESULTS_EMAIL, SEASON_RANKING_UPDATE
+from scoring.models import PlayerNightStats, PlayerRating, RankingSnapshot
+from scoring.services import RATINGS_UPDATE, RESULTS_EMAIL, SEASON_RANKING_UPDATE
 
 pytestmark = pytest.mark.django_db
 
@@ -159,3 +159,72 @@ def test_a_files_new_players_join_the_club_in_one_go_their_names_tidied():
     later = json.loads(json.dumps(doc).replace(str(night.date), "2030-01-04"))
     tournaments_import([later])
     assert Membership.objects.filter(club=night.club).count() == members.count()
+
+
+def cote_and_ranking(club: str) -> tuple[list, list, list]:
+    """What the import leaves of a club's cote, night statistics and season rankings, named
+    by player and night (two clubs' rows compare although their ids differ)."""
+    ratings = sorted(
+        (
+            r.tournament.date,
+            r.player.display_name,
+            r.mu,
+            r.sigma,
+            r.conservative,
+            r.deals,
+            r.night_deals,
+            r.expected,
+            r.actual,
+            r.change,
+            r.moves,
+            r.current,
+        )
+        for r in PlayerRating.objects.filter(tournament__club__name=club).select_related(
+            "tournament", "player"
+        )
+    )
+    names = {str(p.pk): p.display_name for p in Player.objects.all()}
+
+    def named(data: dict) -> str:
+        # A night's statistics name the partners and opponents by their player ids.
+        for key in ("partners", "opponents"):
+            data[key] = {names[pk]: value for pk, value in data.get(key, {}).items()}
+        return json.dumps(data, sort_keys=True)
+
+    stats = sorted(
+        (s.tournament.date, s.player.display_name, named(s.data))
+        for s in PlayerNightStats.objects.filter(tournament__club__name=club).select_related(
+            "tournament", "player"
+        )
+    )
+    ranking = [
+        (line.snapshot.season.name, line.player.display_name, line.rank, line.tournament_points)
+        for snapshot in RankingSnapshot.objects.live().filter(season__club__name=club)
+        for line in snapshot.lines.in_order().select_related("snapshot__season", "player")
+    ]
+    return ratings, stats, sorted(ranking)
+
+
+def test_a_batch_ends_as_importing_its_files_one_by_one(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    """The cote and the night statistics are written once per batch, from its earliest night,
+    and the seasons ranked once at the end: the same rows as each file imported alone, even
+    with the files out of date order, across batches, and with a refused one among them."""
+    monkeypatch.setattr(nightfile, "STATISTICS_EVERY", 3)
+    docs = history(seasons=(2022, 2023), nights=3)
+    docs = [docs[3], docs[0], docs[5], docs[1], docs[4], docs[2]]  # not in date order
+    docs.insert(2, {**copy.deepcopy(docs[2]), "rules": "rcwist"})
+    alone = [{**copy.deepcopy(doc), "club": "Whist Club Dinant"} for doc in docs]
+
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        outcomes = tournaments_import(docs)
+    assert [isinstance(o, Tournament) for o in outcomes] == [True, True, False, *[True] * 4]
+    assert len(queued(callbacks, RATINGS_UPDATE)) == 3  # once per batch of three files
+    for doc in alone:
+        with django_capture_on_commit_callbacks(execute=True):
+            tournaments_import([doc])
+
+    batch, one_by_one = cote_and_ranking("Whist Club Namur"), cote_and_ranking("Whist Club Dinant")
+    assert batch[0] and batch[1] and batch[2]
+    assert batch == one_by_one

@@ -1,0 +1,103 @@
+"""An imported night stored as the engine scored it (``night_rows_store``): its poules, seats,
+deals and poule standings each written in one statement of plain rows, then the night's
+standings. A history import writes thousands of rows a night; building a model instance for
+each and having the ORM prepare each of its values cost more than the engine's reading of the
+file. The engine checked every seat, deal and table before this runs; the database's
+constraints still guard each row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Deal, Poule, Seat, Tournament
+from infra.rows import rows_insert
+
+from ..models import PouleStanding
+from .sheets import ScoredSheet, tournament_standings_update
+
+SEAT_COLUMNS = ("poule_id", "player_id", "number", "tournament_id", "round")
+DEAL_COLUMNS = (
+    "poule_id",
+    "position",
+    "data",
+    "dealer",
+    "points",
+    "counted",
+    "recorded_at",
+    "client_digest",
+)
+STANDING_COLUMNS = (
+    "poule_id",
+    "player_id",
+    "seat",
+    "rank",
+    "tied",
+    "game_points",
+    "tournament_points",
+)
+
+
+@transaction.atomic(savepoint=False)
+def night_rows_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) -> list[Poule]:
+    """Store a whole night the engine has scored already (an imported night). Seats are
+    numbered from 1 in the sheet's order; a deal's dealer is the seat the engine names; a
+    table without a single deal was not played: its players get no standings (no tournament
+    points, no table won), as for a table left empty on the night."""
+    poules = Poule.objects.bulk_create(
+        Poule(
+            tournament=tournament,
+            round=sheet.round,
+            table=sheet.table,
+            counted_deals=sheet.score.counted_deals,
+        )
+        for sheet in sheets
+    )
+    recorded_at = timezone.now()
+    seats: list[tuple[Any, ...]] = []
+    deals: list[tuple[Any, ...]] = []
+    lines: list[tuple[Any, ...]] = []
+    for poule, sheet in zip(poules, sheets, strict=True):
+        players = [player.pk for player in sheet.players]
+        seats += (
+            (poule.pk, player, number, tournament.pk, poule.round)
+            for number, player in enumerate(players, start=1)
+        )
+        score = sheet.score
+        deals += (
+            (
+                poule.pk,
+                position,
+                data,
+                None if dealer is None else dealer + 1,
+                list(points),
+                counted,
+                recorded_at,
+                "",
+            )
+            for position, (data, points, dealer, counted) in enumerate(
+                zip(sheet.deals, score.deal_points, score.dealers, score.counted, strict=True),
+                start=1,
+            )
+        )
+        if sheet.deals:
+            lines += (
+                (
+                    poule.pk,
+                    players[line.seat],
+                    line.seat + 1,
+                    line.rank,
+                    line.tied,
+                    line.game_points,
+                    line.tournament_points,
+                )
+                for line in sheet.standings
+            )
+    rows_insert(Seat, SEAT_COLUMNS, seats)
+    rows_insert(Deal, DEAL_COLUMNS, deals)
+    rows_insert(PouleStanding, STANDING_COLUMNS, lines)
+    tournament_standings_update(tournament)
+    return poules

@@ -94,3 +94,17 @@ def table(rows: Sequence[Row]) -> list[str]:
             f"{ms(p50(row.baseline)):>16} {row.ratio:>8.2f}"
         )
     return lines
+
+
+def markdown(rows: Sequence[Row]) -> list[str]:
+    """The same table in Markdown, for the README (``manage.py bench --readme``)."""
+    lines = [
+        "| measure | size | p50 ms | p95 ms | queries | baseline p50 ms | ratio |",
+        "|---|---|--:|--:|--:|--:|--:|",
+    ]
+    for row in rows:
+        lines.append(
+            f"| {row.measure} | {row.size} | {ms(p50(row.times))} | {ms(p95(row.times))} | "
+            f"{statistics.median(row.queries):g} | {ms(p50(row.baseline))} | {row.ratio:.2f}× |"
+        )
+    return lines

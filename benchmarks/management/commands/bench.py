@@ -34,6 +34,7 @@ from benchmarks.load import MAX_SECONDS, load
 from benchmarks.member_import import members
 from benchmarks.pages import pages
 from benchmarks.ratings import ratings
+from benchmarks.readme import readme_rewritten
 from benchmarks.sandbox import throwaway_database
 from benchmarks.smoke import smoke
 
@@ -62,6 +63,11 @@ def _suite_options(parser: CommandParser) -> None:
         "--quick",
         action="store_true",
         help="tiny sizes: checks that every measure runs and that no path gains a query",
+    )
+    parser.add_argument(
+        "--readme",
+        action="store_true",
+        help="rewrite the README's table of figures from this run (a full run of every measure)",
     )
     parser.add_argument(
         "--store-queries",
@@ -254,6 +260,7 @@ class Command(BaseCommand):
         quick: bool,
         only: str,
         store_queries: bool,
+        readme: bool,
         **_: Any,
     ) -> None:
         measures = [name.strip() for name in only.split(",") if name.strip()]
@@ -269,6 +276,10 @@ class Command(BaseCommand):
             raise CommandError("--requests must be at least 1")
         if store_queries and not quick:
             raise CommandError("--store-queries: the budget is counted at the --quick sizes")
+        if readme and (quick or set(measures) != set(suite.MEASURES)):
+            raise CommandError(
+                "--readme: the README's figures come from a full run of every measure"
+            )
         sizes = suite.QUICK if quick else suite.FULL if full else suite.DEFAULT
         with throwaway_database(
             # The site's addresses and the baseline's bare view.
@@ -280,6 +291,10 @@ class Command(BaseCommand):
                 self.stdout.write, sizes=sizes, requests=requests, seed=seed, only=measures
             )
             vendor = connection.vendor
+        if readme:
+            table = [row for key in suite.MEASURES for row in rows[key]]
+            path = readme_rewritten(table, suite.goals(rows), vendor, requests)
+            self.stdout.write(f"figures written into {path.name}")
         if quick:
             self._query_budget(
                 [row for found in rows.values() for row in found], vendor, store_queries

@@ -1,0 +1,48 @@
+"""``manage.py bench --readme``: the README's table of figures rewritten from this one run.
+
+The figures of one run stand together (a ratio is only meaningful beside its own baseline), so
+the whole block between the two markers is replaced, never a line of it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from django.conf import settings
+
+from .report import Row, markdown
+
+START = "<!-- bench: the figures of one run, written by manage.py bench --readme -->"
+END = "<!-- bench: end -->"
+
+
+def block(rows: Sequence[Row], goals: Sequence[str], vendor: str, requests: int) -> list[str]:
+    today = datetime.date.today().isoformat()
+    return [
+        START,
+        f"One run on {today}: {vendor}, {os.cpu_count()} cores, {requests} requests (or runs) "
+        "a measure and size.",
+        "",
+        *markdown(rows),
+        "",
+        "```text",
+        *goals,
+        "```",
+        END,
+    ]
+
+
+def readme_rewritten(rows: Sequence[Row], goals: Sequence[str], vendor: str, requests: int) -> Path:
+    """Replaces the README's block (between ``START`` and ``END``) with this run's."""
+    path = Path(settings.BASE_DIR) / "README.md"
+    text = path.read_text(encoding="utf-8")
+    if START not in text or END not in text:
+        raise ValueError(f"{path.name} has no bench block: put {START} and {END} where it goes")
+    before, rest = text.split(START, 1)
+    after = rest.split(END, 1)[1]
+    new = "\n".join(block(rows, goals, vendor, requests))
+    path.write_text(before + new + after, encoding="utf-8")
+    return path

@@ -8,9 +8,12 @@ are numbered and their cells marked by the sheet model, as on the phone.
 
 from __future__ import annotations
 
+import json
 from html import escape as escaped
 from typing import Any
 
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.safestring import SafeString
@@ -22,7 +25,7 @@ from club.names import Viewer, name_shown
 from scoring.models import PouleStanding, TournamentStanding
 
 from ..models import Deal, Seat, Tournament
-from .sheet import StoredDeal, deal_lines
+from .sheet import deal_lines
 
 
 def results_rounds(tournament: Tournament, viewer: Viewer) -> SafeString:
@@ -269,19 +272,58 @@ def deal_table(tournament: Tournament, viewer: Viewer) -> list[list[Any]]:
     return rows
 
 
-def night_deals(tournament: Tournament) -> dict[int, list[StoredDeal]]:
-    """Every poule's deals as plain rows, in playing order: one query for the whole night."""
-    deals: dict[int, list[StoredDeal]] = {}
+def night_deals(tournament: Tournament) -> dict[int, list[FetchedDeal]]:
+    """Every poule's deals as plain rows, in playing order: one query for the whole night.
+    Each deal's JSON comes as its text, decoded here at once for the points and only when
+    asked for what was played (its words are mostly known already: ``deal_words``)."""
+    deals: dict[int, list[FetchedDeal]] = {}
     for poule_id, *row in (
         Deal.objects.filter(poule__tournament=tournament)
         .order_by("poule_id", "position")
-        .values_list("poule_id", "pk", "recorded_at", "data", "counted", "dealer", "points")
+        .values_list(
+            "poule_id",
+            "pk",
+            "recorded_at",
+            Cast("data", TextField()),
+            "counted",
+            "dealer",
+            Cast("points", TextField()),
+        )
     ):
-        deals.setdefault(poule_id, []).append(StoredDeal(*row))
+        deals.setdefault(poule_id, []).append(FetchedDeal(*row))
     return deals
 
 
-def _deal_rows(game: str, point_table: Any, sheet: list[StoredDeal], seated: dict[int, str]) -> str:
+class FetchedDeal:
+    """A deal as a night's pages fetch it (a ``StoredDeal`` for the sheet model), its JSON
+    read as text: the points decoded at once, what was played when first asked for."""
+
+    __slots__ = ("_data", "counted", "dealer", "pk", "points", "recorded_at", "text")
+
+    def __init__(
+        self,
+        pk: int,
+        recorded_at: Any,
+        text: str,
+        counted: bool,
+        dealer: int | None,
+        points: str,
+    ) -> None:
+        self.pk, self.recorded_at, self.text = pk, recorded_at, text
+        self.counted, self.dealer = counted, dealer
+        self.points: list[int] = json.loads(points)
+        self._data: dict[str, Any] | None = None
+
+    @property
+    def data(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = json.loads(self.text)
+        return self._data
+
+
+def _deal_rows(
+    game: str, point_table: Any, sheet: list[FetchedDeal], seated: dict[int, str]
+) -> str:
     """A poule's deals as table rows, told by the sheet model: the sheet's number ("–" for a
     pass, as on the phone), the short code and what was played (escaped), points per seat with
     the dealer (•) and the mort (–) marked."""

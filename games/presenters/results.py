@@ -283,7 +283,6 @@ def night_deals(tournament: Tournament) -> dict[int, list[FetchedDeal]]:
         .values_list(
             "poule_id",
             "pk",
-            "recorded_at",
             Cast("data", TextField()),
             "counted",
             "dealer",
@@ -295,21 +294,15 @@ def night_deals(tournament: Tournament) -> dict[int, list[FetchedDeal]]:
 
 
 class FetchedDeal:
-    """A deal as a night's pages fetch it (a ``StoredDeal`` for the sheet model), its JSON
-    read as text: the points decoded at once, what was played when first asked for."""
+    """A deal as a night's pages fetch it (what the sheet model reads of a deal), its JSON
+    read as text: the points decoded at once, what was played when first asked for. Its
+    version, for the memo of its words (``deal_words``), is what was played as stored: the
+    words change with it and nothing else of the deal."""
 
-    __slots__ = ("_data", "counted", "dealer", "pk", "points", "recorded_at", "text")
+    __slots__ = ("_data", "counted", "dealer", "pk", "points", "recorded_at")
 
-    def __init__(
-        self,
-        pk: int,
-        recorded_at: Any,
-        text: str,
-        counted: bool,
-        dealer: int | None,
-        points: str,
-    ) -> None:
-        self.pk, self.recorded_at, self.text = pk, recorded_at, text
+    def __init__(self, pk: int, text: str, counted: bool, dealer: int | None, points: str) -> None:
+        self.pk, self.recorded_at = pk, text
         self.counted, self.dealer = counted, dealer
         self.points: list[int] = json.loads(points)
         self._data: dict[str, Any] | None = None
@@ -317,7 +310,7 @@ class FetchedDeal:
     @property
     def data(self) -> dict[str, Any]:
         if self._data is None:
-            self._data = json.loads(self.text)
+            self._data = json.loads(self.recorded_at)
         return self._data
 
 

@@ -9,7 +9,7 @@ describes a deal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -329,13 +329,32 @@ class DealLine:
     cells: list[tuple[str, int | str]]
 
 
+class _Played(Mapping[str, Any]):
+    """What a deal's ``data`` holds, read from it only when asked: the numbering looks into it
+    for one game only, and a night's deals fetched as text decode it when first read."""
+
+    __slots__ = ("deal",)
+
+    def __init__(self, deal: Any) -> None:
+        self.deal = deal
+
+    def __getitem__(self, key: str) -> Any:
+        return self.deal.data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.deal.data)
+
+    def __len__(self) -> int:
+        return len(self.deal.data)
+
+
 def deal_lines(
     game: str, point_table: Any, seat_count: int, deals: Sequence[Any], names: dict[str, str]
 ) -> list[DealLine]:
     """A poule's deals (stored deals or ``StoredDeal`` rows, in playing order) as the sheet
     numbers and describes them: the same numbers, codes, words and cells as the phone's
     sheet, for the results page, the exports and the API."""
-    numbers = sheet_numbers(game, ((deal.counted, deal.data) for deal in deals))
+    numbers = sheet_numbers(game, ((deal.counted, _Played(deal)) for deal in deals))
     reading = words_reading(point_table, names)
     morts: dict[int | None, int | None] = {}  # each dealer's mort, asked of the engine once
     lines = []

@@ -12,7 +12,7 @@ import json
 from html import escape as escaped
 from typing import Any
 
-from django.db.models import TextField
+from django.db.models import F, FilteredRelation, Q, TextField
 from django.db.models.functions import Cast
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
@@ -22,7 +22,7 @@ from django.utils.translation import gettext, ngettext
 from club.exports import Text
 from club.models import Player
 from club.names import Viewer, name_shown
-from scoring.models import PouleStanding, TournamentStanding
+from scoring.models import TournamentStanding
 
 from ..models import Deal, Seat, Tournament
 from .sheet import deal_lines
@@ -31,17 +31,10 @@ from .sheet import deal_lines
 def results_rounds(tournament: Tournament, viewer: Viewer) -> SafeString:
     """Every round's poules with their seats, deals (described, points per seat), totals and
     standings, each player named as ``viewer`` reads him, written out as the page's HTML in one
-    pass. Three queries whatever the size of the night (and the viewer's, once, if someone
-    chose initials): seats with their poules, deals and standings come as plain rows."""
-    poules, players, names = _seated_poules(tournament, viewer)
+    pass. Two queries whatever the size of the night (and the viewer's, once, if someone
+    chose initials): seats with their poules and standings, and deals, come as plain rows."""
+    poules, players, names, lines = _seated_poules(tournament, viewer, standings=True)
     deals = night_deals(tournament)
-    lines: dict[int, list[tuple[Any, ...]]] = {}
-    for poule_id, *line in (
-        PouleStanding.objects.filter(poule__tournament=tournament)
-        .order_by("poule_id", "rank", "seat")
-        .values_list("poule_id", "rank", "tied", "player_id", "game_points", "tournament_points")
-    ):
-        lines.setdefault(poule_id, []).append(line)
 
     labels = _labels()
     shown: dict[Any, str] = {}  # each tournament points' value as shown, worked out once
@@ -158,30 +151,42 @@ def _columns(names: dict[int, str]) -> str:
 
 
 def _seated_poules(
-    tournament: Tournament, viewer: Viewer
-) -> tuple[list[tuple[int, int, int, int]], dict[int, str], dict[int, dict[int, str]]]:
+    tournament: Tournament, viewer: Viewer, *, standings: bool = False
+) -> tuple[
+    list[tuple[int, int, int, int]],
+    dict[int, str],
+    dict[int, dict[int, str]],
+    dict[int, list[tuple[Any, ...]]],
+]:
     """The night's poules in order (id, round, table, counted deals), each player's name as
-    ``viewer`` reads it, from what names are made of (not a model row per seat), and each
-    poule's seat numbers with those names: one query, the poules read with their seats."""
+    ``viewer`` reads it, from what names are made of (not a model row per seat), each poule's
+    seat numbers with those names and, with ``standings``, each poule's standings (rank, tied,
+    player, game points, tournament points), in rank then seat order: one query, the poules
+    and their standings read with the seats."""
+    fields = ["poule_id", "round", "poule__table", "poule__counted_deals", "number", "player_id"]
+    fields += [f"player__{f}" for f in Player.PUBLIC_NAME_FIELDS]
+    seats = Seat.objects.filter(tournament=tournament)
+    if standings:
+        # A seat's line of its poule's standings, none before the poule's first deal.
+        seats = seats.annotate(
+            line=FilteredRelation(
+                "poule__standings", condition=Q(poule__standings__player=F("player"))
+            )
+        )
+        fields += ["line__rank", "line__seat", "line__tied", "line__game_points"]
+        fields += ["line__tournament_points"]
     poules: list[tuple[int, int, int, int]] = []
     players: dict[int, str] = {}
     names: dict[int, dict[int, str]] = {}
-    for poule_id, round, table, counted_deals, number, player_id, *name_fields in (
-        Seat.objects.filter(tournament=tournament)
-        .order_by("round", "poule__table", "poule_id", "number")
-        .values_list(
-            "poule_id",
-            "round",
-            "poule__table",
-            "poule__counted_deals",
-            "number",
-            "player_id",
-            *(f"player__{f}" for f in Player.PUBLIC_NAME_FIELDS),
-        )
-    ):
+    lines: dict[int, list[tuple[Any, ...]]] = {}
+    ranked: dict[int, list[tuple[Any, ...]]] = {}
+    named = len(Player.PUBLIC_NAME_FIELDS)
+    for poule_id, round, table, counted_deals, number, player_id, *rest in seats.order_by(
+        "round", "poule__table", "poule_id", "number"
+    ).values_list(*fields):
         if player_id not in players:
             player = Player(
-                pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, name_fields, strict=True))
+                pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, rest[:named], strict=True))
             )
             players[player_id] = name_shown(player, viewer)
         seated = names.get(poule_id)
@@ -189,7 +194,14 @@ def _seated_poules(
             seated = names[poule_id] = {}
             poules.append((poule_id, round, table, counted_deals))
         seated[number] = players[player_id]
-    return poules, players, names
+        if standings and rest[named] is not None:
+            rank, seat, tied, game_points, points = rest[named:]
+            ranked.setdefault(poule_id, []).append(
+                (rank, seat, (rank, tied, player_id, game_points, points))
+            )
+    for poule_id, poule_lines in ranked.items():
+        lines[poule_id] = [line for _rank, _seat, line in sorted(poule_lines)]
+    return poules, players, names, lines
 
 
 def night_standing_rows(tournament: Tournament, viewer: Viewer) -> SafeString:
@@ -245,7 +257,7 @@ def deal_table(tournament: Tournament, viewer: Viewer) -> list[list[Any]]:
     tells it: round, table, the sheet's number (empty for a pass), short code, the deal in
     words, dealer, mort, then each seat's player and points ("–" for the mort), named as ``viewer``
     reads them. Two queries whatever the size of the night."""
-    poules, _players, names = _seated_poules(tournament, viewer)
+    poules, _players, names, _lines = _seated_poules(tournament, viewer)
     deals = night_deals(tournament)
     point_table = tournament.point_table.engine_table()
     rows = []

@@ -12,7 +12,7 @@ import json
 from html import escape as escaped
 from typing import Any
 
-from django.db.models import F, FilteredRelation, Q, TextField
+from django.db.models import CharField, F, FilteredRelation, Q, TextField
 from django.db.models.functions import Cast
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
@@ -22,6 +22,7 @@ from django.utils.translation import gettext, ngettext
 from club.exports import Text
 from club.models import Player
 from club.names import Viewer, name_shown
+from scoring.fields import fraction_of
 from scoring.models import TournamentStanding
 
 from ..models import Deal, Seat, Tournament
@@ -37,7 +38,7 @@ def results_rounds(tournament: Tournament, viewer: Viewer) -> SafeString:
     deals = night_deals(tournament)
 
     labels = _labels()
-    shown: dict[Any, str] = {}  # each tournament points' value as shown, worked out once
+    shown: dict[str, str] = {}  # each tournament points' value as shown, worked out once
     game = tournament.game
     point_table = tournament.point_table.engine_table()
     html: list[str] = []
@@ -171,10 +172,10 @@ def _seated_poules(
         seats = seats.annotate(
             line=FilteredRelation(
                 "poule__standings", condition=Q(poule__standings__player=F("player"))
-            )
+            ),
+            line_points=Cast("line__tournament_points", CharField()),
         )
-        fields += ["line__rank", "line__seat", "line__tied", "line__game_points"]
-        fields += ["line__tournament_points"]
+        fields += ["line__rank", "line__seat", "line__tied", "line__game_points", "line_points"]
     poules: list[tuple[int, int, int, int]] = []
     players: dict[int, str] = {}
     names: dict[int, dict[int, str]] = {}
@@ -213,15 +214,16 @@ def night_standing_rows(tournament: Tournament, viewer: Viewer) -> SafeString:
         str(marker), 1
     )
     rows = []
-    shown: dict[Any, str] = {}
+    shown: dict[str, str] = {}
     for rank, tied, player_id, points, game_points, won, played, *name_fields in (
         TournamentStanding.objects.filter(tournament=tournament)
+        .with_points_text()
         .order_by("rank", "player__display_name")
         .values_list(
             "rank",
             "tied",
             "player_id",
-            "tournament_points",
+            "points_text",
             "game_points",
             "poules_won",
             "poules_played",
@@ -345,13 +347,13 @@ def _deal_rows(
     return "".join(rows)
 
 
-def _points_shown(points: Any, shown: dict[Any, str]) -> str:
-    """Tournament points as the other pages show them ("2,5"), each value worked out once for
-    the page (a night's points take a handful of values)."""
-    text = shown.get(points)
-    if text is None:
-        text = shown[points] = floatformat(points, "-2")
-    return text
+def _points_shown(text: str, shown: dict[str, str]) -> str:
+    """Tournament points, from their stored text ("5/2"), as the other pages show them
+    ("2,5"): each value worked out once for the page (a night's points take a handful)."""
+    points = shown.get(text)
+    if points is None:
+        points = shown[text] = floatformat(fraction_of(text), "-2")
+    return points
 
 
 PASSED = ' class="passed"'  # a deal where everybody passed: shown greyed
@@ -363,7 +365,7 @@ def _cells(tag: str, numbers: list[int]) -> str:
 
 
 def _standing_rows(
-    lines: list[tuple[Any, ...]], players: dict[int, str], shown: dict[Any, str]
+    lines: list[tuple[Any, ...]], players: dict[int, str], shown: dict[str, str]
 ) -> str:
     """A poule's standings as table rows: rank (= when tied), name, game points, tournament
     points (a fraction, shown as the other pages show it: "2,5")."""

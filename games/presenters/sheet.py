@@ -9,7 +9,7 @@ describes a deal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -55,10 +55,17 @@ _DEAL_WORDS: dict[tuple[Any, ...], tuple[str, str, dict[str, str]]] = {}
 
 
 def deal_words(
-    game: str, deal: Deal, point_table: Any, names: dict[str, str]
+    game: str,
+    deal: Deal,
+    point_table: Any,
+    names: dict[str, str],
+    *,
+    reading: tuple[Any, ...] | None = None,
 ) -> tuple[str, str, dict[str, str]]:
-    """The deal's short code ("E8 ✓9"), its line in words and the seats its cells mark."""
-    key = (deal.pk, deal.recorded_at, id(point_table), tuple(names.items()), get_language())
+    """The deal's short code ("E8 ✓9"), its line in words and the seats its cells mark.
+    ``reading``: ``words_reading(point_table, names)``, given by a caller describing a whole
+    poule's deals (worked out once, not once a deal)."""
+    key = (deal.pk, deal.recorded_at, reading or words_reading(point_table, names))
     words = _DEAL_WORDS.get(key) if deal.pk else None
     if words is None:
         code, marks = short_deal(game, deal.data, point_table)
@@ -68,6 +75,12 @@ def deal_words(
                 _DEAL_WORDS.clear()
             _DEAL_WORDS[key] = words
     return words
+
+
+def words_reading(point_table: Any, names: dict[str, str]) -> tuple[Any, ...]:
+    """What a deal's words depend on besides the deal: the point table, the names, the
+    language."""
+    return (id(point_table), tuple(names.items()), get_language())
 
 
 def change_lines(
@@ -129,18 +142,27 @@ def deal_cells(
     numbered from 1; the engine counts them from 0. Made here, not by a template: the grid is
     sent back after every deal, and a template's conditions per cell are its slowest part."""
     dealer = None if dealer_seat is None else dealer_seat - 1
-    sits_out = mort(game, seat_count, dealer)
-    marks = marks or {}
+    return _marked_cells(dealer, mort(game, seat_count, dealer), points, marks)
+
+
+def _marked_cells(
+    dealer: int | None,
+    sits_out: int | None,
+    points: Sequence[int],
+    marks: Mapping[str, str] | None,
+) -> list[tuple[str, int | str]]:
+    """``deal_cells`` once the dealer's and the mort's seat indexes are known."""
     cells: list[tuple[str, int | str]] = []
     for index, value in enumerate(points):
-        classes = ["pts"]
-        if mark := marks.get(str(index + 1)):
-            classes.append(mark)
+        classes = "pts"
+        if marks and (mark := marks.get(str(index + 1))):
+            classes += f" {mark}"
         if dealer == index:
-            classes.append("dealer")
+            classes += " dealer"
         if sits_out == index:
-            classes.append("mort")
-        cells.append((" ".join(classes), "–" if sits_out == index else value))
+            cells.append((f"{classes} mort", "–"))
+        else:
+            cells.append((classes, value))
     return cells
 
 
@@ -307,18 +329,42 @@ class DealLine:
     cells: list[tuple[str, int | str]]
 
 
+class _Played(Mapping[str, Any]):
+    """What a deal's ``data`` holds, read from it only when asked: the numbering looks into it
+    for one game only, and a night's deals fetched as text decode it when first read."""
+
+    __slots__ = ("deal",)
+
+    def __init__(self, deal: Any) -> None:
+        self.deal = deal
+
+    def __getitem__(self, key: str) -> Any:
+        return self.deal.data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.deal.data)
+
+    def __len__(self) -> int:
+        return len(self.deal.data)
+
+
 def deal_lines(
     game: str, point_table: Any, seat_count: int, deals: Sequence[Any], names: dict[str, str]
 ) -> list[DealLine]:
     """A poule's deals (stored deals or ``StoredDeal`` rows, in playing order) as the sheet
     numbers and describes them: the same numbers, codes, words and cells as the phone's
     sheet, for the results page, the exports and the API."""
-    numbers = sheet_numbers(game, ((deal.counted, deal.data) for deal in deals))
+    numbers = sheet_numbers(game, ((deal.counted, _Played(deal)) for deal in deals))
+    reading = words_reading(point_table, names)
+    morts: dict[int | None, int | None] = {}  # each dealer's mort, asked of the engine once
     lines = []
     for deal, number in zip(deals, numbers, strict=True):
-        code, text, marks = deal_words(game, deal, point_table, names)
+        code, text, marks = deal_words(game, deal, point_table, names, reading=reading)
         dealer = None if deal.dealer is None else deal.dealer - 1
-        sits_out = mort(game, seat_count, dealer)
+        if dealer in morts:
+            sits_out = morts[dealer]
+        else:
+            sits_out = morts[dealer] = mort(game, seat_count, dealer)
         lines.append(
             DealLine(
                 number=number,
@@ -326,7 +372,7 @@ def deal_lines(
                 text=text,
                 dealer=deal.dealer,
                 mort=None if sits_out is None else sits_out + 1,
-                cells=deal_cells(game, seat_count, deal.dealer, deal.points, marks),
+                cells=_marked_cells(dealer, sits_out, deal.points, marks),
             )
         )
     return lines

@@ -21,7 +21,7 @@ from scoring.models import TournamentStanding
 
 from ..models import Tournament
 from ..nightfile import tournament_export
-from ..presenters.results import MOST_SEATS, deal_table, results_rounds
+from ..presenters.results import MOST_SEATS, deal_table, night_standing_rows, results_rounds
 from .common import require_sheet_reader, tournament_for
 
 
@@ -47,7 +47,7 @@ def tournament_results(request: HttpRequest, slug: str, pk: int) -> HttpResponse
         context = {
             "club": club,
             "tournament": tournament,
-            "standings": _standings(tournament),
+            "standings": night_standing_rows(tournament, viewer),
             # Drawn only when the template needs them: not when the cached rounds serve.
             "rounds": lambda: results_rounds(tournament, viewer),
             # Drawn once for all who read the same names (the public; each club's members).

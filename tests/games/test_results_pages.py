@@ -12,6 +12,7 @@ from fractions import Fraction
 from html import escape
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -409,3 +410,16 @@ def test_the_results_page_and_exports_make_the_same_queries_for_a_small_or_a_big
     for fmt in ("csv", "xlsx"):
         small_deals, big_deals = (url("deals-export", night, fmt=fmt) for night in (small, big))
         assert count_queries(client, small_deals) == count_queries(client, big_deals)
+
+
+def test_the_results_page_as_first_drawn_asks_four_queries(
+    client, django_assert_num_queries, club, season, point_table
+):
+    """The night, its standings, its poules and their standings read with their seats, and
+    its deals: neither the poules nor their standings on their own, nor a row a deal or a
+    player."""
+    night = played_tournament(club, season, point_table, players=20, rounds=3, day=9)
+    page = url("results", night)
+    caches["default"].clear()
+    with django_assert_num_queries(4):
+        assert client.get(page).status_code == 200

@@ -359,6 +359,13 @@ def _measured(
             f"  {load['scorers']} scorers at once, 0 errors: {load['errors']} errors, "
             f"p95 {load['p95_ms']:.0f} ms {_ok(load['errors'] == 0)}"
         )
+        limit = load["limit_ms"]
+        report(
+            f"  {load['scorers']} scorers at once, p95 ≤ 2× the physical limit: p95 "
+            f"{load['p95_ms']:.0f} ms, limit {limit:.0f} ms "
+            f"({load['cpu_per_deal_ms']:.1f} ms CPU a deal): {load['p95_ms'] / max(limit, 1):.2f}× "
+            f"{_ok(load['p95_ms'] <= 2 * limit)}"
+        )
     return {
         "generated": generated,
         "empty": empty,

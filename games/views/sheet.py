@@ -35,7 +35,7 @@ from scoring import services
 from scoring.engine.games import game_module
 
 from ..dealforms import DealForm, deal_form_class
-from ..models import Deal, Poule, Tournament
+from ..models import Deal, Poule, Seat, Tournament
 from ..numbering import deal_numbers, next_number
 from ..presenters.sheet import poule_sheet as poule_sheet_model
 from ..presenters.sheet import short_names, uncounted_contracts
@@ -319,13 +319,64 @@ def _typed_by_another_login(request: HttpRequest) -> bool:
     return bool(typed_for) and typed_for != viewer_stamp(request)
 
 
+def _poule_and_seats(
+    request: HttpRequest, slug: str, pk: int, poule_pk: int
+) -> tuple[Poule, list[Any]]:
+    """The poule, its night, the visitor's role in its club and its seats with their players
+    in one query (``sheet_poule``'s and ``seats_of``'s): the sheet answers every deal of the
+    night. The point table's grid is not read: its engine's table is kept per process
+    (``PointTable.engine_table``)."""
+    seats = list(
+        Seat.objects.select_related(
+            "player",
+            "poule__tournament__club",
+            "poule__tournament__season",
+            "poule__tournament__point_table",
+        )
+        .defer("poule__tournament__point_table__data")
+        .annotate(viewer_role=role_in(request.user, "poule__tournament__club"))
+        .filter(poule_id=poule_pk, poule__tournament_id=pk, poule__tournament__club__slug=slug)
+        .order_by("number")
+    )
+    if not seats:  # no such poule here (404), or one without seats
+        return sheet_poule(request, slug, pk, poule_pk), []
+    poule = seats[0].poule
+    viewer = viewer_of(request.user)
+    for seat in seats:
+        seat.poule = poule
+        seat.shown = name_shown(seat.player, viewer)
+    remember_role(request.user, poule.tournament.club, seats[0].viewer_role)
+    club_viewed(request, poule.tournament.club)
+    return poule, seats
+
+
+class _UntouchedForm:
+    """The blank deal form the sheet shows after a deal is recorded: its fragment comes from
+    the cache (``_blank_form_html``), so the form itself is built only if something else of
+    it is asked."""
+
+    is_bound = False
+
+    def __init__(self, tournament: Tournament, seats: list[Any]) -> None:
+        self._made = (tournament, seats)
+
+    @property
+    def errors(self) -> dict[str, Any]:
+        return {}
+
+    def __getattr__(self, name: str) -> Any:
+        form = self.__dict__.get("_form")
+        if form is None:
+            form = self.__dict__["_form"] = deal_form(*self._made)
+        return getattr(form, name)
+
+
 def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpResponse:
     """GET: the sheet (read-only for members and the public once published). POST: record
     a deal; the phone's request gets the updated sheet back, the plain form a redirect."""
-    poule = sheet_poule(request, slug, pk, poule_pk)
+    poule, seats = _poule_and_seats(request, slug, pk, poule_pk)
     tournament = poule.tournament
     form = None
-    seats = seats_of(poule, viewer_of(request.user))
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
@@ -380,7 +431,7 @@ def poule_sheet(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
             result = REPLAYED if getattr(deal, "replayed", False) else RECORDED
             if not request.htmx:
                 return redirect("games:sheet", slug=slug, pk=pk, poule_pk=poule.pk)
-            form = deal_form(tournament, seats)
+            form = _UntouchedForm(tournament, seats)
             context = sheet_context(request, tournament, poule, form, seats)
             return sheet_response(request, context, result)
         name_the_deal(form, poule)

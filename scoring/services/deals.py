@@ -24,7 +24,7 @@ from games.numbering import deal_numbers, removed_numbers
 from games.services import require_open
 from scoring.engine.games import game_module
 
-from .sheets import poule_sheet_store, tournament_standings_update
+from .sheets import night_lines, poule_sheet_store, tournament_standings_update
 
 TABLE_GONE = _lazy("Cette table n'existe plus : le tour a été tiré à nouveau. Rechargez la page.")
 
@@ -224,11 +224,14 @@ def deals_record(
         )
         for index, (data, key) in enumerate(zip(deals_data, keys, strict=True), start=1)
     ]
-    poule_sheet_store(poule, [*sheet, *new], seats, appended=True)
+    # The night's standings as they stand, read once under the lock: the poule's and the
+    # night's lines are written only where this deal changed them, none read back.
+    night = night_lines(tournament) if night_standings else None
+    poule_sheet_store(poule, [*sheet, *new], seats, appended=True, night=night)
     if within_count and longer:
         extra_deals_follow(poule, len(seats), grow=True)
     if night_standings:
-        tournament_standings_update(tournament, appended=True)
+        tournament_standings_update(tournament, appended=True, night=night, poule=poule)
     return new
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from fractions import Fraction
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -74,15 +75,23 @@ def poule_score(poule: Poule, seat_numbers: list[int], deals_data: list[Any]) ->
 # deal, and a failure there rolls the whole deal back anyway.
 @transaction.atomic(savepoint=False)
 def poule_sheet_store(
-    poule: Poule, deals: list[Deal], seats: Sequence[Seat] | None = None, *, appended: bool = False
+    poule: Poule,
+    deals: list[Deal],
+    seats: Sequence[Seat] | None = None,
+    *,
+    appended: bool = False,
+    night: Sequence[NightLine] | None = None,
 ) -> PouleScore:
     """Score a poule's whole sheet (``deals`` in playing order, new ones unsaved) and store it:
-    new deals are inserted, deals whose points or dealer changed are updated, and the poule's
-    standings are written. Nothing is written when the engine refuses the sheet.
+    new deals are inserted, deals whose points or dealer changed are updated (one statement
+    each), and the poule's standings are written. Nothing is written when the engine refuses
+    the sheet.
 
     ``seats`` in seat order, when the caller has them already. ``appended``: deals were only
-    added, so the poule's players are those of its standings already; each line is written
-    over in one statement instead of the lines being deleted and inserted again."""
+    added, so the poule's players are those of its standings already; the lines are written
+    over in one statement instead of being deleted and inserted again. ``night``: the night's
+    standing lines as stored before this change (``night_lines``, read under the night's
+    lock), when the caller sums the night next: only the lines that changed are written."""
     if seats is None:
         seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
     score = poule_score(poule, [s.number for s in seats], [d.data for d in deals])
@@ -92,8 +101,8 @@ def poule_sheet_store(
             deal.points, deal.dealer, deal.counted = values
             (new if deal.pk is None else changed).append(deal)
     Deal.objects.bulk_create(new)
-    for deal in changed:
-        deal.save(update_fields=["points", "dealer", "counted"])
+    if changed:
+        Deal.objects.bulk_update(changed, ["points", "dealer", "counted"])
     if poule.counted_deals != score.counted_deals:
         poule.counted_deals = score.counted_deals
         poule.save(update_fields=["counted_deals"])
@@ -102,12 +111,21 @@ def poule_sheet_store(
         poule, seats, poule_standings(score, scheme(poule.tournament.tournament_points))
     )
     if appended:
-        PouleStanding.objects.bulk_create(
-            lines,
-            update_conflicts=True,
-            unique_fields=["poule", "player"],
-            update_fields=["seat", "rank", "tied", "game_points", "tournament_points"],
+        stored = {
+            line.player_id: line.values() for line in night or () if line.poule_id == poule.pk
+        }
+        written = (
+            [line for line in lines if stored.get(line.player_id) != _line_values(line)]
+            if night is not None
+            else lines
         )
+        if written:
+            PouleStanding.objects.bulk_create(
+                written,
+                update_conflicts=True,
+                unique_fields=["poule", "player"],
+                update_fields=["seat", "rank", "tied", "game_points", "tournament_points"],
+            )
     else:
         PouleStanding.objects.filter(poule=poule).delete()
         PouleStanding.objects.bulk_create(lines)
@@ -209,24 +227,101 @@ def poule_rescore(poule: Poule) -> PouleScore:
     return poule_sheet_store(poule, list(poule.deals.order_by("position")))
 
 
+class NightLine(NamedTuple):
+    """A poule standing of the night as stored, in the order the night's standings read them
+    (by round and table, then rank and seat)."""
+
+    poule_id: int
+    round: int
+    table: int
+    player_id: int
+    seat: int
+    rank: int
+    tied: bool
+    game_points: int
+    tournament_points: Fraction
+
+    def values(self) -> tuple[Any, ...]:
+        """What the line holds for its poule and player (``_line_values``)."""
+        return (self.seat, self.rank, self.tied, self.game_points, self.tournament_points)
+
+
+def night_lines(tournament: Tournament) -> list[NightLine]:
+    """Every poule standing of the night as stored, plain values (this runs after every deal
+    of the night), in the order ``tournament_standings_update`` sums them."""
+    return [
+        NightLine(*values)
+        for values in PouleStanding.objects.filter(poule__tournament=tournament)
+        .order_by("poule__round", "poule__table", "rank", "seat")
+        .values_list(
+            "poule_id",
+            "poule__round",
+            "poule__table",
+            "player_id",
+            "seat",
+            "rank",
+            "tied",
+            "game_points",
+            "tournament_points",
+        )
+    ]
+
+
+def _line_values(line: PouleStanding) -> tuple[Any, ...]:
+    return (line.seat, line.rank, line.tied, line.game_points, line.tournament_points)
+
+
+def _night_results(lines: Iterable[NightLine]) -> list[PouleResult]:
+    return [
+        PouleResult(
+            player=line.player_id,
+            rank=line.rank,
+            game_points=line.game_points,
+            tournament_points=line.tournament_points,
+        )
+        for line in lines
+    ]
+
+
+def _night_with(night: Sequence[NightLine], poule: Poule) -> list[NightLine]:
+    """The night's lines with the poule's own replaced by those it has just stored
+    (``poule.sheet_standings``, by rank and seat), at the poule's place among the others."""
+    own = [
+        NightLine(poule.pk, poule.round, poule.table, line.player_id, *_line_values(line))
+        for line in poule.sheet_standings
+    ]
+    lines = [line for line in night if line.poule_id != poule.pk] + own
+    # Stable: each poule's lines keep their order of rank and seat.
+    return sorted(lines, key=lambda line: (line.round, line.table))
+
+
 @transaction.atomic(savepoint=False)
-def tournament_standings_update(tournament: Tournament, *, appended: bool = False) -> None:
+def tournament_standings_update(
+    tournament: Tournament,
+    *,
+    appended: bool = False,
+    night: Sequence[NightLine] | None = None,
+    poule: Poule | None = None,
+) -> None:
     """Sum the stored poule standings into the night's standings (§6). ``appended``: deals
     were only added, so no player leaves the standings; each line is written over in one
-    statement."""
-    # Plain values, not model instances: this runs after every deal of the night.
-    lines = (
-        PouleStanding.objects.filter(poule__tournament=tournament)
-        .order_by("poule__round", "poule__table", "rank", "seat")
-        .values_list("player_id", "rank", "game_points", "tournament_points")
-    )
-    results = [
-        PouleResult(player=player, rank=rank, game_points=game, tournament_points=points)
-        for player, rank, game, points in lines
-    ]
+    statement. ``night`` and ``poule``: the night's lines as stored before the poule's sheet
+    was stored again (``night_lines``, read under the night's lock) and that poule, holding
+    what it stored (``poule_sheet_store``): the night is summed from them, before and after,
+    and only the players whose line changed are written (none are read again)."""
+    if night is not None and poule is not None:
+        before = tournament_standings(
+            _night_results(night),
+            lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER,
+        )
+        results = _night_results(_night_with(night, poule))
+    else:
+        before = ()
+        results = _night_results(night_lines(tournament))
     standings = tournament_standings(
         results, lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER
     )
+    unchanged = set(before) & set(standings)
     lines = [
         TournamentStanding(
             tournament=tournament,
@@ -239,8 +334,11 @@ def tournament_standings_update(tournament: Tournament, *, appended: bool = Fals
             poules_won=line.poules_won,
         )
         for line in standings
+        if line not in unchanged
     ]
     if appended:
+        if not lines:
+            return
         TournamentStanding.objects.bulk_create(
             lines,
             update_conflicts=True,

@@ -4,11 +4,13 @@ recorded on the score sheet). Never a time asserted: the machine decides those."
 
 import datetime
 import io
+import os
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from benchmarks import federation_load
 from benchmarks.federation_data import DEALS, TABLE, generate
 from club.models import Membership
 from games.models import Tournament
@@ -139,3 +141,15 @@ def test_generated_nights_store_what_the_services_store_for_their_deals():
     ranking = FederationRanking.objects.get(season=generated.every_night)
     assert (ranking.tournaments, ranking.clubs) == (20, 2)
     assert FederationRanking.objects.get(season=generated.championship[-1]).tournaments == 2
+
+
+def test_the_physical_limit_shares_the_deals_cpu_among_the_cores_the_workers_can_use():
+    cores = os.cpu_count() or 1
+    assert federation_load.physical_limit_ms(25.0, 200, 1) == 5000.0
+    assert federation_load.physical_limit_ms(25.0, 200, 64) == 5000.0 / min(64, cores)
+
+
+def test_the_workers_cpu_is_read_from_their_parent():
+    # This test's process is a child of its parent: its CPU time counts among the children's.
+    sum(range(2_000_000))
+    assert federation_load.workers_cpu_seconds(os.getppid()) >= os.times().user * 0.5

@@ -1,12 +1,14 @@
 """Recording, correcting and deleting deals: points, dealers and standings follow, refused
 deals change nothing, and a closed night is locked."""
 
+import random
 from fractions import Fraction
 
 import pytest
 from django.core.exceptions import ValidationError
 
 from config.celery import app
+from games.demo import random_deal
 from games.models import Tournament
 from games.services import poule_create, tournament_start
 from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
@@ -21,6 +23,7 @@ from scoring.services import (
     ranking_publish,
     tournament_close,
     tournament_reopen,
+    tournament_standings_update,
 )
 from tests.factories import PlayerFactory, PouleFactory, TournamentFactory
 
@@ -116,6 +119,47 @@ def test_a_recorded_deal_updates_the_poule_and_night_standings(table_of_4):
     standings = tournament_standings_of(table_of_4.tournament)
     assert standings[anne.pk] == (1, Fraction(4), 5)
     assert standings[chloe.pk] == (1, Fraction(4), 5)
+
+
+def all_standings(tournament):
+    poules = {
+        (line.poule_id, line.player_id): (
+            *(line.seat, line.rank, line.tied),
+            *(line.game_points, line.tournament_points),
+        )
+        for line in PouleStanding.objects.filter(poule__tournament=tournament)
+    }
+    night = {
+        line.player_id: (
+            *(line.rank, line.tied, line.tournament_points, line.points_units),
+            *(line.game_points, line.poules_played, line.poules_won),
+        )
+        for line in TournamentStanding.objects.filter(tournament=tournament)
+    }
+    return poules, night
+
+
+def test_deals_recorded_one_by_one_leave_the_standings_of_the_night_summed_whole(tournament):
+    # Each deal writes only the lines it changed: what is stored is what summing the whole
+    # night again gives, ties and shared points included.
+    rng = random.Random(7)
+    tables = [PouleFactory(tournament=tournament, round=1, table=n, size=4) for n in (1, 2, 3)]
+    tables.append(PouleFactory(tournament=tournament, round=1, table=4, size=5))
+    for _ in range(8):
+        for poule in tables:
+            seats = [str(n) for n in range(1, poule.seats.count() + 1)]
+            if len(seats) == 5:
+                # At five, the dealer's seat sits out: the next deal among the other four.
+                dealer = poule.deals.filter(counted=True).count() % 5
+                seats = [seat for index, seat in enumerate(seats) if index != dealer]
+            deal_record(poule, random_deal(rng, seats))
+        assert_standings_summed_whole(tournament)
+
+
+def assert_standings_summed_whole(tournament):
+    recorded = all_standings(tournament)
+    tournament_standings_update(tournament)
+    assert all_standings(tournament) == recorded
 
 
 @pytest.mark.parametrize(

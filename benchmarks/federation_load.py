@@ -55,12 +55,9 @@ from .report import percentile
 
 MAX_SECONDS = 240
 DEALS_EACH = 6  # half a poule each: 1 200 deals for 200 scorers
-WORKERS = 4  # as deploy/compose.yaml's web container
-# Threads a worker: a deal's request waits on the database most of its time (its statements,
-# the commit's flush), so one process per core serves several at once. A worker takes no more
-# connections than it has threads: the others wait in the kernel's queue, first come first
-# served, instead of piling up behind one busy worker (the p95 follows the p50).
-THREADS = 8
+# The server the club runs: its workers, threads and connections are deploy/gunicorn.conf.py's.
+GUNICORN_CONF = Path(settings.BASE_DIR) / "deploy" / "gunicorn.conf.py"
+WORKERS = 4  # as deploy/gunicorn.conf.py's default
 CSRF = "".join(secrets.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(32))
 
 
@@ -234,19 +231,13 @@ def gunicorn_server(
         server = subprocess.Popen(
             [
                 str(Path(sys.executable).parent / "gunicorn"),
+                "-c",
+                str(GUNICORN_CONF),
                 "config.wsgi",
                 "-w",
                 str(workers),
-                "-k",
-                "gthread",
-                "--threads",
-                str(THREADS),
-                "--worker-connections",
-                str(THREADS),
                 "-b",
                 f"127.0.0.1:{port}",
-                "--timeout",
-                "30",
                 "--log-level",
                 "warning",
             ],
@@ -258,7 +249,7 @@ def gunicorn_server(
         try:
             _wait_for(port, server)
             report(
-                f"gunicorn: {workers} workers × {THREADS} threads on 127.0.0.1:{port}, DEBUG off"
+                f"gunicorn ({GUNICORN_CONF.name}): {workers} workers on 127.0.0.1:{port}, DEBUG off"
             )
             yield port, server.pid
         finally:

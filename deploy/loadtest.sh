@@ -58,7 +58,7 @@ ADMIN=$($PY manage.py shell -v 0 -c '
 from club.models import Membership
 print(Membership.objects.filter(club__name="RCWhist La Chevalerie", role="admin",
                                 player__user__isnull=False).first().player.user.username)')
-.venv/bin/gunicorn config.wsgi -w 4 -b "127.0.0.1:$PORT" --log-level warning >"$WORK/web.log" 2>&1 &
+.venv/bin/gunicorn -c deploy/gunicorn.conf.py config.wsgi -b "127.0.0.1:$PORT" --log-level warning >"$WORK/web.log" 2>&1 &
 PID=$!
 for _ in $(seq 60); do $PY -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$PORT/healthz', timeout=2)" \
     2>/dev/null && break; sleep 0.5; done

@@ -53,7 +53,7 @@ DJANGO_SECURE_SSL_REDIRECT=1 DJANGO_SECURE_HSTS_SECONDS=31536000 DJANGO_SECURE_P
   DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS=1 DJANGO_SECURE_HSTS_PRELOAD=1 \
   DJANGO_SECURE_COOKIES=1 $PY manage.py check --deploy --fail-level WARNING
 
-.venv/bin/gunicorn config.wsgi -w 4 -b "127.0.0.1:$PORT" --timeout 30 \
+.venv/bin/gunicorn -c deploy/gunicorn.conf.py config.wsgi -b "127.0.0.1:$PORT" \
   --access-logfile - --error-logfile - >"$WORK/web.log" 2>&1 &
 PIDS+=($!)
 .venv/bin/celery -A config worker -Q "$CELERY_QUEUE" -c 2 -l warning -n "prod-smoke-$$@%h" \

@@ -94,6 +94,7 @@ from .rankings import (
 )
 from .ratings import (
     RATINGS_UPDATE,
+    night_statistics_store,
     ratings_pending,
     ratings_queue,
     ratings_rebuild,
@@ -163,6 +164,7 @@ __all__ = [
     "merge_undo",
     "night_rankings_queue",
     "night_sheets_store",
+    "night_statistics_store",
     "poule_rescore",
     "poule_score",
     "poule_sheet_store",

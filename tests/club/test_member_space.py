@@ -32,16 +32,21 @@ from html.parser import HTMLParser
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import translation
+from django.utils.formats import get_format
 from PIL import Image, ImageFile
 
 from club.models import Membership, PendingWork, Player, ThrottleEvent
 from club.profile import MAX_PHOTO_BYTES
+from club.views.member import decimal_points
 from games.models import Deal
 from games.services import poule_create, tournament_start
+from scoring.models import PlayerNightStats
 from scoring.services import (
     RATINGS_UPDATE,
     deal_correct,
@@ -64,14 +69,13 @@ pytestmark = pytest.mark.django_db
 
 MEMBER_URLS = ["profile", "my-results", "my-data"]
 # Queries of "my results" beyond the login's own (session, user): his player, his seasons,
-# his nights, the season's standings, his poules' seats, their point tables, their deals, his
-# partners' names of today.
-MY_RESULTS_QUERIES = 2 + 8
+# his nights with their statistics (stored when each was closed), the chart's two (each
+# night's sums, each player's first night), his partners' names of today.
+MY_RESULTS_QUERIES = 2 + 6
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
-# With the cote written: his player, his seasons, his nights with their stored statistics, the
-# season's standings, his partners' names, his partners' names of today.
-MY_RESULTS_STORED_QUERIES = 2 + 6
+# With the cote written: the same, its lines written again as they were stored at the close.
+MY_RESULTS_STORED_QUERIES = MY_RESULTS_QUERIES
 # The data download: session, user, his player, then seats, night and poule standings, seat
 # numbers, deals, memberships, invitations; then one a section of the rest (presence,
 # rankings, federation rankings, cote, calendar settings and replies, e-mails of results and
@@ -872,8 +876,8 @@ def test_my_results_and_my_statistics_page_count_my_contracts_and_partners_alike
 def test_a_correction_shows_on_my_results_before_the_cote_is_written_again(
     client, member, me, my_season, season, club
 ):
-    """Stored nights behind a correction the worker has not rated yet are not read: the page
-    counts from the deals until the cote is written again."""
+    """A correction stores the night's statistics again at once: the page shows it before the
+    worker writes the cote again, which finds the same lines."""
     tournament = my_solo_made(season, me, club)
     cote_written()
     client.force_login(member)
@@ -891,6 +895,33 @@ def test_a_correction_shows_on_my_results_before_the_cote_is_written_again(
     assert ["Solo", "2", "1", "50 %"] in before
     assert ["Solo", "2", "0", "0 %"] in waiting
     assert written == waiting
+
+
+def test_a_night_without_its_stored_line_is_counted_from_its_deals_alike(
+    client, member, me, my_season, django_assert_num_queries
+):
+    """An imported night has its statistics written with its batch's cote: until then the page
+    counts that night from the deals (its seats, point table and deals: three queries more)."""
+    client.force_login(member)
+    stored = tables_of(client.get(reverse("my-results")))
+    PlayerNightStats.objects.filter(player=me).order_by("tournament__date").first().delete()
+    cache.clear()
+
+    with django_assert_num_queries(MY_RESULTS_QUERIES + 3):
+        counted = tables_of(client.get(reverse("my-results")))
+
+    assert counted == stored
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "nl"])
+def test_the_figures_written_in_one_pass_read_as_the_templates_floatformat(language):
+    values = [Fraction(n, d) for n in range(-30, 500, 7) for d in (1, 2, 3, 4, 6, 7, 12, 420)]
+    values += [Fraction(2675, 1000), Fraction(5, 1000), Fraction(-1, 1000), Fraction(10**6, 3)]
+    with translation.override(language):
+        point = get_format("DECIMAL_SEPARATOR")
+        for value in values:
+            assert decimal_points(value, point) == floatformat(value, "-2")
+            assert decimal_points(value, point, places_always=True) == floatformat(value, "2")
 
 
 # --------------------------------------------------------------------------------------------

@@ -19,10 +19,15 @@ from typing import Any
 
 from django.db.models import (
     Exists,
+    F,
     JSONField,
+    Min,
     OuterRef,
+    Q,
     Subquery,
+    Sum,
     TextField,
+    Window,
 )
 from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Cast, JSONObject
@@ -279,51 +284,47 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
     nights only: the average holds everybody's points, which are the club's until it
     publishes them.
 
-    Two queries: the nights in order, and the season's standings as plain integers (the
-    points in whole units: their sums are exact)."""
+    Two queries of a row a night and a row a player, whatever the season's thousands of
+    standings (neither sorts them): each night's points summed by the database in whole
+    units (exact), and each player's nights on the date he first played."""
     nights = (
         Tournament.objects.filter(season=season, status=Tournament.Status.PUBLISHED)
+        .annotate(
+            awarded=Sum("standings__points_units"),
+            mine=Sum("standings__points_units", filter=Q(standings__player=player)),
+        )
+        .filter(awarded__isnull=False)
         .order_by("date", "name", "pk")
-        .values_list("pk", "date", "name")
+        .values_list("pk", "date", "name", "awarded", "mine")
     )
-    # Plain integers, in no order (sorting the season's thousands of standings was most of the
-    # time): each night's points are summed and each player's first night found here.
-    standings = (
+    place = {pk: index for index, (pk, *_rest) in enumerate(nights)}
+    first: dict[int, int] = {}
+    for player_id, tournament_id in (
         TournamentStanding.objects.filter(
             tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
         )
         .order_by()
-        .values_list("tournament_id", "player_id", "points_units")
-    )
-    place = {pk: index for index, (pk, _date, _name) in enumerate(nights)}
-    awarded: list[int | None] = [None] * len(place)
-    mine: list[int | None] = [None] * len(place)
-    first: dict[int, int] = {}
-    for tournament_id, player_id, units in standings:
+        .annotate(first_date=Window(Min("tournament__date"), partition_by=[F("player_id")]))
+        .filter(tournament__date=F("first_date"))
+        .values_list("player_id", "tournament_id")
+    ):
         index = place.get(tournament_id)
-        if index is None:
-            continue  # published since the nights were read
-        awarded[index] = (awarded[index] or 0) + units
-        if player_id == player.pk:
-            mine[index] = units
-        if first.get(player_id, index) >= index:
+        if index is not None and first.get(player_id, index) >= index:
             first[player_id] = index
     newcomers = Counter(first.values())
     chart = []
-    so_far = mine_so_far = seen = 0
-    for index, (_pk, date, name) in enumerate(nights):
-        if awarded[index] is None:
-            continue  # a night without standings is not on the chart
+    awarded = mine = seen = 0
+    for index, (_pk, date, name, night_awarded, night_mine) in enumerate(nights):
         seen += newcomers[index]
-        so_far += awarded[index]
-        mine_so_far += mine[index] or 0
+        awarded += night_awarded
+        mine += night_mine or 0
         chart.append(
             ChartPoint(
                 date=date,
                 name=name,
-                played=mine[index] is not None,
-                mine=Fraction(mine_so_far, POINT_UNITS),
-                average=Fraction(so_far, POINT_UNITS * seen),
+                played=night_mine is not None,
+                mine=Fraction(mine, POINT_UNITS),
+                average=Fraction(awarded, POINT_UNITS * seen),
             )
         )
     return chart

@@ -44,7 +44,7 @@ from PIL import Image, ImageFile
 from club.models import Membership, PendingWork, Player, ThrottleEvent
 from club.profile import MAX_PHOTO_BYTES
 from club.views.member import decimal_points
-from games.models import Deal
+from games.models import Deal, Tournament
 from games.services import poule_create, tournament_start
 from scoring.models import PlayerNightStats
 from scoring.services import (
@@ -630,6 +630,28 @@ def test_the_chart_ends_on_my_season_total_against_the_club_average(client, memb
     assert data["mine"][-1] == 5 + 4 + 0
     averages = [Fraction(8, 4), Fraction(13, 5), Fraction(21, 6), Fraction(29, 6)]
     assert data["average"] == [round(float(a), 2) for a in averages]
+
+
+def test_two_nights_of_one_date_count_their_newcomers_in_their_own_order(
+    client, member, me, others, season
+):
+    """Each player counts in the average from his first night on, in the nights' order (date,
+    then name): a newcomer of the second night of a date is not in the first one's average."""
+    anne, bruno, chloe, didier, eva = others.values()
+    solo = [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}]
+    later = night_with(
+        season, 3, [didier, eva, *PlayerFactory.create_batch(2, club=season.club)], solo
+    )
+    Tournament.objects.filter(pk=later.pk).update(name="Soirée du jour 3, la suite")
+    night_with(season, 3, [me, anne, bruno, chloe], solo)
+    client.force_login(member)
+
+    data = chart_data_of(client.get(reverse("my-results")))
+
+    # The newcomers' night was recorded first but comes second by its name; 5 points a night:
+    # its four newcomers are not in the first night's average (5 / 8 if they were).
+    assert data["labels"] == ["04/01", "04/01"]
+    assert data["average"] == [5 / 4, 10 / 8]
 
 
 def test_the_chart_leaves_out_a_closed_night_the_club_has_not_published(

@@ -19,7 +19,6 @@ from typing import Any
 
 from django.db.models import (
     Exists,
-    F,
     JSONField,
     Min,
     OuterRef,
@@ -27,7 +26,6 @@ from django.db.models import (
     Subquery,
     Sum,
     TextField,
-    Window,
 )
 from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Cast, JSONObject
@@ -286,7 +284,7 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
 
     Two queries of a row a night and a row a player, whatever the season's thousands of
     standings (neither sorts them): each night's points summed by the database in whole
-    units (exact), and each player's nights on the date he first played."""
+    units (exact), and the date each player first played."""
     nights = (
         Tournament.objects.filter(season=season, status=Tournament.Status.PUBLISHED)
         .annotate(
@@ -297,21 +295,35 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
         .order_by("date", "name", "pk")
         .values_list("pk", "date", "name", "awarded", "mine")
     )
-    place = {pk: index for index, (pk, *_rest) in enumerate(nights)}
-    first: dict[int, int] = {}
-    for player_id, tournament_id in (
-        TournamentStanding.objects.filter(
-            tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
-        )
-        .order_by()
-        .annotate(first_date=Window(Min("tournament__date"), partition_by=[F("player_id")]))
-        .filter(tournament__date=F("first_date"))
-        .values_list("player_id", "tournament_id")
+    on_date: dict[datetime.date, list[int]] = defaultdict(list)
+    for index, (_pk, date, *_rest) in enumerate(nights):
+        on_date[date].append(index)
+    published = TournamentStanding.objects.filter(
+        tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
+    ).order_by()
+    newcomers: Counter[int] = Counter()
+    # Each player's first date; on a date of several nights, his first of them is read apart
+    # (a third query, only then).
+    undecided: dict[int, datetime.date] = {}
+    for player_id, date in (
+        published.values("player_id")
+        .annotate(first=Min("tournament__date"))
+        .values_list("player_id", "first")
     ):
-        index = place.get(tournament_id)
-        if index is not None and first.get(player_id, index) >= index:
-            first[player_id] = index
-    newcomers = Counter(first.values())
+        if len(on_date[date]) == 1:
+            newcomers[on_date[date][0]] += 1
+        elif on_date[date]:
+            undecided[player_id] = date
+    if undecided:
+        place = {pk: index for index, (pk, *_rest) in enumerate(nights)}
+        first: dict[int, int] = {}
+        for player_id, tournament_id, date in published.filter(
+            player__in=undecided, tournament__date__in=set(undecided.values())
+        ).values_list("player_id", "tournament_id", "tournament__date"):
+            index = place.get(tournament_id)
+            if date == undecided[player_id] and index is not None:
+                first[player_id] = min(first.get(player_id, index), index)
+        newcomers.update(first.values())
     chart = []
     awarded = mine = seen = 0
     for index, (_pk, date, name, night_awarded, night_mine) in enumerate(nights):

@@ -259,19 +259,27 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     )
 
 
+def _figures(line: PartnerLine) -> tuple[int, Fraction, int]:
+    return (-line.points, -line.made_rate, -line.deals)
+
+
 def partners_named_today(partners: list[PartnerLine], viewer: Viewer) -> list[PartnerLine]:
     """His ``TOP_PARTNERS`` best partners among ``partners`` (computed earlier), named as each
     chooses to be named now (a member may have changed his public name since), each marked
-    whether ``viewer`` knows him; ties on the figures go by name. One query."""
+    whether ``viewer`` knows him; ties on the figures go by name. One query, for the best
+    ones only (and those tied with the last of them)."""
     if not partners:
         return []
+    ordered = sorted(partners, key=_figures)
+    last = _figures(ordered[min(TOP_PARTNERS, len(ordered)) - 1])
+    best = [line for line in ordered if _figures(line) <= last]
     fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
-    ids = [line.player.pk for line in partners]
+    ids = [line.player.pk for line in best]
     today = viewer.annotate(Player.objects.filter(pk__in=ids).only(*fields))
     named = {player.pk: player for player in today}
-    for line in partners:
+    for line in best:
         line.player = named.get(line.player.pk, line.player)
-    best = sorted(partners, key=lambda p: (-p.points, -p.made_rate, -p.deals, p.name))
+    best.sort(key=lambda p: (*_figures(p), p.name))
     return best[:TOP_PARTNERS]
 
 
@@ -360,7 +368,7 @@ def _belgian_whist_stats(
         if code in contracts
     ]
     together = [PartnerLine(Player(pk=int(mate)), *values) for mate, values in partners.items()]
-    together.sort(key=lambda p: (-p.points, -p.made_rate, -p.deals))
+    together.sort(key=_figures)
     return lines, together
 
 

@@ -200,6 +200,9 @@ def _tournaments(
     Deal.objects.bulk_create(deals, batch_size=5000)
     for tournament in tournaments:
         tournament_standings_update(tournament)
+    if with_deals:
+        # What closing each night stores with it: the members' pages read these lines.
+        scoring.night_statistics_store(tournaments)
 
 
 def _rankings(seasons: list[Season]) -> None:

@@ -222,7 +222,8 @@ def speed(
     write(f"update after one night: {update_ms:.0f} ms ({update_queries} queries; goal < 100 ms)")
     client = Client()
     address = reverse("player-statistics", kwargs={"slug": club.slug, "pk": player.pk})
-    times, counts = [], []
+    bare_address = reverse("bench-bare")
+    times, counts, bare = [], [], []
     for _ in range(requests):
         for cache in caches.all():
             cache.clear()
@@ -231,10 +232,14 @@ def speed(
             raise RuntimeError(f"{address}: {response.status_code}")
         times.append(page_ms)
         counts.append(page_queries)
+        # The baseline, in turn: a bare view running one query through the same client.
+        bare.append(timed(lambda: client.get(bare_address))[0])
     p95 = percentile(times, 0.95)
+    p50, bare_p50 = percentile(times, 0.5), percentile(bare, 0.5)
     write(
-        f"statistics page uncached: p50 {percentile(times, 0.5):.1f} ms, p95 {p95:.1f} ms, "
-        f"{max(counts)} queries (goal p95 < 50 ms, ≤ 6 queries)"
+        f"statistics page uncached: p50 {p50:.1f} ms, p95 {p95:.1f} ms, "
+        f"{max(counts)} queries (goal p95 < 50 ms, ≤ 6 queries); bare view p50 "
+        f"{bare_p50:.2f} ms, ratio {p50 / bare_p50:.1f}× (goal ≤ 8×)"
     )
     connection.close()
     return {
@@ -242,6 +247,7 @@ def speed(
         "update_ms": update_ms,
         "page_p95_ms": p95,
         "page_queries": max(counts),
+        "page_ratio": p50 / bare_p50,
     }
 
 

@@ -7,7 +7,10 @@ never reach another player's profile or data, whatever he puts in the URL or the
 from __future__ import annotations
 
 import copy
+import datetime
 import json
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from functools import partial
 
 from django import forms
@@ -21,7 +24,10 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.formats import get_format
 from django.utils.functional import SimpleLazyObject
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -108,7 +114,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         return _no_player(request)
     seasons = member_results.seasons_played(player)
     season = member_results.season_choice(seasons, request.GET.get("saison"))
-    results = partners = key = None
+    results = rows = partners = key = None
     if season is not None:
         # Drawn once per change of the club's results (closing, correcting, reopening a night
         # moves the club's stamp, so the key) and served from the cache until then. Computed
@@ -116,10 +122,11 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         # be named today, so their few lines are cached apart and named on every view.
         key = fragment_key(season.club, "my-results", player.pk, season.pk)
         results = SimpleLazyObject(partial(member_results.season_results, player, season))
+        rows = SimpleLazyObject(partial(_season_rows, results, season.club.slug))
         partners = cache.get_or_set(
             f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
-        member_results.partners_named_today(partners, viewer_of(request.user))
+        partners = member_results.partners_named_today(partners, viewer_of(request.user))
     # A season's name is its link when it is unambiguous (one club); else its id.
     names = [s.name for s in seasons]
     choices = [(s, s.name if names.count(s.name) == 1 else s.pk) for s in seasons]
@@ -129,11 +136,66 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         "several_clubs": len({s.club_id for s in seasons}) > 1,
         "season": season,
         "results": results,
+        "rows": rows,
         "partners": partners,
         "results_cache_key": key,
         "results_cache_seconds": MY_RESULTS_SECONDS,
     }
     return TemplateResponse(request, "club/member/my_results.html", context)
+
+
+# Any night's id, marking where each night's goes in the one address reversed for them all.
+_ANY_NIGHT = 999_999_999
+_CENT = Decimal("0.01")
+
+
+def decimal_points(value: Fraction, point: str, *, places_always: bool = False) -> str:
+    """``value|floatformat:"-2"`` (``places_always``: ``floatformat:"2"``) without the
+    filter's general machinery, for hundreds of figures a page: the same text."""
+    number = Decimal(value.numerator) if value.denominator == 1 else Decimal(str(float(value)))
+    if not places_always and number == number.to_integral_value():
+        return str(int(number))
+    rounded = abs(number).quantize(_CENT, ROUND_HALF_UP)
+    sign = "-" if number < 0 and rounded else ""
+    return f"{sign}{rounded:f}".replace(".", point)
+
+
+def _day(date: datetime.date) -> str:
+    return f"{date.day:02d}/{date.month:02d}/{date.year}"
+
+
+def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, SafeString]:
+    """His nights' rows and the chart's table rows, each table written out here in one pass
+    (a season is hundreds of rows: the template's look-ups and filters per cell were most of
+    the page). Only names are text to escape; every other cell is a number or a date."""
+    point = get_format("DECIMAL_SEPARATOR")
+    address = escape(reverse("games:results", args=[slug, _ANY_NIGHT]))
+    tied = format_html(' <abbr title="{}">{}</abbr>', _("à égalité"), _("ex aequo"))
+    nights = []
+    for line in results.tournaments:
+        title = escape(line.title)
+        if line.published:
+            title = (
+                f'<a href="{address.replace(str(_ANY_NIGHT), str(line.tournament_id))}">{title}</a>'
+            )
+        nights.append(
+            f"<tr><td>{_day(line.date)}</td><td>{title}</td>"
+            f'<td class="num">{line.rank}{tied if line.tied else ""}</td>'
+            f'<td class="num">{decimal_points(line.tournament_points, point)}</td>'
+            f'<td class="num">{line.game_points}</td>'
+            f'<td class="num poules">{line.poules_won} / {line.poules_played}</td></tr>'
+        )
+    absent = format_html(' <span class="badge">{}</span>', _("absent"))
+    chart = []
+    for night in results.chart:
+        mark, badge = ("", "") if night.played else (' class="absent"', absent)
+        chart.append(
+            f"<tr{mark}><td>{_day(night.date)}</td><td>{escape(night.title)}{badge}</td>"
+            f'<td class="num">{decimal_points(night.mine, point)}</td>'
+            f'<td class="num">{decimal_points(night.average, point, places_always=True)}</td>'
+            "</tr>"
+        )
+    return {"nights": mark_safe("\n".join(nights)), "chart": mark_safe("\n".join(chart))}
 
 
 @never_cache

@@ -95,6 +95,7 @@ from .rankings import (
 )
 from .ratings import (
     RATINGS_UPDATE,
+    night_statistics_store,
     ratings_pending,
     ratings_queue,
     ratings_rebuild,
@@ -165,6 +166,7 @@ __all__ = [
     "night_rankings_queue",
     "night_rows_store",
     "night_sheets_store",
+    "night_statistics_store",
     "poule_rescore",
     "poule_score",
     "poule_sheet_store",

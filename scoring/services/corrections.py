@@ -22,7 +22,7 @@ from scoring.engine.games import game_module
 from .deals import TABLE_GONE, DealConflict, extra_deals_follow
 from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
-from .ratings import ratings_queue
+from .ratings import night_statistics_store, ratings_queue
 from .sheets import poule_rescore, poule_sheet_store, tournament_standings_update
 
 
@@ -65,13 +65,14 @@ def _correction_count(poule: Poule) -> None:
 
 def _after_closed_correction(tournament: Tournament) -> None:
     """A closed night corrected by a club admin: its season ranking follows once committed,
-    and its published pages show the correction at once."""
+    its statistics and its published pages show the correction at once."""
     if tournament.is_locked:
         season_ranking_queue(tournament.season_id)
         night_rankings_queue(
             tournament, published_changed=tournament.status == Tournament.Status.PUBLISHED
         )
         ratings_queue(tournament.pk)
+        night_statistics_store([tournament])
         published_pages_changed(tournament.club_id)
 
 

@@ -62,7 +62,7 @@ from .merge_rights import (
     merge_refused,
 )
 from .rankings import season_ranking_queue
-from .ratings import ratings_queue
+from .ratings import night_statistics_store, ratings_queue
 
 # Columns that name a player but are not his history: the merges themselves (kept as they were
 # proposed) and the link from an earlier merged record (it leads here through this record).
@@ -428,7 +428,8 @@ def _recompute(merge: PlayerMerge, clubs: set[int]) -> None:
     """Queue what is computed from the moved rows, in the merge's transaction: the live
     rankings of the seasons of the moved nights (and of the clubs counting them as inter-club
     nights), the federation rankings either record is in, the « cote » of each club's game from
-    the first moved night on; and the pages of every club concerned are stale."""
+    the first moved night on; the moved nights' statistics are stored again at once; and the
+    pages of every club concerned are stale."""
     players = [merge.kept_id, merge.merged_id]
     night_ids = set(
         TournamentStanding.objects.filter(
@@ -458,6 +459,9 @@ def _recompute(merge: PlayerMerge, clubs: set[int]) -> None:
             firsts.setdefault((night.club_id, night.game), night.pk)
     for night_id in firsts.values():
         ratings_queue(night_id)
+    # The moved nights' statistics name the kept record at once (his partners', opponents').
+    for game in sorted({night.game for night in nights}):
+        night_statistics_store([night for night in nights if night.game == game])
     clubs = clubs | set(_clubs_of(merge.kept, merge.merged).values_list("club", flat=True))
     clubs |= {night.club_id for night in nights}
     for club_id in sorted(clubs):

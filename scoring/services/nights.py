@@ -20,7 +20,7 @@ from scoring.engine.games import game_module
 
 from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
-from .ratings import ratings_queue
+from .ratings import night_statistics_store, ratings_queue
 
 # The task that follows a night's close, by name (``games/tasks.py``).
 RESULTS_EMAIL = "games.tasks.tournament_results_email"
@@ -155,6 +155,9 @@ def tournament_close(
     if rank_season:
         season_ranking_queue(tournament.season_id)
         night_rankings_queue(tournament, published_changed=False)
+        # Its statistics at once (the members' pages read them); an import's nights have them
+        # written with the batch's cote, and are counted from the deals until then.
+        night_statistics_store([tournament])
     if rate:
         ratings_queue(tournament.pk)
     if send_results:

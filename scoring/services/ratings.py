@@ -40,6 +40,18 @@ def ratings_pending(tournament_id: int) -> bool:
     return work_pending([RATINGS_UPDATE], tournament_id)
 
 
+def night_statistics_store(nights: Sequence[Tournament]) -> None:
+    """Each player's statistics of ``nights`` (``nights.night_statistics``, counted as the cote
+    counts them) stored at once, in the transaction that closed or corrected them: the pages
+    read them without waiting for the cote, which writes the same lines again. A night that no
+    longer counts keeps none. Seven queries for any number of nights of one game."""
+    PlayerNightStats.objects.filter(tournament__in=[night.pk for night in nights]).delete()
+    counted = [night for night in nights if night.status in COUNTED_STATUSES]
+    if counted:
+        _records, stats, _places = _nights_read(counted[0].game, counted)
+        PlayerNightStats.objects.bulk_create(stats, batch_size=2000)
+
+
 @dataclass
 class _Poule:
     tournament: int

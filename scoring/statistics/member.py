@@ -4,7 +4,8 @@ the chart against the club average, his Belgian-whist contracts and his partners
 Read-only. Every function runs a fixed number of queries however many nights the member
 played: the rows come in a few set-based queries and the rest is plain Python. His contracts
 and partners are not counted here: they are his nights' lines of ``nights.night_statistics``,
-as the cote stored them, or counted now by it while the cote is being rewritten.
+stored when each night was closed or corrected (``services.ratings.night_statistics_store``),
+or counted now by it for a night without its line yet (an import's, until its cote).
 """
 
 from __future__ import annotations
@@ -16,20 +17,29 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Exists, JSONField, OuterRef, Subquery, TextField
-from django.db.models.functions import Cast
+from django.db.models import (
+    Exists,
+    JSONField,
+    Min,
+    OuterRef,
+    Q,
+    Subquery,
+    Sum,
+    TextField,
+)
+from django.db.models.fields.json import KeyTransform
+from django.db.models.functions import Cast, JSONObject
 
-from club.models import PendingWork, Player, Season
+from club.models import Player, Season
 from club.names import Viewer
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.games import game_module
 
-from ..fields import fraction_of
+from ..fields import POINT_UNITS, fraction_of
 from ..models import PlayerNightStats, TournamentStanding
 from .nights import (
     BELGIAN_WHIST,
-    RATINGS_UPDATE,
     PouleDeals,
     contracts_and_partners,
     night_statistics,
@@ -49,13 +59,22 @@ TOP_PARTNERS = 5
 
 @dataclass(frozen=True)
 class TournamentLine:
-    tournament: Tournament
+    """One of his nights, as a plain row (a season is hundreds of them)."""
+
+    tournament_id: int
+    date: datetime.date
+    name: str
+    published: bool
     rank: int
     tied: bool
     tournament_points: Fraction
     game_points: int
     poules_played: int
     poules_won: int
+
+    @property
+    def title(self) -> str:
+        return night_title(self.name, self.date)
 
 
 @dataclass(frozen=True)
@@ -141,9 +160,14 @@ def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first."""
     return list(
         Season.objects.filter(
-            tournaments__status__in=COUNTED_STATUSES, tournaments__standings__player=player
+            Exists(
+                TournamentStanding.objects.filter(
+                    player=player,
+                    tournament__season=OuterRef("pk"),
+                    tournament__status__in=COUNTED_STATUSES,
+                )
+            )
         )
-        .distinct()
         .select_related("club")
         .order_by("-start", "club__name")
     )
@@ -165,44 +189,67 @@ def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
 
 def season_results(player: Player, season: Season) -> SeasonResults:
     """The player's nights of ``season``, the chart against the club, his contracts and his
-    partners. Three queries, however many nights (his nights with their stored statistics,
-    the chart, his partners' names); five while the cote is being rewritten."""
-    standings = list(
+    partners. Three queries, however many nights: his nights with their stored statistics,
+    the chart's two (its nights' sums, each player's first night); three more while one of
+    his Belgian-whist nights has no stored line yet (``_counted_now``). His partners come
+    unnamed, best first: ``partners_named_today`` names them."""
+    rows = (
         TournamentStanding.objects.filter(
             player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
         )
+        .with_points_text()
         .annotate(
+            # Only what his contracts and partners need of his stored night.
             night_stats=Subquery(
                 PlayerNightStats.objects.filter(
                     tournament=OuterRef("tournament"), player=OuterRef("player")
-                ).values("data")[:1],
+                ).values(
+                    pair=JSONObject(
+                        contracts=KeyTransform("contracts", "data"),
+                        partners=KeyTransform("partners", "data"),
+                    )
+                )[:1],
                 output_field=JSONField(),
             ),
-            # Set while the club's cote waits to be rewritten (a night just closed, corrected
-            # or reopened, two records merged): its stored nights may be behind the deals.
-            cote_due=Exists(
-                PendingWork.objects.filter(
-                    task=RATINGS_UPDATE,
-                    key__in=Tournament.objects.filter(club=season.club_id).values("pk"),
-                )
-            ),
         )
-        .select_related("tournament__club")
         .order_by("tournament__date", "tournament__name", "tournament_id")
-    )
-    tournaments = [
-        TournamentLine(
-            tournament=line.tournament,
-            rank=line.rank,
-            tied=line.tied,
-            tournament_points=line.tournament_points,
-            game_points=line.game_points,
-            poules_played=line.poules_played,
-            poules_won=line.poules_won,
+        .values_list(
+            "tournament_id",
+            "tournament__date",
+            "tournament__name",
+            "tournament__status",
+            "tournament__game",
+            "rank",
+            "tied",
+            "points_text",
+            "game_points",
+            "poules_played",
+            "poules_won",
+            "night_stats",
         )
-        for line in standings
-    ]
-    contracts, partners = _belgian_whist_stats(player, season, standings)
+    )
+    tournaments = []
+    stored: list[dict[str, Any]] = []
+    missing: list[int] = []
+    for tournament_id, date, name, status, game, rank, tied, points, *poules, stats in rows:
+        tournaments.append(
+            TournamentLine(
+                tournament_id,
+                date,
+                name,
+                status == Tournament.Status.PUBLISHED,
+                rank,
+                tied,
+                fraction_of(points),
+                *poules,
+            )
+        )
+        if game == BELGIAN_WHIST:
+            if stats is None:
+                missing.append(tournament_id)
+            else:
+                stored.append(stats)
+    contracts, partners = _belgian_whist_stats(player, stored, missing)
     return SeasonResults(
         season=season,
         tournaments=tournaments,
@@ -212,17 +259,28 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     )
 
 
-def partners_named_today(partners: list[PartnerLine], viewer: Viewer) -> None:
-    """Partners computed earlier, named as each chooses to be named now (a member may have
-    changed his public name since), each marked whether ``viewer`` knows him. One query."""
+def _figures(line: PartnerLine) -> tuple[int, Fraction, int]:
+    return (-line.points, -line.made_rate, -line.deals)
+
+
+def partners_named_today(partners: list[PartnerLine], viewer: Viewer) -> list[PartnerLine]:
+    """His ``TOP_PARTNERS`` best partners among ``partners`` (computed earlier), named as each
+    chooses to be named now (a member may have changed his public name since), each marked
+    whether ``viewer`` knows him; ties on the figures go by name. One query, for the best
+    ones only (and those tied with the last of them)."""
     if not partners:
-        return
+        return []
+    ordered = sorted(partners, key=_figures)
+    last = _figures(ordered[min(TOP_PARTNERS, len(ordered)) - 1])
+    best = [line for line in ordered if _figures(line) <= last]
     fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
-    ids = [line.player.pk for line in partners]
+    ids = [line.player.pk for line in best]
     today = viewer.annotate(Player.objects.filter(pk__in=ids).only(*fields))
     named = {player.pk: player for player in today}
-    for line in partners:
+    for line in best:
         line.player = named.get(line.player.pk, line.player)
+    best.sort(key=lambda p: (*_figures(p), p.name))
+    return best[:TOP_PARTNERS]
 
 
 def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
@@ -230,91 +288,88 @@ def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
     far, and the club average so far = all tournament points awarded so far ÷ the players who
     have played so far. A player counts in the average from his first night on. Published
     nights only: the average holds everybody's points, which are the club's until it
-    publishes them."""
-    # Plain rows, the points as text: a season has thousands of standings and a handful of
-    # distinct points ("5", "3", "4/3" …), each parsed once and summed by how often it occurs.
-    lines = (
-        TournamentStanding.objects.filter(
-            tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
+    publishes them.
+
+    Two queries of a row a night and a row a player, whatever the season's thousands of
+    standings (neither sorts them): each night's points summed by the database in whole
+    units (exact), and the date each player first played."""
+    nights = (
+        Tournament.objects.filter(season=season, status=Tournament.Status.PUBLISHED)
+        .annotate(
+            awarded=Sum("standings__points_units"),
+            mine=Sum("standings__points_units", filter=Q(standings__player=player)),
         )
-        .with_points_text()
-        .order_by("tournament__date", "tournament__name", "tournament_id")
-        .values_list(
-            "tournament_id", "tournament__date", "tournament__name", "player_id", "points_text"
-        )
+        .filter(awarded__isnull=False)
+        .order_by("date", "name", "pk")
+        .values_list("pk", "date", "name", "awarded", "mine")
     )
-    tournaments: dict[int, dict[str, Any]] = {}
-    for tournament_id, date, name, player_id, points in lines:
-        if tournament_id not in tournaments:
-            tournaments[tournament_id] = {
-                "date": date,
-                "name": name,
-                "players": set(),
-                "points": Counter(),
-                "mine": None,
-            }
-        tournament = tournaments[tournament_id]
-        tournament["players"].add(player_id)
-        tournament["points"][points] += 1
-        if player_id == player.pk:
-            tournament["mine"] = points
+    on_date: dict[datetime.date, list[int]] = defaultdict(list)
+    for index, (_pk, date, *_rest) in enumerate(nights):
+        on_date[date].append(index)
+    published = TournamentStanding.objects.filter(
+        tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
+    ).order_by()
+    newcomers: Counter[int] = Counter()
+    # Each player's first date; on a date of several nights, his first of them is read apart
+    # (a third query, only then).
+    undecided: dict[int, datetime.date] = {}
+    for player_id, date in (
+        published.values("player_id")
+        .annotate(first=Min("tournament__date"))
+        .values_list("player_id", "first")
+    ):
+        if len(on_date[date]) == 1:
+            newcomers[on_date[date][0]] += 1
+        elif on_date[date]:
+            undecided[player_id] = date
+    if undecided:
+        place = {pk: index for index, (pk, *_rest) in enumerate(nights)}
+        first: dict[int, int] = {}
+        for player_id, tournament_id, date in published.filter(
+            player__in=undecided, tournament__date__in=set(undecided.values())
+        ).values_list("player_id", "tournament_id", "tournament__date"):
+            index = place.get(tournament_id)
+            if date == undecided[player_id] and index is not None:
+                first[player_id] = min(first.get(player_id, index), index)
+        newcomers.update(first.values())
     chart = []
-    awarded, mine = Fraction(0), Fraction(0)
-    seen: set[int] = set()
-    for tournament in tournaments.values():
-        awarded += sum(
-            (fraction_of(text) * count for text, count in tournament["points"].items()),
-            Fraction(0),
-        )
-        seen |= tournament["players"]
-        if tournament["mine"] is not None:
-            mine += fraction_of(tournament["mine"])
+    awarded = mine = seen = 0
+    for index, (_pk, date, name, night_awarded, night_mine) in enumerate(nights):
+        seen += newcomers[index]
+        awarded += night_awarded
+        mine += night_mine or 0
         chart.append(
             ChartPoint(
-                date=tournament["date"],
-                name=tournament["name"],
-                played=tournament["mine"] is not None,
-                mine=mine,
-                average=awarded / len(seen),
+                date=date,
+                name=name,
+                played=night_mine is not None,
+                mine=Fraction(mine, POINT_UNITS),
+                average=Fraction(awarded, POINT_UNITS * seen),
             )
         )
     return chart
 
 
 def _belgian_whist_stats(
-    player: Player, season: Season, standings: list[TournamentStanding]
+    player: Player, stored: list[dict[str, Any]], missing: list[int]
 ) -> tuple[list[ContractLine], list[PartnerLine]]:
     """Per contract, how often he declared and made it; with whom he does best in the pair
-    contracts. His Belgian-whist nights' lines as the cote stored them and one query for his
-    partners' names; while one of them is missing or the cote is being rewritten, all of them
-    counted now from the deals (three queries: ``_counted_now``)."""
-    belgian = [line for line in standings if line.tournament.game == BELGIAN_WHIST]
-    if not belgian:
+    contracts (best first, unnamed). His Belgian-whist nights' lines as stored when each was
+    closed or corrected (``stored``: their contracts and partners); the nights ``missing`` a
+    stored line (an import's, until its cote is written) counted now from the deals."""
+    if not stored and not missing:
         return [], []
-    if all(line.night_stats is not None and not line.cote_due for line in belgian):
-        contracts, partners = contracts_and_partners(line.night_stats for line in belgian)
-        players = _players_named([int(mate) for mate in partners])
-    else:
-        contracts, partners, players = _counted_now(player, season)
+    contracts, partners = contracts_and_partners(
+        [*stored, *_counted_now(player, missing)] if missing else stored
+    )
     lines = [
         ContractLine(code, *contracts[code])
         for code in belgian_whist.CONTRACTS
         if code in contracts
     ]
-    together = [
-        PartnerLine(players.get(int(mate)) or Player(pk=int(mate)), *values)
-        for mate, values in partners.items()
-    ]
-    best = sorted(together, key=lambda p: (-p.points, -p.made_rate, -p.deals, p.name))
-    return lines, best[:TOP_PARTNERS]
-
-
-def _players_named(ids: list[int]) -> dict[int, Player]:
-    """The players ``ids``, each with only what his public name needs (none: no query)."""
-    if not ids:
-        return {}
-    fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
-    return {p.pk: p for p in Player.objects.filter(pk__in=ids).only(*fields)}
+    together = [PartnerLine(Player(pk=int(mate)), *values) for mate, values in partners.items()]
+    together.sort(key=_figures)
+    return lines, together
 
 
 @dataclass
@@ -326,28 +381,19 @@ class _PouleSeats:
     point_table_id: int | None = None
 
 
-def _counted_now(
-    player: Player, season: Season
-) -> tuple[dict[str, list[int]], dict[str, list[int]], dict[int, Player]]:
-    """His contracts and partners of ``season`` counted now from the deals by
-    ``night_statistics``, one poule at a time, and the players he sat with. Three queries:
-    the seats of his poules, their point tables, their deals.
+def _counted_now(player: Player, nights: list[int]) -> list[dict[str, Any]]:
+    """His lines of ``nights`` counted now from the deals by ``night_statistics``, one poule
+    at a time. Three queries: the seats of his poules, their point tables, their deals.
 
-    Plain rows throughout: a season of 200 nights is thousands of seats and deals. Each
-    player is built once, with only what his public name needs; a deal is decoded only if it
-    names his seat: the others cannot count in his contracts or his partners."""
-    seats = Seat.objects.filter(
-        poule__seats__player=player,
-        tournament__season=season,
-        tournament__status__in=COUNTED_STATUSES,
-        tournament__game=BELGIAN_WHIST,
-    ).values_list("poule_id", "number", "tournament__point_table_id", "player_id", *PUBLIC_NAME)
+    Plain rows throughout; a deal is decoded only if it names his seat: the others cannot
+    count in his contracts or his partners."""
+    seats = (
+        Seat.objects.filter(poule__seats__player=player, tournament__in=nights)
+        .order_by()
+        .values_list("poule_id", "number", "tournament__point_table_id", "player_id")
+    )
     poules: dict[int, _PouleSeats] = defaultdict(_PouleSeats)
-    players: dict[int, Player] = {}
-    for poule_id, number, point_table_id, player_id, *name in seats:
-        if player_id not in players:
-            fields = (field.removeprefix("player__") for field in PUBLIC_NAME)
-            players[player_id] = Player(pk=player_id, **dict(zip(fields, name, strict=True)))
+    for poule_id, number, point_table_id, player_id in seats:
         poule = poules[poule_id]
         poule.seats[number] = player_id
         poule.point_table_id = point_table_id
@@ -360,23 +406,18 @@ def _counted_now(
         )
     }
     deals = (
-        Deal.objects.filter(
-            poule__seats__player=player,
-            poule__tournament__season=season,
-            poule__tournament__status__in=COUNTED_STATUSES,
-            poule__tournament__game=BELGIAN_WHIST,
-            counted=True,
-        )
+        Deal.objects.filter(poule__seats__player=player, poule__tournament__in=nights, counted=True)
+        .order_by()
         .annotate(data_text=Cast("data", TextField()), points_text=Cast("points", TextField()))
         .values_list("poule_id", "data_text", "points_text", "dealer")
     )
     his_deals: dict[int, list[tuple[Any, list[int], int | None]]] = defaultdict(list)
     for poule_id, data_text, points, dealer in deals:
         # A deal names players by seat ("3"): one whose text never names his seat is not his
-        # to count, and is not even decoded (most of a season's deals).
+        # to count, and is not even decoded.
         if f'"{poules[poule_id].mine}"' in data_text:
             his_deals[poule_id].append((json.loads(data_text), json.loads(points), dealer))
-    lines = (
+    return [
         night_statistics(
             BELGIAN_WHIST,
             point_tables[poules[poule_id].point_table_id],
@@ -384,6 +425,4 @@ def _counted_now(
             {},
         )[player.pk]
         for poule_id, poule_deals in his_deals.items()
-    )
-    contracts, partners = contracts_and_partners(lines)
-    return contracts, partners, players
+    ]

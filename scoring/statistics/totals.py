@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import TextField
+from django.db.models.functions import Cast
+
 from club.models import Player
 from club.names import Viewer, name_shown
 from games.models import COUNTED_STATUSES, Tournament, night_title
@@ -121,11 +124,14 @@ def player_statistics(
         streak = streak + 1 if data["game_points"] > 0 else 0
         result.longest_streak = max(result.longest_streak, streak)
     result.current_streak = streak
+    # The deals that moved his cote as text: a page tells only his latest nights' (decoded
+    # then), not a decade's.
     result.ratings = list(
         PlayerRating.objects.filter(
             player=player, tournament__club=club, tournament__status__in=statuses
         )
         .order_by("tournament__date", "tournament_id")
+        .annotate(moves_text=Cast("moves", TextField()))
         .values(
             "tournament_id",
             "tournament__date",
@@ -135,7 +141,7 @@ def player_statistics(
             "conservative",
             "deals",
             "change",
-            "moves",
+            "moves_text",
         )
     )
     paired = [PartnerStat(int(p), *values) for p, values in partners.items()]

@@ -32,16 +32,21 @@ from html.parser import HTMLParser
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import translation
+from django.utils.formats import get_format
 from PIL import Image, ImageFile
 
 from club.models import Membership, PendingWork, Player, ThrottleEvent
 from club.profile import MAX_PHOTO_BYTES
-from games.models import Deal
+from club.views.member import decimal_points
+from games.models import Deal, Tournament
 from games.services import poule_create, tournament_start
+from scoring.models import PlayerNightStats
 from scoring.services import (
     RATINGS_UPDATE,
     deal_correct,
@@ -64,14 +69,13 @@ pytestmark = pytest.mark.django_db
 
 MEMBER_URLS = ["profile", "my-results", "my-data"]
 # Queries of "my results" beyond the login's own (session, user): his player, his seasons,
-# his nights, the season's standings, his poules' seats, their point tables, their deals, his
-# partners' names of today.
-MY_RESULTS_QUERIES = 2 + 8
+# his nights with their statistics (stored when each was closed), the chart's two (each
+# night's sums, each player's first night), his partners' names of today.
+MY_RESULTS_QUERIES = 2 + 6
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
-# With the cote written: his player, his seasons, his nights with their stored statistics, the
-# season's standings, his partners' names, his partners' names of today.
-MY_RESULTS_STORED_QUERIES = 2 + 6
+# With the cote written: the same, its lines written again as they were stored at the close.
+MY_RESULTS_STORED_QUERIES = MY_RESULTS_QUERIES
 # The data download: session, user, his player, then seats, night and poule standings, seat
 # numbers, deals, memberships, invitations; then one a section of the rest (presence,
 # rankings, federation rankings, cote, calendar settings and replies, e-mails of results and
@@ -628,6 +632,28 @@ def test_the_chart_ends_on_my_season_total_against_the_club_average(client, memb
     assert data["average"] == [round(float(a), 2) for a in averages]
 
 
+def test_two_nights_of_one_date_count_their_newcomers_in_their_own_order(
+    client, member, me, others, season
+):
+    """Each player counts in the average from his first night on, in the nights' order (date,
+    then name): a newcomer of the second night of a date is not in the first one's average."""
+    anne, bruno, chloe, didier, eva = others.values()
+    solo = [{"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}]
+    later = night_with(
+        season, 3, [didier, eva, *PlayerFactory.create_batch(2, club=season.club)], solo
+    )
+    Tournament.objects.filter(pk=later.pk).update(name="Soirée du jour 3, la suite")
+    night_with(season, 3, [me, anne, bruno, chloe], solo)
+    client.force_login(member)
+
+    data = chart_data_of(client.get(reverse("my-results")))
+
+    # The newcomers' night was recorded first but comes second by its name; 5 points a night:
+    # its four newcomers are not in the first night's average (5 / 8 if they were).
+    assert data["labels"] == ["04/01", "04/01"]
+    assert data["average"] == [5 / 4, 10 / 8]
+
+
 def test_the_chart_leaves_out_a_closed_night_the_club_has_not_published(
     client, member, me, others, my_season
 ):
@@ -872,8 +898,8 @@ def test_my_results_and_my_statistics_page_count_my_contracts_and_partners_alike
 def test_a_correction_shows_on_my_results_before_the_cote_is_written_again(
     client, member, me, my_season, season, club
 ):
-    """Stored nights behind a correction the worker has not rated yet are not read: the page
-    counts from the deals until the cote is written again."""
+    """A correction stores the night's statistics again at once: the page shows it before the
+    worker writes the cote again, which finds the same lines."""
     tournament = my_solo_made(season, me, club)
     cote_written()
     client.force_login(member)
@@ -891,6 +917,33 @@ def test_a_correction_shows_on_my_results_before_the_cote_is_written_again(
     assert ["Solo", "2", "1", "50 %"] in before
     assert ["Solo", "2", "0", "0 %"] in waiting
     assert written == waiting
+
+
+def test_a_night_without_its_stored_line_is_counted_from_its_deals_alike(
+    client, member, me, my_season, django_assert_num_queries
+):
+    """An imported night has its statistics written with its batch's cote: until then the page
+    counts that night from the deals (its seats, point table and deals: three queries more)."""
+    client.force_login(member)
+    stored = tables_of(client.get(reverse("my-results")))
+    PlayerNightStats.objects.filter(player=me).order_by("tournament__date").first().delete()
+    cache.clear()
+
+    with django_assert_num_queries(MY_RESULTS_QUERIES + 3):
+        counted = tables_of(client.get(reverse("my-results")))
+
+    assert counted == stored
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "nl"])
+def test_the_figures_written_in_one_pass_read_as_the_templates_floatformat(language):
+    values = [Fraction(n, d) for n in range(-30, 500, 7) for d in (1, 2, 3, 4, 6, 7, 12, 420)]
+    values += [Fraction(2675, 1000), Fraction(5, 1000), Fraction(-1, 1000), Fraction(10**6, 3)]
+    with translation.override(language):
+        point = get_format("DECIMAL_SEPARATOR")
+        for value in values:
+            assert decimal_points(value, point) == floatformat(value, "-2")
+            assert decimal_points(value, point, places_always=True) == floatformat(value, "2")
 
 
 # --------------------------------------------------------------------------------------------

@@ -200,7 +200,8 @@ class Command(BaseCommand):
             with throwaway_database(REST_FRAMEWORK=rest, CACHES=OWN_CACHE):
                 api(write, **self._pick(options, "seed", "requests", "seasons", "nights"))
         elif benchmark == "ratings":
-            with throwaway_database(CACHES=OWN_CACHE):
+            # The site's addresses and the baseline's bare view.
+            with throwaway_database(CACHES=OWN_CACHE, ROOT_URLCONF="benchmarks.urls"):
                 ratings(
                     write, **self._pick(options, "seed", "seasons", "nights", "players", "requests")
                 )

@@ -143,7 +143,7 @@ def goals(rows: dict[str, list[Row]]) -> list[str]:
 
     def goal(text: str, numbers: str, ok: bool | None) -> None:
         verdict = "not judged here" if ok is None else _verdict(ok)
-        lines.append(f"  {text:52} {numbers:52} {verdict}")
+        lines.append(f"  {text:64} {numbers:56} {verdict}")
 
     if measured != set(MEASURES):
         # A run of some measures only (--only): each goal needs its own measure.

@@ -83,7 +83,8 @@ def refusal(import_page, club, name: str, data: bytes) -> str:
 
 def test_a_shared_string_bomb_is_refused_at_its_first_cell(import_page, club):
     assert refusal(import_page, club, "bombe.xlsx", shared_string_bomb()) == (
-        "Une cellule dépasse 1\xa0000 caractères (ligne 1, colonne A) : est-ce bien le bon fichier ?"
+        "Une cellule dépasse 1\xa0000 caractères (ligne 1, colonne A) : "
+        "est-ce bien le bon fichier ?"
     )
 
 
@@ -187,7 +188,8 @@ def test_a_csv_field_past_pythons_own_limit_is_refused_in_words(import_page, clu
 def test_a_csv_cell_past_the_limit_is_refused_with_its_place(import_page, club):
     data = b"Rang;Nom;Points\n1;Anne;10\n2;" + b"z" * (MAX_CELL_CHARACTERS + 1) + b";9\n"
     assert refusal(import_page, club, "classement.csv", data) == (
-        "Une cellule dépasse 1\xa0000 caractères (ligne 3, colonne B) : est-ce bien le bon fichier ?"
+        "Une cellule dépasse 1\xa0000 caractères (ligne 3, colonne B) : "
+        "est-ce bien le bon fichier ?"
     )
 
 

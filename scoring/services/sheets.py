@@ -25,6 +25,7 @@ from scoring.engine.games import game_module
 from scoring.engine.night import score_poule_deals
 from scoring.engine.standings import PouleResult, poule_standings, scheme, tournament_standings
 from scoring.engine.standings import PouleStanding as EnginePouleStanding
+from scoring.engine.standings import TournamentStanding as EngineTournamentStanding
 
 from ..models import PouleStanding, TournamentStanding
 
@@ -209,6 +210,16 @@ def poule_rescore(poule: Poule) -> PouleScore:
     return poule_sheet_store(poule, list(poule.deals.order_by("position")))
 
 
+def night_standings(
+    tournament: Tournament, results: Sequence[PouleResult]
+) -> list[EngineTournamentStanding]:
+    """The night's standings (§6) from its poules' results, given in the poules' order (round,
+    table) and each poule's (rank, seat): the order breaks no tie, but the lines keep it."""
+    return tournament_standings(
+        results, lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER
+    )
+
+
 @transaction.atomic(savepoint=False)
 def tournament_standings_update(tournament: Tournament, *, appended: bool = False) -> None:
     """Sum the stored poule standings into the night's standings (§6). ``appended``: deals
@@ -220,12 +231,12 @@ def tournament_standings_update(tournament: Tournament, *, appended: bool = Fals
         .order_by("poule__round", "poule__table", "rank", "seat")
         .values_list("player_id", "rank", "game_points", "tournament_points")
     )
-    results = [
-        PouleResult(player=player, rank=rank, game_points=game, tournament_points=points)
-        for player, rank, game, points in lines
-    ]
-    standings = tournament_standings(
-        results, lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER
+    standings = night_standings(
+        tournament,
+        [
+            PouleResult(player=player, rank=rank, game_points=game, tournament_points=points)
+            for player, rank, game, points in lines
+        ],
     )
     lines = [
         TournamentStanding(

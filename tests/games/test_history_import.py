@@ -19,8 +19,13 @@ from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Tournament
 from games.nightfile import tournaments_import
 from scoring.engine.season_file import rank_nights
-from scoring.models import PlayerNightStats, PlayerRating, RankingSnapshot
-from scoring.services import RATINGS_UPDATE, RESULTS_EMAIL, SEASON_RANKING_UPDATE
+from scoring.models import PlayerNightStats, PlayerRating, RankingSnapshot, TournamentStanding
+from scoring.services import (
+    RATINGS_UPDATE,
+    RESULTS_EMAIL,
+    SEASON_RANKING_UPDATE,
+    tournament_standings_update,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +233,30 @@ def test_a_batch_ends_as_importing_its_files_one_by_one(
     batch, one_by_one = cote_and_ranking("Whist Club Namur"), cote_and_ranking("Whist Club Dinant")
     assert batch[0] and batch[1] and batch[2]
     assert batch == one_by_one
+
+
+def test_an_imported_nights_standings_are_those_the_site_sums_from_its_poules():
+    """The import sums the night's standings from the poule lines it has just written, without
+    reading them back: the same lines, in the same order, as summing the stored ones."""
+    tournaments_import(history(seasons=(2023,), nights=2, seed=11))
+
+    def lines(night: Tournament) -> list[tuple]:
+        return list(
+            TournamentStanding.objects.filter(tournament=night)
+            .order_by("pk")
+            .values_list(
+                "player_id",
+                "rank",
+                "tied",
+                "tournament_points",
+                "points_units",
+                "game_points",
+                "poules_played",
+                "poules_won",
+            )
+        )
+
+    for night in Tournament.objects.all():
+        imported = lines(night)
+        tournament_standings_update(night)
+        assert imported and imported == lines(night)

@@ -297,8 +297,8 @@ def tournament_import(
         rounds=max(p.round for p in scored.poules),
         federation_season=federation_season,
         checked=True,
+        status=Tournament.Status.RUNNING,
     )
-    services.tournament_start(tournament)
     # The engine scored every poule while reading the file: those points and standings are
     # stored as they are, the whole night in a few statements.
     sheets = []
@@ -329,6 +329,7 @@ def tournament_import(
         send_results=send_results,
         unfinished_ok=True,
         rate=rate,
+        dealt=any(sheet.deals for sheet in sheets),
     )
 
 

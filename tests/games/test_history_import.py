@@ -260,3 +260,18 @@ def test_an_imported_nights_standings_are_those_the_site_sums_from_its_poules():
         imported = lines(night)
         tournament_standings_update(night)
         assert imported and imported == lines(night)
+
+
+def test_what_a_refused_night_opened_is_not_used_by_the_next_one_of_its_batch():
+    """A batch looks its club, seasons, tables and players up once; a season a refused night
+    opened is rolled back with it, and the next night of the batch opens it again."""
+    first, second = history(seasons=(2023,), nights=2, seed=5)
+    tournaments_import([first])
+    again = {**copy.deepcopy(first), "season": "Saison X"}  # refused: already imported
+    outcomes = tournaments_import([again, {**second, "season": "Saison X"}])
+
+    assert isinstance(outcomes[0], list)
+    assert isinstance(outcomes[1], Tournament)
+    stored = Tournament.objects.select_related("season").get(pk=outcomes[1].pk)
+    assert stored.season.name == "Saison X"
+    assert stored.standings.count() == len(second["players"])

@@ -20,7 +20,7 @@ from scoring.engine.standings import PouleResult
 
 from ..fields import units_of
 from ..models import PouleStanding, TournamentStanding
-from .sheets import ScoredSheet, night_standings
+from .sheets import NIGHT_STANDING_COLUMNS, ScoredSheet, night_standings
 
 SEAT_COLUMNS = ("poule_id", "player_id", "number", "tournament_id", "round")
 DEAL_COLUMNS = (
@@ -32,17 +32,6 @@ DEAL_COLUMNS = (
     "counted",
     "recorded_at",
     "client_digest",
-)
-NIGHT_STANDING_COLUMNS = (
-    "tournament_id",
-    "player_id",
-    "rank",
-    "tied",
-    "tournament_points",
-    "points_units",
-    "game_points",
-    "poules_played",
-    "poules_won",
 )
 STANDING_COLUMNS = (
     "poule_id",

@@ -210,6 +210,20 @@ def poule_rescore(poule: Poule) -> PouleScore:
     return poule_sheet_store(poule, list(poule.deals.order_by("position")))
 
 
+# A night's standing line, as stored (its night and player first).
+NIGHT_STANDING_COLUMNS = (
+    "tournament_id",
+    "player_id",
+    "rank",
+    "tied",
+    "tournament_points",
+    "points_units",
+    "game_points",
+    "poules_played",
+    "poules_won",
+)
+
+
 def night_standings(
     tournament: Tournament, results: Sequence[PouleResult]
 ) -> list[EngineTournamentStanding]:
@@ -256,15 +270,7 @@ def tournament_standings_update(tournament: Tournament, *, appended: bool = Fals
             lines,
             update_conflicts=True,
             unique_fields=["tournament", "player"],
-            update_fields=[
-                "rank",
-                "tied",
-                "tournament_points",
-                "points_units",
-                "game_points",
-                "poules_played",
-                "poules_won",
-            ],
+            update_fields=NIGHT_STANDING_COLUMNS[2:],
         )
     else:
         TournamentStanding.objects.filter(tournament=tournament).delete()

@@ -26,6 +26,7 @@ from scoring.services import (
     SEASON_RANKING_UPDATE,
     tournament_standings_update,
 )
+from scoring.services.sheets import NIGHT_STANDING_COLUMNS
 
 pytestmark = pytest.mark.django_db
 
@@ -244,16 +245,7 @@ def test_an_imported_nights_standings_are_those_the_site_sums_from_its_poules():
         return list(
             TournamentStanding.objects.filter(tournament=night)
             .order_by("pk")
-            .values_list(
-                "player_id",
-                "rank",
-                "tied",
-                "tournament_points",
-                "points_units",
-                "game_points",
-                "poules_played",
-                "poules_won",
-            )
+            .values_list(*NIGHT_STANDING_COLUMNS[1:])
         )
 
     for night in Tournament.objects.all():

@@ -3,29 +3,25 @@
 ``bulk_create`` elsewhere (the tests' SQLite). Ids are given by the writer, so that rows of
 one table can name rows of another before either is written; the sequences follow after.
 
-COPY's text format is written here rather than by ``write_row`` (which adapts value by value):
-a row is one joined line, and a JSON value the generator dumped once (``Dumped``, a deal
-repeated over thousands of poules) is not dumped again."""
+COPY's text format is written by ``infra.rows`` (the imports' COPY too) rather than by
+``write_row`` (which adapts value by value): a row is one joined line, and a JSON value the
+generator dumped once (``Dumped``, a deal repeated over thousands of poules) is not dumped
+again."""
 
 from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.core.management.color import no_style
 from django.db import connection, models
 from django.utils import timezone
 
+from infra.rows import Dumped, copy_converter, copy_text, rows_copy
 
-class Dumped(str):
-    """A JSON value already dumped: written as it is."""
-
-
-# COPY's text format: a backslash, a tab or a line end inside a value is escaped.
-ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
-CHUNK = 5000  # rows sent to the server at once
+__all__ = ["BulkWriter", "Dumped"]
 
 
 class BulkWriter:
@@ -78,26 +74,23 @@ class BulkWriter:
         now = timezone.now()
         # For each column: the row's index and its conversion to text, or a constant's text.
         plan = [
-            (given[f.attname], _converter(f), "")
+            (given[f.attname], copy_converter(f), "")
             if f.attname in given
-            else (-1, _text, _text(_default(f, now)))
+            else (-1, copy_text, copy_text(_default(f, now)))
             for f in fields
         ]
-        names = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-        table = connection.ops.quote_name(model._meta.db_table)
-        with connection.cursor() as cursor:
-            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
-                for start in range(0, len(rows), CHUNK):
-                    copy.write(
-                        "".join(
-                            "\t".join(
-                                constant if index < 0 else convert(row[index])
-                                for index, convert, constant in plan
-                            )
-                            + "\n"
-                            for row in rows[start : start + CHUNK]
-                        )
-                    )
+        rows_copy(
+            model,
+            fields,
+            (
+                "\t".join(
+                    constant if index < 0 else convert(row[index])
+                    for index, convert, constant in plan
+                )
+                + "\n"
+                for row in rows
+            ),
+        )
 
     def sequences_reset(self) -> None:
         """The next row the site inserts takes the id after the generated ones."""
@@ -105,27 +98,6 @@ class BulkWriter:
             with connection.cursor() as cursor:
                 for sql in connection.ops.sequence_reset_sql(no_style(), list(self.next_id)):
                     cursor.execute(sql)
-
-
-def _text(value: Any) -> str:
-    """A value as COPY's text format writes it."""
-    if value is None:
-        return "\\N"
-    if value is True or value is False:
-        return "t" if value else "f"
-    if isinstance(value, str):
-        return value.translate(ESCAPES)
-    if isinstance(value, datetime.date):
-        return value.isoformat()
-    return str(value)
-
-
-def _json_text(value: Any) -> str:
-    return _text(value if isinstance(value, Dumped) else json.dumps(value))
-
-
-def _converter(field: models.Field) -> Callable[[Any], str]:
-    return _json_text if isinstance(field, models.JSONField) else _text
 
 
 def _default(field: models.Field, now: datetime.datetime) -> Any:

@@ -40,6 +40,7 @@ from scoring.engine.standings import PouleResult, poule_standings, scheme, tourn
 from scoring.fields import units_of
 from scoring.models import PouleStanding, TournamentStanding
 from scoring.services import federation_ranking_update
+from scoring.services.sheets import NIGHT_STANDING_COLUMNS
 
 from .bulk import BulkWriter, Dumped
 
@@ -259,18 +260,7 @@ def _club_nights(
     )
     writer.write(
         TournamentStanding,
-        [
-            "id",
-            "tournament_id",
-            "player_id",
-            "rank",
-            "tied",
-            "tournament_points",
-            "points_units",
-            "game_points",
-            "poules_played",
-            "poules_won",
-        ],
+        ["id", *NIGHT_STANDING_COLUMNS],
         [
             (pk, *row)
             for pk, row in zip(

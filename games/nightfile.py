@@ -8,6 +8,7 @@ night is built through the same services a scorer uses. Export: the stored night
 from __future__ import annotations
 
 import datetime
+import json
 import logging
 import re
 import unicodedata
@@ -20,7 +21,14 @@ from django.db import DatabaseError, connection, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 from club import services as club_services
-from club.models import Club, FederationSeason, Player, hidden_characters, tidy_name
+from club.models import (
+    Club,
+    FederationSeason,
+    Player,
+    dates_refused,
+    hidden_characters,
+    tidy_name,
+)
 from scoring import services as scoring
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.games import game_module
@@ -45,21 +53,58 @@ COMPUTED_FIELDS = {"points", "dealer"}
 logger = logging.getLogger(__name__)
 
 
+class Found:
+    """What a batch's nights have looked up or opened already (their club, seasons, point
+    tables, the club's players), so that the next night does not ask again. What a night found
+    is kept only once it is stored (``keep``): a refused night's new rows are rolled back with
+    its savepoint, and forgotten with it (``drop``)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[Any, ...], Any] = {}
+        self.new: dict[tuple[Any, ...], Any] = {}
+
+    def get(self, key: tuple[Any, ...], find: Callable[[], Any]) -> Any:
+        if key in self.kept:
+            return self.kept[key]
+        if key not in self.new:
+            self.new[key] = find()
+        return self.new[key]
+
+    def players(self, club: Club) -> dict[str, Player]:
+        """The club's players met so far, by name (the night's own new ones included)."""
+        return {**self.kept.get(("players", club.pk), {}), **self.new.get(("players", club.pk), {})}
+
+    def players_met(self, club: Club, players: dict[str, Player]) -> None:
+        self.new[("players", club.pk)] = self.players(club) | players
+
+    def keep(self) -> None:
+        self.kept.update(self.new)
+        self.new.clear()
+
+    def drop(self) -> None:
+        self.new.clear()
+
+
 def _players(
     club: Club,
     names: tuple[str, ...],
     date: datetime.date,
     federation_season: FederationSeason | None = None,
+    found: Found | None = None,
 ) -> dict[str, Player]:
     """The file's players: the club's own by their name (as the site stores names: accents
     composed, single spaces), the others joining the club. At an inter-club night, the
     players of the federation's other clubs are found there and play without joining; only
-    names unknown to all of them join the host club, as its guests."""
+    names unknown to all of them join the host club, as its guests. ``found``: the players a
+    batch's earlier nights met in the club, not asked again."""
     tidied = {name: tidy_name(name) for name in names}
-    known = {
-        p.display_name: p
-        for p in Player.objects.in_club(club).filter(display_name__in=set(tidied.values()))
-    }
+    met = found.players(club) if found is not None and federation_season is None else {}
+    known = {t: met[t] for t in tidied.values() if t in met}
+    asked = set(tidied.values()) - known.keys()
+    if asked:
+        known |= {
+            p.display_name: p for p in Player.objects.in_club(club).filter(display_name__in=asked)
+        }
     if federation_season is not None:
         places = {tidied[name]: f"players[{index}]" for index, name in enumerate(names)}
         others = [t for t in dict.fromkeys(tidied.values()) if t not in known]
@@ -69,6 +114,8 @@ def _players(
         known |= club_services.players_join_as_written(
             club, new, start=date, guest=federation_season is not None
         )
+    if found is not None and federation_season is None:
+        found.players_met(club, known)
     return {name: known[tidied[name]] for name in names}
 
 
@@ -255,7 +302,12 @@ def _surrogates(text: str) -> bool:
 
 @transaction.atomic
 def tournament_import(
-    doc: Any, *, rank_season: bool = True, send_results: bool = False, rate: bool = True
+    doc: Any,
+    *,
+    rank_season: bool = True,
+    send_results: bool = False,
+    rate: bool = True,
+    found: Found | None = None,
 ) -> Tournament:
     """Import one ``club-night/1`` (or result) document as a closed night.
 
@@ -263,7 +315,10 @@ def tournament_import(
     the site refuses it (the same night already imported); nothing is written in either case.
     An imported night is history: its participants get no result e-mail unless asked.
     ``rate=False``: the cote is left to the caller (a batch rates its nights once).
+    ``found``: what the batch's earlier nights looked up (the caller keeps or drops what this
+    night adds, as it is stored or refused).
     """
+    found = found or Found()
     problems = document_problems(doc, numbers=False) or poule_problems(doc)
     if problems:
         raise ValidationError(problems)
@@ -273,32 +328,41 @@ def tournament_import(
     problems = document_problems(doc)
     if problems:
         raise ValidationError(problems)
-    club = club_services.club_named(scored.club)
+    club = found.get(("club", scored.club), lambda: club_services.club_named(scored.club))
     problems = _beyond_count_problems(doc, scored, club)
     if problems:
         raise ValidationError(problems)
     # An inter-club night's federation season, checked before anything of the night is written.
     federation_season = federation_season_read(doc, club, scored.date)
-    season = club_services.season_named(club, scored.season, scored.date)
+    # A season the batch knows already: only the date's own check, which its look-up starts with.
+    season = found.get(
+        ("season", club.pk, scored.season),
+        lambda: club_services.season_named(club, scored.season, scored.date),
+    )
+    if why := dates_refused(scored.date):
+        raise ValidationError({"date": why})
     if Tournament.objects.filter(club=club, date=scored.date, name=scored.name).exists():
         raise ValidationError(
             f'{club} already has the night "{scored.name or scored.date}" of {scored.date}',
             code="night_exists",
         )
-    players = _players(club, scored.players, scored.date, federation_season)
+    players = _players(club, scored.players, scored.date, federation_season, found)
     tournament = services.tournament_create(
         club=club,
         season=season,
         date=scored.date,
         name=scored.name,
         game=scored.game,
-        point_table=_point_table(doc["rules"], club),
+        point_table=found.get(
+            ("rules", club.pk, json.dumps(doc["rules"], sort_keys=True)),
+            lambda: _point_table(doc["rules"], club),
+        ),
         tournament_points=doc.get("tournament_points") or "rcwhist",
         rounds=max(p.round for p in scored.poules),
         federation_season=federation_season,
         checked=True,
+        status=Tournament.Status.RUNNING,
     )
-    services.tournament_start(tournament)
     # The engine scored every poule while reading the file: those points and standings are
     # stored as they are, the whole night in a few statements.
     sheets = []
@@ -329,6 +393,7 @@ def tournament_import(
         send_results=send_results,
         unfinished_ok=True,
         rate=rate,
+        dealt=any(sheet.deals for sheet in sheets),
     )
 
 
@@ -382,10 +447,13 @@ def _batch_import(docs: list[Any], *, send_results: bool) -> list[Tournament | l
     queued once, from the batch's earliest night, which rates it and every later one."""
     outcomes: list[Tournament | list[str]] = []
     earliest: dict[tuple[int, str], Tournament] = {}
+    found = Found()
     for doc in docs:
+        # What a refused night found or opened is rolled back with it: forgotten, unless kept.
+        found.drop()
         try:
             tournament = tournament_import(
-                doc, rank_season=False, send_results=send_results, rate=False
+                doc, rank_season=False, send_results=send_results, rate=False, found=found
             )
         except DocumentRefused as refused:
             outcomes.append(list(refused.problems))
@@ -395,6 +463,7 @@ def _batch_import(docs: list[Any], *, send_results: bool) -> list[Tournament | l
             # Nothing of this file was written (its savepoint): the next one goes on.
             outcomes.append([f"the site could not store this night ({type(failed).__name__})"])
         else:
+            found.keep()
             outcomes.append(tournament)
             key = (tournament.club_id, tournament.game)
             first = earliest.get(key)

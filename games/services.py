@@ -133,11 +133,13 @@ def tournament_create(
     draw_method: str = DrawMethod.AVOID_REPEATS,
     federation_season: FederationSeason | None = None,
     checked: bool = False,
+    status: str = Tournament.Status.PLANNED,
 ) -> Tournament:
     """A new night of ``club``; with ``federation_season``, an inter-club night the club hosts
     for its federation. ``checked``: the caller read the club, the seasons and the point table
     in this transaction and found no such night (an import): the night's own rules are checked,
-    not those links again in the database (its constraints still guard the row)."""
+    not those links again in the database (its constraints still guard the row). An import
+    creates its night running (``status``): its rows follow at once, then its close."""
     tournament = Tournament(
         federation_season=federation_season,
         draw_method=draw_method,
@@ -149,6 +151,7 @@ def tournament_create(
         point_table=point_table,
         tournament_points=tournament_points or club.tournament_points,
         rounds=rounds or club.rounds_per_night,
+        status=status,
     )
     if checked:
         links = {"club", "season", "point_table", "federation_season"}

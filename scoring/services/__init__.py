@@ -112,7 +112,6 @@ from .rules import (
 from .sheets import (
     ScoredSheet,
     engine_validation_error,
-    night_sheets_store,
     poule_rescore,
     poule_score,
     poule_sheet_store,
@@ -165,7 +164,6 @@ __all__ = [
     "merge_undo",
     "night_rankings_queue",
     "night_rows_store",
-    "night_sheets_store",
     "night_statistics_store",
     "poule_rescore",
     "poule_score",

@@ -1,9 +1,10 @@
 """An imported night stored as the engine scored it (``night_rows_store``): its poules, seats,
 deals and poule standings each written in one statement of plain rows, then the night's
-standings. A history import writes thousands of rows a night; building a model instance for
-each and having the ORM prepare each of its values cost more than the engine's reading of the
-file. The engine checked every seat, deal and table before this runs; the database's
-constraints still guard each row."""
+standings summed from those lines (the night is new: nothing stored to read back or replace).
+A history import writes thousands of rows a night; building a model instance for each and
+having the ORM prepare each of its values cost more than the engine's reading of the file.
+The engine checked every seat, deal and table before this runs; the database's constraints
+still guard each row."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from django.utils import timezone
 
 from games.models import Deal, Poule, Seat, Tournament
 from infra.rows import rows_insert
+from scoring.engine.standings import PouleResult
 
-from ..models import PouleStanding
-from .sheets import ScoredSheet, tournament_standings_update
+from ..fields import units_of
+from ..models import PouleStanding, TournamentStanding
+from .sheets import NIGHT_STANDING_COLUMNS, ScoredSheet, night_standings
 
 SEAT_COLUMNS = ("poule_id", "player_id", "number", "tournament_id", "round")
 DEAL_COLUMNS = (
@@ -56,6 +59,7 @@ def night_rows_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) -> l
         )
         for sheet in sheets
     )
+    order = {poule.pk: (poule.round, poule.table) for poule in poules}
     recorded_at = timezone.now()
     seats: list[tuple[Any, ...]] = []
     deals: list[tuple[Any, ...]] = []
@@ -99,5 +103,35 @@ def night_rows_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) -> l
     rows_insert(Seat, SEAT_COLUMNS, seats)
     rows_insert(Deal, DEAL_COLUMNS, deals)
     rows_insert(PouleStanding, STANDING_COLUMNS, lines)
-    tournament_standings_update(tournament)
+    # The night's standings from the poules' lines just written, in the order the stored ones
+    # are read in (round, table; rank, seat): the night is new, none to take away.
+    results = [
+        PouleResult(
+            player=player,
+            rank=rank,
+            game_points=game_points,
+            tournament_points=tournament_points,
+        )
+        for _poule, player, _seat, rank, _tied, game_points, tournament_points in sorted(
+            lines, key=lambda line: (order[line[0]], line[3], line[2])
+        )
+    ]
+    rows_insert(
+        TournamentStanding,
+        NIGHT_STANDING_COLUMNS,
+        (
+            (
+                tournament.pk,
+                line.player,
+                line.rank,
+                line.tied,
+                line.tournament_points,
+                units_of(line.tournament_points),
+                line.game_points,
+                line.poules_played,
+                line.poules_won,
+            )
+            for line in night_standings(tournament, results)
+        ),
+    )
     return poules

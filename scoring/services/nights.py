@@ -88,15 +88,18 @@ class CloseCheck:
         return semicolon_join(parts)
 
 
-def _close_refused(tournament: Tournament) -> None:
-    """What makes closing the night impossible, confirmed or not."""
+def _close_refused(tournament: Tournament, dealt: bool | None = None) -> None:
+    """What makes closing the night impossible, confirmed or not. ``dealt``: the caller wrote
+    the night's poules and knows whether it has deals (an import): not asked again."""
     if tournament.is_locked:
         raise ValidationError(_("La soirée est déjà clôturée."))
-    if not tournament.poules.exists():
+    if dealt is None and not tournament.poules.exists():
         raise ValidationError(
             _("Aucun tour n'est tiré : tirez le tour 1 avant de clôturer la soirée.")
         )
-    if not Deal.objects.filter(poule__tournament=tournament).exists():
+    if dealt is None:
+        dealt = Deal.objects.filter(poule__tournament=tournament).exists()
+    if not dealt:
         raise ValidationError(_("Aucune donne n'a été encodée."))
 
 
@@ -129,6 +132,7 @@ def tournament_close(
     send_results: bool = True,
     unfinished_ok: bool = False,
     rate: bool = True,
+    dealt: bool | None = None,
 ) -> Tournament:
     """Lock the night and, once the close is committed, have the season ranking recomputed
     and the results e-mailed to the participants. An import of many nights ranks each season
@@ -137,8 +141,15 @@ def tournament_close(
     queues ``ratings_update`` itself).
 
     A night with unfinished tables or rounds not drawn is refused, with them listed, unless
-    the scorer confirmed closing it as it is (``unfinished_ok``)."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    the scorer confirmed closing it as it is (``unfinished_ok``).
+
+    ``dealt``: an import created the night in this transaction (its row locked already) and
+    wrote its poules; it says whether they hold deals, and closes it as it is: the night is
+    not read again."""
+    if dealt is None:
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    else:
+        unfinished_ok = True
     if not unfinished_ok:
         check = tournament_close_check(tournament)
         if not check.finished:
@@ -147,7 +158,7 @@ def tournament_close(
                 % {"what": check}
             )
     else:
-        _close_refused(tournament)
+        _close_refused(tournament, dealt)
     tournament.status = Tournament.Status.CLOSED
     tournament.save(update_fields=["status"])
     # Its results now count: the members' own pages computed before are stale.

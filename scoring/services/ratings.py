@@ -18,6 +18,7 @@ from club.services import published_pages_changed
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament
 from games.numbering import sheet_numbers
 from infra.outbox import work_pending, work_queue
+from infra.rows import rows_insert
 
 from ..models import PlayerNightStats, PlayerRating, PouleStanding, TournamentStanding
 from ..statistics.cote import (
@@ -98,7 +99,7 @@ def _moves(game: str, line: NightRating, places: DealPlaces) -> list[dict[str, A
 
 def _nights_read(
     game: str, nights: Sequence[Tournament]
-) -> tuple[list[NightRecord], list[PlayerNightStats], DealPlaces]:
+) -> tuple[list[NightRecord], list[tuple[int, int, dict[str, Any]]], DealPlaces]:
     """The nights as the rating reads them, each player's night statistics and the facts of
     each deal: five queries for any number of nights."""
     ids = [night.pk for night in nights]
@@ -140,7 +141,7 @@ def _nights_read(
     for poule in sorted(poules.values(), key=lambda p: p.order):
         by_night.setdefault(poule.tournament, []).append(poule)
     records: list[NightRecord] = []
-    stats: list[PlayerNightStats] = []
+    stats: list[tuple[int, int, dict[str, Any]]] = []
     places: DealPlaces = {}
     for night in nights:
         night_poules = [p for p in by_night.get(night.pk, []) if p.ranks]
@@ -167,10 +168,7 @@ def _nights_read(
             [PouleDeals(p.seats, p.deals) for p in night_poules],
             standings.get(night.pk, {}),
         )
-        stats += [
-            PlayerNightStats(tournament_id=night.pk, player_id=player, data=data)
-            for player, data in sorted(lines.items())
-        ]
+        stats += [(night.pk, player, data) for player, data in sorted(lines.items())]
     return records, stats, places
 
 
@@ -194,6 +192,22 @@ def _ratings_before(club_id: int, game: str, night: Tournament | None) -> dict[i
     return ratings
 
 
+RATING_COLUMNS = (
+    "tournament_id",
+    "player_id",
+    "game",
+    "mu",
+    "sigma",
+    "conservative",
+    "deals",
+    "night_deals",
+    "expected",
+    "actual",
+    "change",
+    "moves",
+    "current",
+)
+
 # What the rating reads of a night.
 _READ = ("club", "game", "date", "season", "point_table")
 
@@ -215,27 +229,31 @@ def ratings_update(tournament: Tournament) -> int:
     records, stats, places = _nights_read(game, nights)
     _final, lines = rate_nights(records, ratings)
     last_night = {line.player: night for night, night_lines in lines for line in night_lines}
-    rows = [
-        PlayerRating(
-            tournament_id=night,
-            player_id=line.player,
-            game=game,
-            mu=line.mu,
-            sigma=line.sigma,
-            conservative=line.conservative,
-            deals=line.deals,
-            night_deals=line.night_deals,
-            expected=line.expected,
-            actual=line.actual,
-            change=line.change,
-            moves=_moves(game, line, places),
-            current=last_night[line.player] == night,
-        )
-        for night, night_lines in lines
-        for line in night_lines
-    ]
-    PlayerRating.objects.bulk_create(rows, batch_size=2000)
-    PlayerNightStats.objects.bulk_create(stats, batch_size=2000)
+    # Plain rows, without a model instance each: a history import rates thousands of lines.
+    rows_insert(
+        PlayerRating,
+        RATING_COLUMNS,
+        (
+            (
+                night,
+                line.player,
+                game,
+                line.mu,
+                line.sigma,
+                line.conservative,
+                line.deals,
+                line.night_deals,
+                line.expected,
+                line.actual,
+                line.change,
+                _moves(game, line, places),
+                last_night[line.player] == night,
+            )
+            for night, night_lines in lines
+            for line in night_lines
+        ),
+    )
+    rows_insert(PlayerNightStats, ("tournament_id", "player_id", "data"), stats)
     # One current row per player: his latest night, rated now or before this one.
     PlayerRating.objects.filter(
         pk__in=[pk for player, pk in before.items() if player in last_night], current=True

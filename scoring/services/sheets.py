@@ -4,8 +4,8 @@ standings and the night's standings summed from them.
 The one place that turns the engine's score into rows, and so where a deal is saved:
 recording, correcting and removing a deal (``deals``, ``corrections``) hand the poule's whole
 sheet to ``poule_sheet_store``, which scores it, inserts the new deals and updates the others,
-then ``tournament_standings_update`` sums the night; an imported night is stored whole by
-``night_sheets_store``.
+then ``tournament_standings_update`` sums the night; an imported night is stored whole, as
+plain rows, by ``night_rows.night_rows_store``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from scoring.engine.games import game_module
 from scoring.engine.night import score_poule_deals
 from scoring.engine.standings import PouleResult, poule_standings, scheme, tournament_standings
 from scoring.engine.standings import PouleStanding as EnginePouleStanding
+from scoring.engine.standings import TournamentStanding as EngineTournamentStanding
 
 from ..models import PouleStanding, TournamentStanding
 
@@ -170,58 +171,6 @@ def _standing_lines(
     ]
 
 
-@transaction.atomic(savepoint=False)
-def night_sheets_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) -> list[Poule]:
-    """Store a whole night the engine has scored already (an imported night): its poules,
-    seats, deals and poule standings, each kind in one statement, then the night's standings.
-
-    The engine checked every seat, deal and table of the night before this runs, so nothing is
-    scored twice; the database's constraints still guard each row. A history import runs this
-    once per night: a decade of nights in a few statements each, not a few per deal."""
-    poules = Poule.objects.bulk_create(
-        Poule(
-            tournament=tournament,
-            round=sheet.round,
-            table=sheet.table,
-            counted_deals=sheet.score.counted_deals,
-        )
-        for sheet in sheets
-    )
-    seat_rows = [
-        [
-            Seat(
-                poule=poule, player=player, number=number, tournament=tournament, round=poule.round
-            )
-            for number, player in enumerate(sheet.players, start=1)
-        ]
-        for poule, sheet in zip(poules, sheets, strict=True)
-    ]
-    Seat.objects.bulk_create(seat for seats in seat_rows for seat in seats)
-    deals, lines = [], []
-    for poule, sheet, seats in zip(poules, sheets, seat_rows, strict=True):
-        for position, (data, (points, dealer, counted)) in enumerate(
-            zip(sheet.deals, _scored_deals(sheet.score, seats), strict=True), start=1
-        ):
-            deals.append(
-                Deal(
-                    poule=poule,
-                    position=position,
-                    data=data,
-                    points=points,
-                    dealer=dealer,
-                    counted=counted,
-                )
-            )
-        if sheet.deals:
-            # A table without a single deal was not played: its players get no standings
-            # (no tournament points, no table won), as for a table left empty on the night.
-            lines += _standing_lines(poule, seats, sheet.standings)
-    Deal.objects.bulk_create(deals)
-    PouleStanding.objects.bulk_create(lines)
-    tournament_standings_update(tournament)
-    return poules
-
-
 def poule_rescore(poule: Poule) -> PouleScore:
     """Re-score a poule's stored sheet (after a deal was removed, or a table revised)."""
     return poule_sheet_store(poule, list(poule.deals.order_by("position")))
@@ -295,6 +244,30 @@ def _night_with(night: Sequence[NightLine], poule: Poule) -> list[NightLine]:
     return sorted(lines, key=lambda line: (line.round, line.table))
 
 
+# A night's standing line, as stored (its night and player first).
+NIGHT_STANDING_COLUMNS = (
+    "tournament_id",
+    "player_id",
+    "rank",
+    "tied",
+    "tournament_points",
+    "points_units",
+    "game_points",
+    "poules_played",
+    "poules_won",
+)
+
+
+def night_standings(
+    tournament: Tournament, results: Sequence[PouleResult]
+) -> list[EngineTournamentStanding]:
+    """The night's standings (§6) from its poules' results, given in the poules' order (round,
+    table) and each poule's (rank, seat): the order breaks no tie, but the lines keep it."""
+    return tournament_standings(
+        results, lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER
+    )
+
+
 @transaction.atomic(savepoint=False)
 def tournament_standings_update(
     tournament: Tournament,
@@ -310,18 +283,15 @@ def tournament_standings_update(
     what it stored (``poule_sheet_store``): the night is summed from them, before and after,
     and only the players whose line changed are written (none are read again)."""
     if night is not None and poule is not None:
-        before = tournament_standings(
-            _night_results(night),
-            lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER,
-        )
+        before = night_standings(tournament, _night_results(night))
         results = _night_results(_night_with(night, poule))
     else:
         before = ()
         results = _night_results(night_lines(tournament))
-    standings = tournament_standings(
-        results, lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER
-    )
-    unchanged = set(before) & set(standings)
+    standings = night_standings(tournament, results)
+    # Lines left as they were are not written again: only when they are written over in place
+    # (``appended``); otherwise the night's lines are all deleted and all written.
+    unchanged = set(before) & set(standings) if appended else set()
     lines = [
         TournamentStanding(
             tournament=tournament,
@@ -343,15 +313,7 @@ def tournament_standings_update(
             lines,
             update_conflicts=True,
             unique_fields=["tournament", "player"],
-            update_fields=[
-                "rank",
-                "tied",
-                "tournament_points",
-                "points_units",
-                "game_points",
-                "poules_played",
-                "poules_won",
-            ],
+            update_fields=NIGHT_STANDING_COLUMNS[2:],
         )
     else:
         TournamentStanding.objects.filter(tournament=tournament).delete()

@@ -19,8 +19,14 @@ from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Tournament
 from games.nightfile import tournaments_import
 from scoring.engine.season_file import rank_nights
-from scoring.models import PlayerNightStats, PlayerRating, RankingSnapshot
-from scoring.services import RATINGS_UPDATE, RESULTS_EMAIL, SEASON_RANKING_UPDATE
+from scoring.models import PlayerNightStats, PlayerRating, RankingSnapshot, TournamentStanding
+from scoring.services import (
+    RATINGS_UPDATE,
+    RESULTS_EMAIL,
+    SEASON_RANKING_UPDATE,
+    tournament_standings_update,
+)
+from scoring.services.sheets import NIGHT_STANDING_COLUMNS
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +234,36 @@ def test_a_batch_ends_as_importing_its_files_one_by_one(
     batch, one_by_one = cote_and_ranking("Whist Club Namur"), cote_and_ranking("Whist Club Dinant")
     assert batch[0] and batch[1] and batch[2]
     assert batch == one_by_one
+
+
+def test_an_imported_nights_standings_are_those_the_site_sums_from_its_poules():
+    """The import sums the night's standings from the poule lines it has just written, without
+    reading them back: the same lines, in the same order, as summing the stored ones."""
+    tournaments_import(history(seasons=(2023,), nights=2, seed=11))
+
+    def lines(night: Tournament) -> list[tuple]:
+        return list(
+            TournamentStanding.objects.filter(tournament=night)
+            .order_by("pk")
+            .values_list(*NIGHT_STANDING_COLUMNS[1:])
+        )
+
+    for night in Tournament.objects.all():
+        imported = lines(night)
+        tournament_standings_update(night)
+        assert imported and imported == lines(night)
+
+
+def test_what_a_refused_night_opened_is_not_used_by_the_next_one_of_its_batch():
+    """A batch looks its club, seasons, tables and players up once; a season a refused night
+    opened is rolled back with it, and the next night of the batch opens it again."""
+    first, second = history(seasons=(2023,), nights=2, seed=5)
+    tournaments_import([first])
+    again = {**copy.deepcopy(first), "season": "Saison X"}  # refused: already imported
+    outcomes = tournaments_import([again, {**second, "season": "Saison X"}])
+
+    assert isinstance(outcomes[0], list)
+    assert isinstance(outcomes[1], Tournament)
+    stored = Tournament.objects.select_related("season").get(pk=outcomes[1].pk)
+    assert stored.season.name == "Saison X"
+    assert stored.standings.count() == len(second["players"])

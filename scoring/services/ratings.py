@@ -31,6 +31,9 @@ from ..statistics.cote import (
 )
 from ..statistics.nights import RATINGS_UPDATE, PouleDeals, night_statistics
 
+# A player's night statistics as ``_nights_read`` gives them, plain rows.
+NIGHT_STATS_COLUMNS = ("tournament_id", "player_id", "data")
+
 
 def ratings_queue(tournament_id: int) -> None:
     """Have the ratings from this night on recomputed once the transaction commits."""
@@ -50,7 +53,7 @@ def night_statistics_store(nights: Sequence[Tournament]) -> None:
     counted = [night for night in nights if night.status in COUNTED_STATUSES]
     if counted:
         _records, stats, _places = _nights_read(counted[0].game, counted)
-        PlayerNightStats.objects.bulk_create(stats, batch_size=2000)
+        rows_insert(PlayerNightStats, NIGHT_STATS_COLUMNS, stats)
 
 
 @dataclass
@@ -253,7 +256,7 @@ def ratings_update(tournament: Tournament) -> int:
             for line in night_lines
         ),
     )
-    rows_insert(PlayerNightStats, ("tournament_id", "player_id", "data"), stats)
+    rows_insert(PlayerNightStats, NIGHT_STATS_COLUMNS, stats)
     # One current row per player: his latest night, rated now or before this one.
     PlayerRating.objects.filter(
         pk__in=[pk for player, pk in before.items() if player in last_night], current=True

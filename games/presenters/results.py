@@ -1,23 +1,21 @@
-"""The results page's rounds: every poule with its players, deals, totals and standings.
+"""The results page's rounds and standings as plain data: every poule with its players, deals,
+totals and standings, and the night's standings, each player named as the page's reader may
+see him (``club.names``).
 
-A 40-player night has hundreds of deals and thousands of numbers: each poule's rows are written
-out here in one pass (numbers are integers, shown unlocalised as on the score sheet), not drawn
-cell by cell by the template, whose variable look-ups were half of the page's time. The deals
-are numbered and their cells marked by the sheet model, as on the phone.
+A 40-player night has hundreds of deals and thousands of numbers: the values come ready to
+show (the sheet's numbers and marks, as on the phone; tournament points as "2,5"), so that
+``games.templatetags.results_tables`` writes the long tables in one pass.
 """
 
 from __future__ import annotations
 
 import json
-from html import escape as escaped
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from django.db.models import CharField, F, FilteredRelation, Q, TextField
 from django.db.models.functions import Cast
 from django.template.defaultfilters import floatformat
-from django.urls import reverse
-from django.utils.safestring import SafeString
-from django.utils.translation import gettext, ngettext
 
 from club.exports import Text
 from club.models import Player
@@ -28,127 +26,82 @@ from scoring.models import TournamentStanding
 from ..models import Deal, Seat, Tournament
 from .sheet import deal_lines
 
+# A deal's line on the results page: counted (False: everybody passed, greyed), the sheet's
+# number ("–" for a pass, as on the phone), short code, what was played in words, and each
+# seat's cell (its css classes: the dealer's and the mort's marks; its points or "–").
+ResultsDeal = tuple[bool, "int | str", str, str, list[tuple[str, "int | str"]]]
 
-def results_rounds(tournament: Tournament, viewer: Viewer) -> SafeString:
+# A line of a poule's standings: rank, tied, the player's name, game points, tournament
+# points as shown ("2,5").
+PouleStandingLine = tuple[int, bool, str, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class PouleResults:
+    """One poule of the results page: its table, deals counted, players by seat number (the
+    names this reader sees), deals, totals per seat and standings (none before its first
+    deal)."""
+
+    table: int
+    counted_deals: int
+    seated: dict[int, str]
+    deals: list[ResultsDeal]
+    totals: list[int]
+    standings: list[PouleStandingLine]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResults:
+    number: int
+    poules: list[PouleResults]
+
+
+class NightStandingLine(NamedTuple):
+    """A line of the night's standings: rank (and tied), the player (his id, for his page, and
+    his name as this reader sees it), tournament points as shown ("2,5"), game points, poules
+    won and played."""
+
+    rank: int
+    tied: bool
+    player_id: int
+    name: str
+    points: str
+    game_points: int
+    won: int
+    played: int
+
+
+def results_rounds(tournament: Tournament, viewer: Viewer) -> list[RoundResults]:
     """Every round's poules with their seats, deals (described, points per seat), totals and
-    standings, each player named as ``viewer`` reads him, written out as the page's HTML in one
-    pass. Two queries whatever the size of the night (and the viewer's, once, if someone
-    chose initials): seats with their poules and standings, and deals, come as plain rows."""
+    standings, each player named as ``viewer`` reads him. Two queries whatever the size of the
+    night (and the viewer's, once, if someone chose initials): seats with their poules and
+    standings, and deals, come as plain rows."""
     poules, players, names, lines = _seated_poules(tournament, viewer, standings=True)
     deals = night_deals(tournament)
 
-    labels = _labels()
     shown: dict[str, str] = {}  # each tournament points' value as shown, worked out once
     game = tournament.game
     point_table = tournament.point_table.engine_table()
-    html: list[str] = []
-    current = None
+    rounds: list[RoundResults] = []
     for poule_id, round, table, counted_deals in poules:
-        if round != current:
-            if current is not None:
-                html.append(_ROUND_END)
-            current = round
-            title = gettext("Tour %(number)s") % {"number": round}
-            html.append(f'\n<section class="round" id="tour-{round}">\n  <h2>{title}</h2>\n  ')
+        if not rounds or rounds[-1].number != round:
+            rounds.append(RoundResults(round, []))
         seated = names[poule_id]
         sheet = deals.get(poule_id, [])
-        html.append(
-            _poule_html(
-                labels,
-                round,
-                table,
-                counted_deals,
-                seated,
-                _deal_rows(game, point_table, sheet, seated),
-                _cells(
-                    "th", [sum(points) for points in zip(*(d.points for d in sheet), strict=True)]
-                ),
-                _standing_rows(lines.get(poule_id, []), players, shown),
+        rounds[-1].poules.append(
+            PouleResults(
+                table=table,
+                counted_deals=counted_deals,
+                seated=seated,
+                deals=_deal_rows(game, point_table, sheet, seated),
+                totals=[sum(points) for points in zip(*(d.points for d in sheet), strict=True)],
+                standings=[
+                    (rank, tied, players[player_id], game_points, _points_shown(points, shown))
+                    for rank, tied, player_id, game_points, points in lines.get(poule_id, [])
+                ],
             )
         )
-    if current is not None:
-        html.append(_ROUND_END)
-    return SafeString("".join(html))
-
-
-_ROUND_END = "\n</section>\n"
-
-
-def _labels() -> dict[str, str]:
-    """The poules' fixed words, translated once for the whole page (escaped, as the template
-    wrote them)."""
-    return {
-        "deal": escaped(gettext("Donne")),
-        "total": escaped(gettext("Total")),
-        "standings": escaped(gettext("Classement de la poule")),
-        "rank": escaped(gettext("Rang")),
-        "player": escaped(gettext("Joueur")),
-        "game_points": escaped(gettext("Points de jeu")),
-        "tournament_points": escaped(gettext("Pts tournoi")),
-        "no_deal": escaped(gettext("Aucune donne encore.")),
-    }
-
-
-def _poule_html(
-    labels: dict[str, str],
-    round: int,
-    table: int,
-    counted_deals: int,
-    seated: dict[int, str],
-    deals: str,
-    totals: str,
-    standings: str,
-) -> str:
-    """One poule's article: its title, players, sheet (deals and totals) and standings."""
-    anchor = f"tour-{round}-table-{table}"
-    title = gettext("Table %(table)s") % {"table": table}
-    played = ngettext("%(count)s donne jouée", "%(count)s donnes jouées", counted_deals) % {
-        "count": counted_deals
-    }
-    players = ", ".join(f"{number}. {escaped(name)}" for number, name in seated.items())
-    if deals:
-        body = (
-            f"{deals}\n      </tbody>\n      \n      <tfoot>\n"
-            f'        <tr><th colspan="2">{labels["total"]}</th>{totals}</tr>\n'
-            "      </tfoot>\n      "
-        )
-    else:
-        body = (
-            f'\n        <tr><td colspan="{len(seated) + 2}" class="meta">'
-            f"{labels['no_deal']}</td></tr>\n      \n      </tbody>\n      "
-        )
-    ranking = (
-        '\n    <div class="sheet-scroll">\n    <table class="results poule-standings">\n'
-        f"      <caption>{labels['standings']}</caption>\n"
-        f"      <thead><tr><th>{labels['rank']}</th><th>{labels['player']}</th>"
-        f'<th class="num">{labels["game_points"]}</th>'
-        f'<th class="num">{labels["tournament_points"]}</th></tr></thead>\n'
-        f"      <tbody>{standings}</tbody>\n    </table>\n    </div>\n    "
-        if standings
-        else ""
-    )
-    return (
-        f'\n  <article class="poule" id="{anchor}">\n'
-        f'    <h3 id="{anchor}-titre">{title} <small>{played}</small></h3>\n'
-        f'    <p class="players">{players}</p>\n'
-        '    <div class="sheet-scroll" role="region" tabindex="0" '
-        f'aria-labelledby="{anchor}-titre">\n'
-        '    <table class="results sheet">\n      <thead>\n'
-        f"        <tr><th>#</th><th>{labels['deal']}</th>{_columns(seated)}</tr>\n"
-        f"      </thead>\n      <tbody>\n      {body}\n    </table>\n    </div>\n    {ranking}\n"
-        "  </article>\n  "
-    )
-
-
-def _columns(names: dict[int, str]) -> str:
-    """The sheet's column headers: on a phone, first names, unless two players at the table
-    share one; the whole name as the header's title."""
-    firsts = [name.split()[0] if name.split() else name for name in names.values()]
-    return "".join(
-        f'<th class="num" title="{escaped(name)}">'
-        f"{escaped(first if firsts.count(first) == 1 else name)}</th>"
-        for name, first in zip(names.values(), firsts, strict=True)
-    )
+    return rounds
 
 
 def _seated_poules(
@@ -205,48 +158,43 @@ def _seated_poules(
     return poules, players, names, lines
 
 
-def night_standing_rows(tournament: Tournament, viewer: Viewer) -> SafeString:
-    """The night's standings as table rows, written in one pass (one query, one address
-    reversed for the whole list): rank (= when tied), the player's name as ``viewer`` reads
-    it, linked to his page, tournament points ("2,5"), game points, poules won / played."""
-    marker = 999_999_999  # a player's id in the one reversed address, then each player's
-    before, after = escaped(reverse("player", args=[tournament.club.slug, marker])).rsplit(
-        str(marker), 1
-    )
-    rows = []
+def night_standing_rows(tournament: Tournament, viewer: Viewer) -> list[NightStandingLine]:
+    """The night's standings in rank order (one query): rank and tied, the player's id and his
+    name as ``viewer`` reads it, tournament points ("2,5"), game points, poules won and
+    played."""
     shown: dict[str, str] = {}
-    for rank, tied, player_id, points, game_points, won, played, *name_fields in (
-        TournamentStanding.objects.filter(tournament=tournament)
-        .with_points_text()
-        .order_by("rank", "player__display_name")
-        .values_list(
-            "rank",
-            "tied",
-            "player_id",
-            "points_text",
-            "game_points",
-            "poules_won",
-            "poules_played",
-            *(f"player__{f}" for f in Player.PUBLIC_NAME_FIELDS),
+    return [
+        NightStandingLine(
+            rank,
+            tied,
+            player_id,
+            name_shown(
+                Player(
+                    pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, name_fields, strict=True))
+                ),
+                viewer,
+            ),
+            _points_shown(points, shown),
+            game_points,
+            won,
+            played,
         )
-    ):
-        player = Player(
-            pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, name_fields, strict=True))
+        for rank, tied, player_id, points, game_points, won, played, *name_fields in (
+            TournamentStanding.objects.filter(tournament=tournament)
+            .with_points_text()
+            .order_by("rank", "player__display_name")
+            .values_list(
+                "rank",
+                "tied",
+                "player_id",
+                "points_text",
+                "game_points",
+                "poules_won",
+                "poules_played",
+                *(f"player__{f}" for f in Player.PUBLIC_NAME_FIELDS),
+            )
         )
-        rows.append(
-            f"\n      <tr{_WINNER if rank == 1 else ''}>\n"
-            f"        <td>{rank}{'=' if tied else ''}</td>\n"
-            f'        <td><a href="{before}{player_id}{after}">'
-            f"{escaped(name_shown(player, viewer))}</a></td>\n"
-            f'        <td class="num">{_points_shown(points, shown)}</td>\n'
-            f'        <td class="num">{int(game_points)}</td>\n'
-            f'        <td class="num">{int(won)}/{int(played)}</td>\n'
-            "      </tr>\n    "
-        )
-    return SafeString("".join(rows))
-
-
-_WINNER = ' class="winner"'
+    ]
 
 
 # The most seats a table has (a table of 5): the deals' table has a name and a points column
@@ -330,21 +278,17 @@ class FetchedDeal:
 
 def _deal_rows(
     game: str, point_table: Any, sheet: list[FetchedDeal], seated: dict[int, str]
-) -> str:
-    """A poule's deals as table rows, told by the sheet model: the sheet's number ("–" for a
-    pass, as on the phone), the short code and what was played (escaped), points per seat with
-    the dealer (•) and the mort (–) marked."""
+) -> list[ResultsDeal]:
+    """A poule's deals as the sheet model tells them: counted or passed, the sheet's number
+    ("–" for a pass, as on the phone), the short code and what was played, points per seat
+    with the dealer (•) and the mort (–) marked."""
     names = {str(number): name for number, name in seated.items()}
-    rows = []
-    for deal, line in zip(
-        sheet, deal_lines(game, point_table, len(names), sheet, names), strict=True
-    ):
-        cells = "".join(f'<td class="num {classes}">{value}</td>' for classes, value in line.cells)
-        rows.append(
-            f'<tr{"" if deal.counted else PASSED}><td class="num">{line.number or "–"}</td>'
-            f'<td><b class="code">{escaped(line.code)}</b> {escaped(line.text)}</td>{cells}</tr>'
+    return [
+        (deal.counted, line.number or "–", line.code, line.text, line.cells)
+        for deal, line in zip(
+            sheet, deal_lines(game, point_table, len(names), sheet, names), strict=True
         )
-    return "".join(rows)
+    ]
 
 
 def _points_shown(text: str, shown: dict[str, str]) -> str:
@@ -354,25 +298,3 @@ def _points_shown(text: str, shown: dict[str, str]) -> str:
     if points is None:
         points = shown[text] = floatformat(fraction_of(text), "-2")
     return points
-
-
-PASSED = ' class="passed"'  # a deal where everybody passed: shown greyed
-
-
-def _cells(tag: str, numbers: list[int]) -> str:
-    # Integers only: nothing to escape.
-    return "".join(f'<{tag} class="num">{int(n)}</{tag}>' for n in numbers)
-
-
-def _standing_rows(
-    lines: list[tuple[Any, ...]], players: dict[int, str], shown: dict[str, str]
-) -> str:
-    """A poule's standings as table rows: rank (= when tied), name, game points, tournament
-    points (a fraction, shown as the other pages show it: "2,5")."""
-    return "".join(
-        f"<tr><td>{rank}{'=' if tied else ''}</td>"
-        f"<td>{escaped(players[player_id])}</td>"
-        f'<td class="num">{int(game_points)}</td>'
-        f'<td class="num">{_points_shown(tournament_points, shown)}</td></tr>'
-        for rank, tied, player_id, game_points, tournament_points in lines
-    )

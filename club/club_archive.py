@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from games.calendar.feed import feed
 from games.models import PlannedNight, Tournament
-from games.nightfile import tournament_export
+from games.nightfile_export import tournament_export
 from scoring.models import RankingLine, RankingSnapshot
 
 from .exports import Column, columns_table, csv_text, ranking_columns

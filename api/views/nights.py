@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from club.club_pages import viewer_for
 from games import visibility
 from games.models import Tournament
-from games.nightfile import tournament_export
+from games.nightfile_export import tournament_export
 
 from .. import serializers as s
 from ..filters import NightFilter

@@ -20,7 +20,7 @@ from club.published import fragment_key, published_page
 from scoring.models import TournamentStanding
 
 from ..models import Tournament
-from ..nightfile import tournament_export
+from ..nightfile_export import tournament_export
 from ..presenters.results import MOST_SEATS, deal_table, night_standing_rows, results_rounds
 from .common import require_sheet_reader, tournament_for
 

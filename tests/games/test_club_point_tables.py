@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 
 from games import point_tables
 from games.models import PointTable
-from games.nightfile import tournament_export, tournament_import
+from games.nightfile import tournament_import
+from games.nightfile_export import tournament_export
 from games.services import point_table_for_data, point_table_for_preset
 from scoring.engine.tables import preset, preset_data
 from scoring.services import deal_record, last_night_rescored, tournament_close

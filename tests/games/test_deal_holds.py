@@ -15,7 +15,8 @@ from rest_framework.test import APIClient
 
 from games.dealforms import deal_post
 from games.models import Deal, Poule, Tournament
-from games.nightfile import tournament_export, tournament_import
+from games.nightfile import tournament_import
+from games.nightfile_export import tournament_export
 from scoring import services as scoring_services
 from scoring.engine.errors import DocumentRefused
 from tests.api.test_api import API, SOLO, night_path, signed

@@ -14,7 +14,8 @@ from django.core.management import CommandError, call_command
 from club.models import Club, Membership, Player, Season
 from games import services as games_services
 from games.models import Deal, PointTable, Poule, Tournament
-from games.nightfile import tournament_export, tournament_import
+from games.nightfile import tournament_import
+from games.nightfile_export import tournament_export
 from scoring import services as scoring_services
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.night import rename_players, score_night_document

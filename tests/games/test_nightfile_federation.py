@@ -19,7 +19,8 @@ from club.models import Club, Federation, Membership, Player, Season
 from club.services import federation_open, federation_season_create
 from games.demo import random_night
 from games.models import PointTable, Tournament
-from games.nightfile import tournament_export, tournament_import, tournaments_import
+from games.nightfile import tournament_import, tournaments_import
+from games.nightfile_export import tournament_export
 from scoring.engine.errors import DocumentRefused
 from scoring.models import FederationRanking, RankingSnapshot, TournamentStanding
 from scoring.services import tournament_publish

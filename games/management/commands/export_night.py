@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from ...models import Tournament
-from ...nightfile import tournament_export
+from ...nightfile_export import tournament_export
 
 
 class Command(BaseCommand):

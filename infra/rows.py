@@ -31,7 +31,45 @@ def rows_insert(
     """Insert ``rows`` (one value per name of ``columns``: field names, ``_id`` for a foreign
     key) into ``model``'s table. No default is filled in and no id is returned: every column
     without a database default is named."""
-    fields = [model._meta.get_field(name.removesuffix("_id")) for name in columns]
+    _rows_write(model, columns, rows, "")
+
+
+def rows_upsert(
+    model: type[models.Model],
+    columns: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    unique: Sequence[str],
+) -> None:
+    """``rows_insert``, a row whose ``unique`` columns (a unique constraint's) a stored row
+    has already written over that row's other columns instead (the score sheet's standings,
+    after every deal). Values are written as given: a column computed on save (the points
+    in units) is named and given too."""
+    fields = _fields(model, columns)
+    keys = {_fields(model, [name])[0].column for name in unique}
+    quote = connection.ops.quote_name
+    _rows_write(
+        model,
+        columns,
+        rows,
+        " ON CONFLICT({}) DO UPDATE SET {}".format(
+            ", ".join(quote(field.column) for field in _fields(model, unique)),
+            ", ".join(
+                f"{quote(field.column)} = EXCLUDED.{quote(field.column)}"
+                for field in fields
+                if field.column not in keys
+            ),
+        ),
+    )
+
+
+def _fields(model: type[models.Model], columns: Sequence[str]) -> list[models.Field]:
+    return [model._meta.get_field(name.removesuffix("_id")) for name in columns]
+
+
+def _rows_write(
+    model: type[models.Model], columns: Sequence[str], rows: Iterable[Sequence[Any]], tail: str
+) -> None:
+    fields = _fields(model, columns)
     prepare = [None if type(field) in _AS_GIVEN else field for field in fields]
     if any(prepare):
         rows = (
@@ -53,6 +91,6 @@ def rows_insert(
         for start in range(0, len(rows), per_statement):
             batch = rows[start : start + per_statement]
             cursor.execute(
-                head + ", ".join([one] * len(batch)),
+                head + ", ".join([one] * len(batch)) + tail,
                 [value for row in batch for value in row],
             )

@@ -20,6 +20,7 @@ from django.db import transaction
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
+from infra.rows import rows_upsert
 from scoring.engine.base import PouleScore
 from scoring.engine.errors import DocumentRefused, EngineError
 from scoring.engine.games import game_module
@@ -27,6 +28,7 @@ from scoring.engine.night import score_poule_deals
 from scoring.engine.standings import PouleResult, poule_standings, scheme, tournament_standings
 from scoring.engine.standings import PouleStanding as EnginePouleStanding
 
+from ..fields import units_of
 from ..models import PouleStanding, TournamentStanding
 
 
@@ -120,11 +122,11 @@ def poule_sheet_store(
             else lines
         )
         if written:
-            PouleStanding.objects.bulk_create(
-                written,
-                update_conflicts=True,
-                unique_fields=["poule", "player"],
-                update_fields=["seat", "rank", "tied", "game_points", "tournament_points"],
+            rows_upsert(
+                PouleStanding,
+                ("poule_id", "player_id", *_LINE_COLUMNS),
+                ((poule.pk, line.player_id, *_line_values(line)) for line in written),
+                unique=("poule_id", "player_id"),
             )
     else:
         PouleStanding.objects.filter(poule=poule).delete()
@@ -267,6 +269,22 @@ def night_lines(tournament: Tournament) -> list[NightLine]:
     ]
 
 
+# What a poule standing holds for its poule and player (``_line_values``), and a night
+# standing's columns: written as plain rows over the stored ones (``rows_upsert``).
+_LINE_COLUMNS = ("seat", "rank", "tied", "game_points", "tournament_points")
+_NIGHT_COLUMNS = (
+    "tournament_id",
+    "player_id",
+    "rank",
+    "tied",
+    "tournament_points",
+    "points_units",
+    "game_points",
+    "poules_played",
+    "poules_won",
+)
+
+
 def _line_values(line: PouleStanding) -> tuple[Any, ...]:
     return (line.seat, line.rank, line.tied, line.game_points, line.tournament_points)
 
@@ -339,19 +357,24 @@ def tournament_standings_update(
     if appended:
         if not lines:
             return
-        TournamentStanding.objects.bulk_create(
-            lines,
-            update_conflicts=True,
-            unique_fields=["tournament", "player"],
-            update_fields=[
-                "rank",
-                "tied",
-                "tournament_points",
-                "points_units",
-                "game_points",
-                "poules_played",
-                "poules_won",
-            ],
+        rows_upsert(
+            TournamentStanding,
+            _NIGHT_COLUMNS,
+            (
+                (
+                    tournament.pk,
+                    line.player_id,
+                    line.rank,
+                    line.tied,
+                    line.tournament_points,
+                    units_of(Fraction(line.tournament_points)),
+                    line.game_points,
+                    line.poules_played,
+                    line.poules_won,
+                )
+                for line in lines
+            ),
+            unique=("tournament_id", "player_id"),
         )
     else:
         TournamentStanding.objects.filter(tournament=tournament).delete()

@@ -10,16 +10,16 @@ applied), so nothing downstream tells them apart."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection, models
 
 from club.models import Club, Membership, Player, Season
 
-from .models import PointTable, Poule, Seat, Tournament
+from .models import Deal, PointTable, Poule, Seat, Tournament
 
 # Each table of the read: its alias, its model, the fields left out, and the instance its row
 # hangs on (alias, foreign key's name).
@@ -36,25 +36,51 @@ _TABLES: tuple[tuple[str, type[models.Model], tuple[str, ...], tuple[str, str] |
 Converter = Callable[[Any, Any, Any], Any]
 
 
+class _Columns(NamedTuple):
+    """A model's columns in a plain statement: their text, and how a row's values become the
+    instance the ORM would make (``Model.from_db``, each column's converters applied)."""
+
+    model: type[models.Model]
+    select: list[str]
+    names: list[str]
+    converters: list[tuple[int, list[Converter], Any]]
+
+    def instance(self, values: Sequence[Any]) -> models.Model:
+        if self.converters:
+            values = list(values)
+            for index, found, column in self.converters:
+                for convert in found:
+                    values[index] = convert(values[index], column, connection)
+        return self.model.from_db(connection.alias, self.names, values)
+
+
+def _columns(model: type[models.Model], alias: str, skip: Sequence[str] = ()) -> _Columns:
+    q = connection.ops.quote_name
+    fields = [f for f in model._meta.concrete_fields if f.attname not in skip]
+    converters = []
+    for index, field in enumerate(fields):
+        column = field.get_col(alias)
+        found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if found:
+            converters.append((index, found, column))
+    return _Columns(
+        model,
+        [f"{q(alias)}.{q(field.column)}" for field in fields],
+        [field.attname for field in fields],
+        converters,
+    )
+
+
 @cache
-def _statement(
-    vendor: str, signed_in: bool
-) -> tuple[str, list[tuple[type[models.Model], list[str], list[tuple[int, list[Converter], Any]]]]]:
-    """The statement's text, and for each table its model, the attribute names of its columns
-    and the converters of those that need one (as the ORM applies them)."""
+def _statement(vendor: str, signed_in: bool) -> tuple[str, list[_Columns]]:
+    """The statement's text, and each table's columns in it."""
     q = connection.ops.quote_name
     models_of = {alias: model for alias, model, _skip, _on in _TABLES}
     select, layout, joins = [], [], []
     for alias, model, skip, on in _TABLES:
-        fields = [f for f in model._meta.concrete_fields if f.attname not in skip]
-        converters = []
-        for index, field in enumerate(fields):
-            column = field.get_col(alias)
-            found = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-            if found:
-                converters.append((index, found, column))
-        select += [f"{q(alias)}.{q(field.column)}" for field in fields]
-        layout.append((model, [field.attname for field in fields], converters))
+        columns = _columns(model, alias, skip)
+        select += columns.select
+        layout.append(columns)
         if on is not None:
             parent, name = on
             key = models_of[parent]._meta.get_field(name)
@@ -100,25 +126,17 @@ def sheet_seats(
         rows = cursor.fetchall()
     if not rows:
         return [], None
-    db = connection.alias
     seats: list[Seat] = []
     poule = None
     for row in rows:
         made: dict[str, models.Model] = {}
         start = 0
-        for (alias, _model, _skip, on), (model, names, converters) in zip(
-            _TABLES, layout, strict=True
-        ):
-            values = row[start : start + len(names)]
-            start += len(names)
+        for (alias, _model, _skip, on), columns in zip(_TABLES, layout, strict=True):
+            values = row[start : start + len(columns.names)]
+            start += len(columns.names)
             if poule is not None and alias not in ("s", "pl"):
                 continue  # the same poule and night for every seat
-            if converters:
-                values = list(values)
-                for index, found, column in converters:
-                    for convert in found:
-                        values[index] = convert(values[index], column, connection)
-            made[alias] = model.from_db(db, names, values)
+            made[alias] = columns.instance(values)
             if on is not None:
                 setattr(made[on[0]], on[1], made[alias])
         if poule is None:
@@ -127,3 +145,29 @@ def sheet_seats(
             made["s"].poule = poule
         seats.append(made["s"])
     return seats, rows[0][-1]
+
+
+@cache
+def _deals_statement(vendor: str) -> tuple[str, _Columns]:
+    q = connection.ops.quote_name
+    columns = _columns(Deal, "d")
+    deal = Deal._meta
+    return (
+        f"SELECT {', '.join(columns.select)} FROM {q(deal.db_table)} d "
+        f"WHERE d.{q(deal.get_field('poule').column)} = %s "
+        f"ORDER BY d.{q(deal.get_field('position').column)}"
+    ), columns
+
+
+def poule_deals(poule: Poule) -> list[Deal]:
+    """The poule's deals in playing order (``poule.deals.order_by("position")``), read by a
+    statement made once per process: the sheet is read again under the night's lock for
+    every deal recorded."""
+    sql, columns = _deals_statement(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [poule.pk])
+        rows = cursor.fetchall()
+    deals = [columns.instance(row) for row in rows]
+    for deal in deals:
+        deal.poule = poule  # as the poule's own manager hands them
+    return deals

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from games.models import Deal, DealChange, Poule, Seat, Tournament
 from games.numbering import deal_numbers, removed_numbers
 from games.services import require_open
+from games.sheet_read import poule_deals
 from scoring.engine.games import game_module
 
 from .sheets import night_lines, poule_sheet_store, tournament_standings_update
@@ -183,7 +184,7 @@ def deals_record(
     """
     tournament = poule.tournament
     _tournament_locked(tournament, poule)
-    sheet = list(poule.deals.order_by("position"))
+    sheet = poule_deals(poule)
     keys = list(client_keys) if client_keys is not None else [None] * len(deals_data)
     known = {deal.client_key: deal for deal in sheet if deal.client_key is not None}
     # A retry of a deal already recorded is answered as the first time, even once the night

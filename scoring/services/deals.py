@@ -11,11 +11,12 @@ tries cross, ``deal_resent`` for a page that may no longer write (the night clos
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -33,16 +34,34 @@ TABLE_GONE = _lazy("Cette table n'existe plus : le tour a été tiré à nouveau
 def _tournament_locked(tournament: Tournament, poule: Poule) -> None:
     """Lock the night (see ``corrections._poule_locked``) and read its state and the poule's
     history count again under the lock, in the same statement as making sure the poule is still
-    there (a round drawn again drops it)."""
-    state = list(
-        Tournament.objects.select_for_update(of=("self",))
-        .filter(pk=tournament.pk, poules=poule.pk)
-        .order_by()
-        .values_list("status", "poules__corrections")
-    )
-    if not state:
+    there (a round drawn again drops it). The statement is made once per process
+    (``_locked_sql``): it runs for every deal."""
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_sql(connection.vendor), [tournament.pk, poule.pk])
+        state = cursor.fetchone()
+    if state is None:
         raise ValidationError(TABLE_GONE)
-    tournament.status, poule.corrections = state[0]
+    tournament.status, poule.corrections = state
+
+
+@cache
+def _locked_sql(vendor: str) -> str:
+    """``Tournament.objects.select_for_update(of=("self",))`` of the night and its poule,
+    their state and history count: the night's row alone is locked (a database without row
+    locks, SQLite, serialises the writers itself)."""
+    q = connection.ops.quote_name
+    night, table = Tournament._meta, Poule._meta
+    sql = (
+        f"SELECT t.{q(night.get_field('status').column)}, "
+        f"po.{q(table.get_field('corrections').column)} "
+        f"FROM {q(night.db_table)} t INNER JOIN {q(table.db_table)} po "
+        f"ON po.{q(table.get_field('tournament').column)} = t.{q(night.pk.column)} "
+        f"WHERE t.{q(night.pk.column)} = %s AND po.{q(table.pk.column)} = %s"
+    )
+    features = connection.features
+    if features.has_select_for_update:
+        sql += " FOR UPDATE" + (" OF t" if features.has_select_for_update_of else "")
+    return sql
 
 
 def _removed_keys_check(poule: Poule, keys: Sequence[Any]) -> None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
@@ -28,7 +29,7 @@ from scoring.engine.night import score_poule_deals
 from scoring.engine.standings import PouleResult, poule_standings, scheme, tournament_standings
 from scoring.engine.standings import PouleStanding as EnginePouleStanding
 
-from ..fields import units_of
+from ..fields import fraction_of, units_of
 from ..models import PouleStanding, TournamentStanding
 
 
@@ -107,7 +108,7 @@ def poule_sheet_store(
         Deal.objects.bulk_update(changed, ["points", "dealer", "counted"])
     if poule.counted_deals != score.counted_deals:
         poule.counted_deals = score.counted_deals
-        poule.save(update_fields=["counted_deals"])
+        Poule.objects.filter(pk=poule.pk).update(counted_deals=score.counted_deals)
 
     lines = _standing_lines(
         poule, seats, poule_standings(score, scheme(poule.tournament.tournament_points))
@@ -250,23 +251,40 @@ class NightLine(NamedTuple):
 
 def night_lines(tournament: Tournament) -> list[NightLine]:
     """Every poule standing of the night as stored, plain values (this runs after every deal
-    of the night), in the order ``tournament_standings_update`` sums them."""
+    of the night, under the night's lock), in the order ``tournament_standings_update`` sums
+    them; read by a statement made once per process (``_night_lines_sql``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_night_lines_sql(connection.vendor), [tournament.pk])
+        rows = cursor.fetchall()
     return [
-        NightLine(*values)
-        for values in PouleStanding.objects.filter(poule__tournament=tournament)
-        .order_by("poule__round", "poule__table", "rank", "seat")
-        .values_list(
-            "poule_id",
-            "poule__round",
-            "poule__table",
-            "player_id",
-            "seat",
-            "rank",
-            "tied",
-            "game_points",
-            "tournament_points",
-        )
+        NightLine(poule, round, table, player, seat, rank, bool(tied), points, fraction_of(tp))
+        for poule, round, table, player, seat, rank, tied, points, tp in rows
     ]
+
+
+@cache
+def _night_lines_sql(vendor: str) -> str:
+    """``PouleStanding.objects.filter(poule__tournament=…)`` by round, table, rank and seat,
+    as ``NightLine``'s values: the ORM compiled it anew for every deal."""
+    q = connection.ops.quote_name
+    line, poule = PouleStanding._meta, Poule._meta
+
+    def of_line(name: str) -> str:
+        return f"ps.{q(line.get_field(name).column)}"
+
+    def of_poule(name: str) -> str:
+        return f"po.{q(poule.get_field(name).column)}"
+
+    return (
+        f"SELECT {of_line('poule')}, {of_poule('round')}, {of_poule('table')}, "
+        f"{of_line('player')}, {of_line('seat')}, {of_line('rank')}, {of_line('tied')}, "
+        f"{of_line('game_points')}, {of_line('tournament_points')} "
+        f"FROM {q(line.db_table)} ps INNER JOIN {q(poule.db_table)} po "
+        f"ON {of_line('poule')} = po.{q(poule.pk.column)} "
+        f"WHERE {of_poule('tournament')} = %s "
+        f"ORDER BY {of_poule('round')}, {of_poule('table')}, {of_line('rank')}, "
+        f"{of_line('seat')}"
+    )
 
 
 # What a poule standing holds for its poule and player (``_line_values``), and a night

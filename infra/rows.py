@@ -34,6 +34,41 @@ def rows_insert(
     _rows_write(model, columns, rows, "")
 
 
+def rows_inserted(
+    model: type[models.Model], columns: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> list[Any]:
+    """``rows_insert``, the new rows' ids returned in the rows' order (``RETURNING``, as
+    ``bulk_create`` reads them): a deal recorded at the table, the page shows it next."""
+    return _rows_write(model, columns, rows, f" RETURNING {_quoted_pk(model)}", returning=True)
+
+
+def row_update(model: type[models.Model], pk: Any, **values: Any) -> None:
+    """One row's columns (field names) set by its id, in a statement made without the ORM's
+    compiler: the score sheet's poule count, after every deal."""
+    quote = connection.ops.quote_name
+    fields = _fields(model, list(values))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE {} SET {} WHERE {} = %s".format(
+                quote(model._meta.db_table),
+                ", ".join(f"{quote(field.column)} = %s" for field in fields),
+                _quoted_pk(model),
+            ),
+            [*_prepared(fields, list(values.values())), pk],
+        )
+
+
+def _quoted_pk(model: type[models.Model]) -> str:
+    return connection.ops.quote_name(model._meta.pk.column)
+
+
+def _prepared(fields: Sequence[models.Field], row: Sequence[Any]) -> list[Any]:
+    return [
+        v if type(f) in _AS_GIVEN else f.get_db_prep_save(v, connection)
+        for f, v in zip(fields, row, strict=True)
+    ]
+
+
 def rows_upsert(
     model: type[models.Model],
     columns: Sequence[str],
@@ -67,18 +102,16 @@ def _fields(model: type[models.Model], columns: Sequence[str]) -> list[models.Fi
 
 
 def _rows_write(
-    model: type[models.Model], columns: Sequence[str], rows: Iterable[Sequence[Any]], tail: str
-) -> None:
+    model: type[models.Model],
+    columns: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    tail: str,
+    *,
+    returning: bool = False,
+) -> list[Any]:
     fields = _fields(model, columns)
-    prepare = [None if type(field) in _AS_GIVEN else field for field in fields]
-    if any(prepare):
-        rows = (
-            [
-                v if f is None else f.get_db_prep_save(v, connection)
-                for f, v in zip(prepare, row, strict=True)
-            ]
-            for row in rows
-        )
+    if any(type(field) not in _AS_GIVEN for field in fields):
+        rows = (_prepared(fields, row) for row in rows)
     quote = connection.ops.quote_name
     head = "INSERT INTO {} ({}) VALUES ".format(
         quote(model._meta.db_table), ", ".join(quote(field.column) for field in fields)
@@ -87,6 +120,7 @@ def _rows_write(
     # As many rows a statement as the database takes parameters (SQLite: 999 at most).
     per_statement = (connection.features.max_query_params or 30_000) // len(fields)
     rows = list(rows)
+    returned: list[Any] = []
     with connection.cursor() as cursor:
         for start in range(0, len(rows), per_statement):
             batch = rows[start : start + per_statement]
@@ -94,3 +128,6 @@ def _rows_write(
                 head + ", ".join([one] * len(batch)) + tail,
                 [value for row in batch for value in row],
             )
+            if returning:
+                returned += [found for (found,) in cursor.fetchall()]
+    return returned

@@ -18,10 +18,11 @@ from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.utils import timezone
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
-from infra.rows import rows_upsert
+from infra.rows import row_update, rows_inserted, rows_upsert
 from scoring.engine.base import PouleScore
 from scoring.engine.errors import DocumentRefused, EngineError
 from scoring.engine.games import game_module
@@ -103,12 +104,12 @@ def poule_sheet_store(
         if deal.pk is None or (deal.points, deal.dealer, deal.counted) != values:
             deal.points, deal.dealer, deal.counted = values
             (new if deal.pk is None else changed).append(deal)
-    Deal.objects.bulk_create(new)
+    _deals_insert(new)
     if changed:
         Deal.objects.bulk_update(changed, ["points", "dealer", "counted"])
     if poule.counted_deals != score.counted_deals:
         poule.counted_deals = score.counted_deals
-        Poule.objects.filter(pk=poule.pk).update(counted_deals=score.counted_deals)
+        row_update(Poule, poule.pk, counted_deals=score.counted_deals)
 
     lines = _standing_lines(
         poule, seats, poule_standings(score, scheme(poule.tournament.tournament_points))
@@ -142,6 +143,37 @@ def poule_sheet_store(
     poule.sheet_deals = deals
     poule.sheet_standings = sorted(lines, key=lambda line: (line.rank, line.seat))
     return score
+
+
+_DEAL_COLUMNS = (
+    "poule_id",
+    "position",
+    "data",
+    "dealer",
+    "points",
+    "counted",
+    "recorded_by_id",
+    "recorded_at",
+    "client_key",
+    "client_digest",
+)
+
+
+def _deals_insert(deals: Sequence[Deal]) -> None:
+    """The new deals stored as ``bulk_create`` would (their ids and time set on them), as
+    plain rows: the model's preparation of one row cost more than the rest of the write."""
+    if not deals:
+        return
+    now = timezone.now()
+    for deal in deals:
+        deal.recorded_at = now
+    ids = rows_inserted(
+        Deal, _DEAL_COLUMNS, [[getattr(deal, name) for name in _DEAL_COLUMNS] for deal in deals]
+    )
+    for deal, pk in zip(deals, ids, strict=True):
+        deal.pk = pk
+        deal._state.adding = False
+        deal._state.db = connection.alias
 
 
 def _scored_deals(
@@ -331,6 +363,24 @@ def _night_with(night: Sequence[NightLine], poule: Poule) -> list[NightLine]:
     return sorted(lines, key=lambda line: (line.round, line.table))
 
 
+# The engine's night standings by the night's lines, kept per process: the lines a deal
+# leaves are those read before the night's next deal, so a night summed after one deal is
+# not summed again as the "before" of the next (when the same process answers it).
+_NIGHT_STANDINGS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _night_standings(lines: Sequence[NightLine], lower: bool) -> tuple[Any, ...]:
+    key = (lower, tuple(lines))
+    found = _NIGHT_STANDINGS.get(key)
+    if found is None:
+        if len(_NIGHT_STANDINGS) >= 64:
+            _NIGHT_STANDINGS.clear()
+        found = _NIGHT_STANDINGS[key] = tournament_standings(
+            _night_results(lines), lower_game_points_better=lower
+        )
+    return found
+
+
 @transaction.atomic(savepoint=False)
 def tournament_standings_update(
     tournament: Tournament,
@@ -345,18 +395,15 @@ def tournament_standings_update(
     was stored again (``night_lines``, read under the night's lock) and that poule, holding
     what it stored (``poule_sheet_store``): the night is summed from them, before and after,
     and only the players whose line changed are written (none are read again)."""
+    lower = game_module(tournament.game).LOWER_IS_BETTER
     if night is not None and poule is not None:
-        before = tournament_standings(
-            _night_results(night),
-            lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER,
-        )
-        results = _night_results(_night_with(night, poule))
+        before = _night_standings(night, lower)
+        standings = _night_standings(_night_with(night, poule), lower)
     else:
         before = ()
-        results = _night_results(night_lines(tournament))
-    standings = tournament_standings(
-        results, lower_game_points_better=game_module(tournament.game).LOWER_IS_BETTER
-    )
+        standings = tournament_standings(
+            _night_results(night_lines(tournament)), lower_game_points_better=lower
+        )
     unchanged = set(before) & set(standings)
     lines = [
         TournamentStanding(

@@ -159,14 +159,16 @@ def _deals_statement(vendor: str) -> tuple[str, _Columns]:
     ), columns
 
 
-def poule_deals(poule: Poule) -> list[Deal]:
-    """The poule's deals in playing order (``poule.deals.order_by("position")``), read by a
-    statement made once per process: the sheet is read again under the night's lock for
-    every deal recorded."""
-    sql, columns = _deals_statement(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [poule.pk])
-        rows = cursor.fetchall()
+def poule_deals_query(poule: Poule) -> tuple[str, list[Any]]:
+    """The poule's deals in playing order (``poule.deals.order_by("position")``): a
+    statement made once per process (the sheet is read again under the night's lock for every
+    deal recorded), sent with the lock's (``scoring.services.deals``)."""
+    return _deals_statement(connection.vendor)[0], [poule.pk]
+
+
+def poule_deals_made(poule: Poule, rows: Sequence[Sequence[Any]]) -> list[Deal]:
+    """The deals of ``poule_deals_query``'s rows."""
+    columns = _deals_statement(connection.vendor)[1]
     deals = [columns.instance(row) for row in rows]
     for deal in deals:
         deal.poule = poule  # as the poule's own manager hands them

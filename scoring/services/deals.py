@@ -23,25 +23,40 @@ from django.utils.translation import gettext_lazy as _lazy
 from games.models import Deal, DealChange, Poule, Seat, Tournament
 from games.numbering import deal_numbers, removed_numbers
 from games.services import require_open
-from games.sheet_read import poule_deals
+from games.sheet_read import poule_deals_made, poule_deals_query
+from infra.together import run_together
 from scoring.engine.games import game_module
 
-from .sheets import night_lines, poule_sheet_store, tournament_standings_update
+from .sheets import (
+    NightLine,
+    night_lines_made,
+    night_lines_query,
+    poule_sheet_store,
+    tournament_standings_update,
+)
 
 TABLE_GONE = _lazy("Cette table n'existe plus : le tour a été tiré à nouveau. Rechargez la page.")
 
 
-def _tournament_locked(tournament: Tournament, poule: Poule) -> None:
+def _locked_sheet(
+    tournament: Tournament, poule: Poule, *, night: bool
+) -> tuple[list[Deal], list[NightLine] | None]:
     """Lock the night (see ``corrections._poule_locked``) and read its state and the poule's
     history count again under the lock, in the same statement as making sure the poule is still
-    there (a round drawn again drops it). The statement is made once per process
-    (``_locked_sql``): it runs for every deal."""
-    with connection.cursor() as cursor:
-        cursor.execute(_locked_sql(connection.vendor), [tournament.pk, poule.pk])
-        state = cursor.fetchone()
-    if state is None:
+    there (a round drawn again drops it); then, under the lock, the poule's deals and (``night``)
+    the night's standing lines as stored. The three statements are made once per process and
+    sent together (``infra.together``): they run for every deal."""
+    statements = [
+        (_locked_sql(connection.vendor), [tournament.pk, poule.pk]),
+        poule_deals_query(poule),
+    ]
+    if night:
+        statements.append(night_lines_query(tournament))
+    state, deals, *lines = run_together(statements)
+    if not state:
         raise ValidationError(TABLE_GONE)
-    tournament.status, poule.corrections = state
+    tournament.status, poule.corrections = state[0]
+    return poule_deals_made(poule, deals), night_lines_made(lines[0]) if night else None
 
 
 @cache
@@ -202,8 +217,7 @@ def deals_record(
     passed in gets ``sheet_deals`` and ``sheet_standings``: what was stored, for the page.
     """
     tournament = poule.tournament
-    _tournament_locked(tournament, poule)
-    sheet = poule_deals(poule)
+    sheet, night = _locked_sheet(tournament, poule, night=night_standings)
     keys = list(client_keys) if client_keys is not None else [None] * len(deals_data)
     known = {deal.client_key: deal for deal in sheet if deal.client_key is not None}
     # A retry of a deal already recorded is answered as the first time, even once the night
@@ -244,9 +258,8 @@ def deals_record(
         )
         for index, (data, key) in enumerate(zip(deals_data, keys, strict=True), start=1)
     ]
-    # The night's standings as they stand, read once under the lock: the poule's and the
+    # The night's standings as they stood, read once under the lock: the poule's and the
     # night's lines are written only where this deal changed them, none read back.
-    night = night_lines(tournament) if night_standings else None
     poule_sheet_store(poule, [*sheet, *new], seats, appended=True, night=night)
     if within_count and longer:
         extra_deals_follow(poule, len(seats), grow=True)

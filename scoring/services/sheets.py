@@ -285,9 +285,19 @@ def night_lines(tournament: Tournament) -> list[NightLine]:
     """Every poule standing of the night as stored, plain values (this runs after every deal
     of the night, under the night's lock), in the order ``tournament_standings_update`` sums
     them; read by a statement made once per process (``_night_lines_sql``)."""
+    sql, params = night_lines_query(tournament)
     with connection.cursor() as cursor:
-        cursor.execute(_night_lines_sql(connection.vendor), [tournament.pk])
-        rows = cursor.fetchall()
+        cursor.execute(sql, params)
+        return night_lines_made(cursor.fetchall())
+
+
+def night_lines_query(tournament: Tournament) -> tuple[str, list[Any]]:
+    """``night_lines``' statement, for a caller that sends it with others."""
+    return _night_lines_sql(connection.vendor), [tournament.pk]
+
+
+def night_lines_made(rows: Iterable[Sequence[Any]]) -> list[NightLine]:
+    """The lines of ``night_lines_query``'s rows."""
     return [
         NightLine(poule, round, table, player, seat, rank, bool(tied), points, fraction_of(tp))
         for poule, round, table, player, seat, rank, tied, points, tp in rows

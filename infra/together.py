@@ -19,20 +19,21 @@ def _in_one_message() -> bool:
 
 
 def run_together(statements: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
-    """Each statement's rows (SELECTs), in order, the statements run in that order."""
+    """Each statement's rows (a SELECT's, or a write's RETURNING; none for another write), in
+    order, the statements run in that order."""
     results: list[list[tuple[Any, ...]]] = []
     with connection.cursor() as cursor:
         if not _in_one_message():
             for sql, params in statements:
                 cursor.execute(sql, params)
-                results.append(cursor.fetchall())
+                results.append(cursor.fetchall() if cursor.description else [])
             return results
         cursor.execute(
             ";\n".join(sql for sql, _params in statements),
             [value for _sql, params in statements for value in params],
         )
         while True:
-            results.append(cursor.fetchall())
+            results.append(cursor.fetchall() if cursor.description else [])
             if not cursor.nextset():
                 break
     return results

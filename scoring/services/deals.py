@@ -29,6 +29,7 @@ from scoring.engine.games import game_module
 
 from .sheets import (
     NightLine,
+    SheetWrites,
     night_lines_made,
     night_lines_query,
     poule_sheet_store,
@@ -260,11 +261,16 @@ def deals_record(
     ]
     # The night's standings as they stood, read once under the lock: the poule's and the
     # night's lines are written only where this deal changed them, none read back.
-    poule_sheet_store(poule, [*sheet, *new], seats, appended=True, night=night)
+    # The deal, the poule's count and the standings are written together, once summed.
+    writes = SheetWrites()
+    poule_sheet_store(poule, [*sheet, *new], seats, appended=True, night=night, writes=writes)
+    if night_standings:
+        tournament_standings_update(
+            tournament, appended=True, night=night, poule=poule, writes=writes
+        )
+    writes.send()
     if within_count and longer:
         extra_deals_follow(poule, len(seats), grow=True)
-    if night_standings:
-        tournament_standings_update(tournament, appended=True, night=night, poule=poule)
     return new
 
 

@@ -22,7 +22,8 @@ from django.utils import timezone
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
-from infra.rows import row_update, rows_inserted, rows_upsert
+from infra.rows import Statement, insert_statements, update_statement, upsert_statements
+from infra.together import run_together
 from scoring.engine.base import PouleScore
 from scoring.engine.errors import DocumentRefused, EngineError
 from scoring.engine.games import game_module
@@ -85,6 +86,7 @@ def poule_sheet_store(
     *,
     appended: bool = False,
     night: Sequence[NightLine] | None = None,
+    writes: SheetWrites | None = None,
 ) -> PouleScore:
     """Score a poule's whole sheet (``deals`` in playing order, new ones unsaved) and store it:
     new deals are inserted, deals whose points or dealer changed are updated (one statement
@@ -95,7 +97,11 @@ def poule_sheet_store(
     added, so the poule's players are those of its standings already; the lines are written
     over in one statement instead of being deleted and inserted again. ``night``: the night's
     standing lines as stored before this change (``night_lines``, read under the night's
-    lock), when the caller sums the night next: only the lines that changed are written."""
+    lock), when the caller sums the night next: only the lines that changed are written.
+    ``writes``: the new deals, the poule's count and its lines are left there for the caller
+    to send with the night's (``SheetWrites``), else they are sent here."""
+    sending = writes is None
+    writes = writes if writes is not None else SheetWrites()
     if seats is None:
         seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
     score = poule_score(poule, [s.number for s in seats], [d.data for d in deals])
@@ -104,12 +110,14 @@ def poule_sheet_store(
         if deal.pk is None or (deal.points, deal.dealer, deal.counted) != values:
             deal.points, deal.dealer, deal.counted = values
             (new if deal.pk is None else changed).append(deal)
-    _deals_insert(new)
+    writes.deals_insert(new)
     if changed:
         Deal.objects.bulk_update(changed, ["points", "dealer", "counted"])
     if poule.counted_deals != score.counted_deals:
         poule.counted_deals = score.counted_deals
-        row_update(Poule, poule.pk, counted_deals=score.counted_deals)
+        writes.statements.append(
+            update_statement(Poule, poule.pk, counted_deals=score.counted_deals)
+        )
 
     lines = _standing_lines(
         poule, seats, poule_standings(score, scheme(poule.tournament.tournament_points))
@@ -124,7 +132,7 @@ def poule_sheet_store(
             else lines
         )
         if written:
-            rows_upsert(
+            writes.statements += upsert_statements(
                 PouleStanding,
                 ("poule_id", "player_id", *_LINE_COLUMNS),
                 ((poule.pk, line.player_id, *_line_values(line)) for line in written),
@@ -142,6 +150,8 @@ def poule_sheet_store(
             line.player = players[line.player_id]
     poule.sheet_deals = deals
     poule.sheet_standings = sorted(lines, key=lambda line: (line.rank, line.seat))
+    if sending:
+        writes.send()
     return score
 
 
@@ -159,21 +169,45 @@ _DEAL_COLUMNS = (
 )
 
 
-def _deals_insert(deals: Sequence[Deal]) -> None:
-    """The new deals stored as ``bulk_create`` would (their ids and time set on them), as
-    plain rows: the model's preparation of one row cost more than the rest of the write."""
-    if not deals:
-        return
-    now = timezone.now()
-    for deal in deals:
-        deal.recorded_at = now
-    ids = rows_inserted(
-        Deal, _DEAL_COLUMNS, [[getattr(deal, name) for name in _DEAL_COLUMNS] for deal in deals]
-    )
-    for deal, pk in zip(deals, ids, strict=True):
-        deal.pk = pk
-        deal._state.adding = False
-        deal._state.db = connection.alias
+class SheetWrites:
+    """What recording a deal writes, sent together once the night is summed (one round trip
+    on PostgreSQL, ``infra.together``; one statement after the other on SQLite): the new
+    deals (their ids set on them once sent), the poule's count, the poule's and the night's
+    standing lines."""
+
+    def __init__(self) -> None:
+        self.statements: list[Statement] = []
+        self.new: list[Deal] = []
+        self.inserts = 0
+
+    def deals_insert(self, deals: Sequence[Deal]) -> None:
+        """The new deals, stored as ``bulk_create`` would (their time set now, their ids once
+        sent), as plain rows: the model's preparation of a row cost more than the write."""
+        if not deals:
+            return
+        now = timezone.now()
+        for deal in deals:
+            deal.recorded_at = now
+        inserts = insert_statements(
+            Deal,
+            _DEAL_COLUMNS,
+            [[getattr(deal, name) for name in _DEAL_COLUMNS] for deal in deals],
+            returning=True,
+        )
+        self.statements[self.inserts : self.inserts] = inserts
+        self.inserts += len(inserts)
+        self.new += deals
+
+    def send(self) -> None:
+        if not self.statements:
+            return
+        results = run_together(self.statements)
+        ids = [pk for rows in results[: self.inserts] for (pk,) in rows]
+        for deal, pk in zip(self.new, ids, strict=True):
+            deal.pk = pk
+            deal._state.adding = False
+            deal._state.db = connection.alias
+        self.statements, self.new, self.inserts = [], [], 0
 
 
 def _scored_deals(
@@ -398,13 +432,15 @@ def tournament_standings_update(
     appended: bool = False,
     night: Sequence[NightLine] | None = None,
     poule: Poule | None = None,
+    writes: SheetWrites | None = None,
 ) -> None:
     """Sum the stored poule standings into the night's standings (§6). ``appended``: deals
     were only added, so no player leaves the standings; each line is written over in one
     statement. ``night`` and ``poule``: the night's lines as stored before the poule's sheet
     was stored again (``night_lines``, read under the night's lock) and that poule, holding
     what it stored (``poule_sheet_store``): the night is summed from them, before and after,
-    and only the players whose line changed are written (none are read again)."""
+    and only the players whose line changed are written (none are read again). ``writes``:
+    those lines are left there, sent by the caller with the poule's (``SheetWrites``)."""
     lower = game_module(tournament.game).LOWER_IS_BETTER
     if night is not None and poule is not None:
         before = _night_standings(night, lower)
@@ -432,7 +468,7 @@ def tournament_standings_update(
     if appended:
         if not lines:
             return
-        rows_upsert(
+        upserts = upsert_statements(
             TournamentStanding,
             _NIGHT_COLUMNS,
             (
@@ -451,6 +487,10 @@ def tournament_standings_update(
             ),
             unique=("tournament_id", "player_id"),
         )
+        if writes is not None:
+            writes.statements += upserts
+        else:
+            run_together(upserts)
     else:
         TournamentStanding.objects.filter(tournament=tournament).delete()
         TournamentStanding.objects.bulk_create(lines)

@@ -451,22 +451,10 @@ def tournament_standings_update(
             _night_results(night_lines(tournament)), lower_game_points_better=lower
         )
     unchanged = set(before) & set(standings)
-    lines = [
-        TournamentStanding(
-            tournament=tournament,
-            player_id=line.player,
-            rank=line.rank,
-            tied=line.tied,
-            tournament_points=line.tournament_points,
-            game_points=line.game_points,
-            poules_played=line.poules_played,
-            poules_won=line.poules_won,
-        )
-        for line in standings
-        if line not in unchanged
-    ]
+    changed = [line for line in standings if line not in unchanged]
     if appended:
-        if not lines:
+        # Plain rows, no model instance: after a deal, most of the night's lines may move.
+        if not changed:
             return
         upserts = upsert_statements(
             TournamentStanding,
@@ -474,7 +462,7 @@ def tournament_standings_update(
             (
                 (
                     tournament.pk,
-                    line.player_id,
+                    line.player,
                     line.rank,
                     line.tied,
                     line.tournament_points,
@@ -483,7 +471,7 @@ def tournament_standings_update(
                     line.poules_played,
                     line.poules_won,
                 )
-                for line in lines
+                for line in changed
             ),
             unique=("tournament_id", "player_id"),
         )
@@ -493,4 +481,16 @@ def tournament_standings_update(
             run_together(upserts)
     else:
         TournamentStanding.objects.filter(tournament=tournament).delete()
-        TournamentStanding.objects.bulk_create(lines)
+        TournamentStanding.objects.bulk_create(
+            TournamentStanding(
+                tournament=tournament,
+                player_id=line.player,
+                rank=line.rank,
+                tied=line.tied,
+                tournament_points=line.tournament_points,
+                game_points=line.game_points,
+                poules_played=line.poules_played,
+                poules_won=line.poules_won,
+            )
+            for line in changed
+        )

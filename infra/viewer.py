@@ -14,5 +14,14 @@ def viewer_stamp(request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return "public"
+    # Asked up to three times a request (the view, the page's context, the header): made once
+    # for the login and password it is made of (a view that signs in or changes the password
+    # gets a new one).
+    made_for = (user.pk, user.password)
+    known = request.__dict__.get("_viewer_stamp")
+    if known is not None and known[0] == made_for:
+        return known[1]
     made_of = f"{user.pk}:{user.get_session_auth_hash()}"
-    return salted_hmac("club.offline-viewer", made_of).hexdigest()[:20]
+    stamp = salted_hmac("club.offline-viewer", made_of).hexdigest()[:20]
+    request.__dict__["_viewer_stamp"] = (made_for, stamp)
+    return stamp

@@ -3,12 +3,13 @@ games share."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.template.loader import render_to_string
+from django.utils.choices import BaseChoiceIterator
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -19,7 +20,24 @@ from scoring.engine.parsing import MAX_PENALTY
 # when it already has more penalties).
 PENALTY_ROWS = 2
 TRICKS = 13
-TRICK_CHOICES = [("", "—"), *((t, str(t)) for t in range(TRICKS + 1))]
+
+
+class Choices(BaseChoiceIterator):
+    """A field's choices as plain (value, label) pairs, taken by Django as they are: a list
+    is normalised again, pair by pair, by each field and each widget of each form made, and
+    that was most of making a deal form (one per deal recorded)."""
+
+    def __init__(self, pairs: Iterable[tuple[Any, Any]]) -> None:
+        self.pairs = list(pairs)
+
+    def __iter__(self) -> Iterator[tuple[Any, Any]]:
+        return iter(self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
+TRICK_CHOICES = Choices([("", "—"), *((t, str(t)) for t in range(TRICKS + 1))])
 
 
 def number_input(**attrs: Any) -> forms.NumberInput:
@@ -82,7 +100,7 @@ class DealForm(forms.Form):
             self.penalty_count += 1
         for index in range(self.penalty_count):
             self.fields[f"penalty_{index}_player"] = forms.ChoiceField(
-                label=_("Joueur"), choices=[("", "—"), *self.seats], required=False
+                label=_("Joueur"), choices=Choices([("", "—"), *self.seats]), required=False
             )
             self.fields[f"penalty_{index}_points"] = forms.IntegerField(
                 label=_("Points"),

@@ -15,7 +15,7 @@ from scoring.engine.errors import EngineError
 from scoring.engine.games.belgian_whist import CONTRACTS, PASS, contract_made
 
 from ..labels import CONTRACT_LABELS
-from .base import TRICK_CHOICES, TRICKS, DealForm, tricks_words
+from .base import TRICK_CHOICES, TRICKS, Choices, DealForm, tricks_words
 
 # scoring-rules.md §1.1, FR column.
 # Contracts whose name on the sheet carries the bid ("Emballage 9"); the others' bid is fixed
@@ -45,16 +45,18 @@ class BelgianWhistDealForm(DealForm):
         bids = sorted({bid for info in self.contracts.values() for bid in info["bids"]})
         self.fields["contract"] = forms.ChoiceField(
             label=_("Contrat"),
-            choices=[
-                *((code, CONTRACT_LABELS[code]) for code in self.contracts),
-                (PASS, CONTRACT_LABELS[PASS]),
-            ],
+            choices=Choices(
+                [
+                    *((code, CONTRACT_LABELS[code]) for code in self.contracts),
+                    (PASS, CONTRACT_LABELS[PASS]),
+                ]
+            ),
             widget=forms.RadioSelect,
             error_messages={"required": _("Choisissez le contrat.")},
         )
         self.fields["bid"] = forms.TypedChoiceField(
             label=_("Enchère"),
-            choices=[("", "—"), *((bid, str(bid)) for bid in bids)],
+            choices=Choices([("", "—"), *((bid, str(bid)) for bid in bids)]),
             coerce=int,
             empty_value=None,
             required=False,
@@ -62,7 +64,7 @@ class BelgianWhistDealForm(DealForm):
         # At a table of 5 every seat is offered: the engine knows who the mort is and says so.
         self.fields["declarers"] = forms.MultipleChoiceField(
             label=_("Déclarants"),
-            choices=self.seats,
+            choices=Choices(self.seats),
             widget=forms.CheckboxSelectMultiple,
             required=False,
         )
@@ -86,7 +88,7 @@ class BelgianWhistDealForm(DealForm):
             )
         # Kept so that correcting a deal that names its dealer does not drop him.
         self.fields["dealer"] = forms.ChoiceField(
-            choices=[("", ""), *self.seats], required=False, widget=forms.HiddenInput
+            choices=Choices([("", ""), *self.seats]), required=False, widget=forms.HiddenInput
         )
 
     def initial_from(self, deal: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,15 +1,29 @@
 """``{% code_legend game %}``: the legend of the sheet's short codes for a game, wherever codes
-or the grid's marks are shown (the phone's sheet, the results page)."""
+or the grid's marks are shown (the phone's sheet, the results page).
 
-from typing import Any
+The legend depends only on the game and the language: rendered once per process for each
+(the phone's sheet shows it after every deal of the night)."""
+
+from functools import cache
 
 from django import template
+from django.template.loader import get_template
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from ..presenters.legend import code_legend as legend_entries
 
 register = template.Library()
 
 
-@register.inclusion_tag("games/_legend.html")
-def code_legend(game: str, opened: bool = False) -> dict[str, Any]:
-    return {"entries": legend_entries(game), "opened": opened}
+@register.simple_tag
+def code_legend(game: str, opened: bool = False) -> SafeString:
+    return _legend_html(game, bool(opened), get_language())
+
+
+@cache
+def _legend_html(game: str, opened: bool, language: str | None) -> SafeString:
+    # The language is the key only: the active one is the one asked for.
+    return get_template("games/_legend.html").render(
+        {"entries": legend_entries(game), "opened": opened}
+    )

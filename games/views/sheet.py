@@ -35,12 +35,13 @@ from scoring import services
 from scoring.engine.games import game_module
 
 from ..dealforms import DealForm, deal_form_class
-from ..models import Deal, Poule, Seat, Tournament
+from ..models import Deal, Poule, Tournament
 from ..numbering import deal_numbers, next_number
 from ..presenters.sheet import poule_sheet as poule_sheet_model
 from ..presenters.sheet import short_names, uncounted_contracts
 from ..presenters.sheet_messages import sheet_messages
 from ..presenters.sheet_points import provisional_points
+from ..sheet_read import sheet_seats
 from .common import (
     can_edit_sheets,
     posted_number,
@@ -323,21 +324,9 @@ def _poule_and_seats(
     request: HttpRequest, slug: str, pk: int, poule_pk: int
 ) -> tuple[Poule, list[Any]]:
     """The poule, its night, the visitor's role in its club and its seats with their players
-    in one query (``sheet_poule``'s and ``seats_of``'s): the sheet answers every deal of the
-    night. The point table's grid is not read: its engine's table is kept per process
-    (``PointTable.engine_table``)."""
-    seats = list(
-        Seat.objects.select_related(
-            "player",
-            "poule__tournament__club",
-            "poule__tournament__season",
-            "poule__tournament__point_table",
-        )
-        .defer("poule__tournament__point_table__data")
-        .annotate(viewer_role=role_in(request.user, "poule__tournament__club"))
-        .filter(poule_id=poule_pk, poule__tournament_id=pk, poule__tournament__club__slug=slug)
-        .order_by("number")
-    )
+    in one statement (``sheet_poule``'s and ``seats_of``'s, ``games.sheet_read``): the sheet
+    answers every deal of the night."""
+    seats, role = sheet_seats(request.user, slug, pk, poule_pk)
     if not seats:  # no such poule here (404), or one without seats
         return sheet_poule(request, slug, pk, poule_pk), []
     poule = seats[0].poule
@@ -345,7 +334,7 @@ def _poule_and_seats(
     for seat in seats:
         seat.poule = poule
         seat.shown = name_shown(seat.player, viewer)
-    remember_role(request.user, poule.tournament.club, seats[0].viewer_role)
+    remember_role(request.user, poule.tournament.club, role)
     club_viewed(request, poule.tournament.club)
     return poule, seats
 

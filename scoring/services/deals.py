@@ -11,37 +11,73 @@ tries cross, ``deal_resent`` for a page that may no longer write (the night clos
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from games.models import Deal, DealChange, Poule, Seat, Tournament
 from games.numbering import deal_numbers, removed_numbers
 from games.services import require_open
+from games.sheet_read import poule_deals_made, poule_deals_query
+from infra.together import run_together
 from scoring.engine.games import game_module
 
-from .sheets import night_lines, poule_sheet_store, tournament_standings_update
+from .sheets import (
+    NightLine,
+    SheetWrites,
+    night_lines_made,
+    night_lines_query,
+    poule_sheet_store,
+    tournament_standings_update,
+)
 
 TABLE_GONE = _lazy("Cette table n'existe plus : le tour a été tiré à nouveau. Rechargez la page.")
 
 
-def _tournament_locked(tournament: Tournament, poule: Poule) -> None:
+def _locked_sheet(
+    tournament: Tournament, poule: Poule, *, night: bool
+) -> tuple[list[Deal], list[NightLine] | None]:
     """Lock the night (see ``corrections._poule_locked``) and read its state and the poule's
     history count again under the lock, in the same statement as making sure the poule is still
-    there (a round drawn again drops it)."""
-    state = list(
-        Tournament.objects.select_for_update(of=("self",))
-        .filter(pk=tournament.pk, poules=poule.pk)
-        .order_by()
-        .values_list("status", "poules__corrections")
-    )
+    there (a round drawn again drops it); then, under the lock, the poule's deals and (``night``)
+    the night's standing lines as stored. The three statements are made once per process and
+    sent together (``infra.together``): they run for every deal."""
+    statements = [
+        (_locked_sql(connection.vendor), [tournament.pk, poule.pk]),
+        poule_deals_query(poule),
+    ]
+    if night:
+        statements.append(night_lines_query(tournament))
+    state, deals, *lines = run_together(statements)
     if not state:
         raise ValidationError(TABLE_GONE)
     tournament.status, poule.corrections = state[0]
+    return poule_deals_made(poule, deals), night_lines_made(lines[0]) if night else None
+
+
+@cache
+def _locked_sql(vendor: str) -> str:
+    """``Tournament.objects.select_for_update(of=("self",))`` of the night and its poule,
+    their state and history count: the night's row alone is locked (a database without row
+    locks, SQLite, serialises the writers itself)."""
+    q = connection.ops.quote_name
+    night, table = Tournament._meta, Poule._meta
+    sql = (
+        f"SELECT t.{q(night.get_field('status').column)}, "
+        f"po.{q(table.get_field('corrections').column)} "
+        f"FROM {q(night.db_table)} t INNER JOIN {q(table.db_table)} po "
+        f"ON po.{q(table.get_field('tournament').column)} = t.{q(night.pk.column)} "
+        f"WHERE t.{q(night.pk.column)} = %s AND po.{q(table.pk.column)} = %s"
+    )
+    features = connection.features
+    if features.has_select_for_update:
+        sql += " FOR UPDATE" + (" OF t" if features.has_select_for_update_of else "")
+    return sql
 
 
 def _removed_keys_check(poule: Poule, keys: Sequence[Any]) -> None:
@@ -182,8 +218,7 @@ def deals_record(
     passed in gets ``sheet_deals`` and ``sheet_standings``: what was stored, for the page.
     """
     tournament = poule.tournament
-    _tournament_locked(tournament, poule)
-    sheet = list(poule.deals.order_by("position"))
+    sheet, night = _locked_sheet(tournament, poule, night=night_standings)
     keys = list(client_keys) if client_keys is not None else [None] * len(deals_data)
     known = {deal.client_key: deal for deal in sheet if deal.client_key is not None}
     # A retry of a deal already recorded is answered as the first time, even once the night
@@ -224,14 +259,18 @@ def deals_record(
         )
         for index, (data, key) in enumerate(zip(deals_data, keys, strict=True), start=1)
     ]
-    # The night's standings as they stand, read once under the lock: the poule's and the
+    # The night's standings as they stood, read once under the lock: the poule's and the
     # night's lines are written only where this deal changed them, none read back.
-    night = night_lines(tournament) if night_standings else None
-    poule_sheet_store(poule, [*sheet, *new], seats, appended=True, night=night)
+    # The deal, the poule's count and the standings are written together, once summed.
+    writes = SheetWrites()
+    poule_sheet_store(poule, [*sheet, *new], seats, appended=True, night=night, writes=writes)
+    if night_standings:
+        tournament_standings_update(
+            tournament, appended=True, night=night, poule=poule, writes=writes
+        )
+    writes.send()
     if within_count and longer:
         extra_deals_follow(poule, len(seats), grow=True)
-    if night_standings:
-        tournament_standings_update(tournament, appended=True, night=night, poule=poule)
     return new
 
 

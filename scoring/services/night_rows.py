@@ -18,9 +18,8 @@ from games.models import Deal, Poule, Seat, Tournament
 from infra.rows import rows_insert
 from scoring.engine.standings import PouleResult
 
-from ..fields import units_of
 from ..models import PouleStanding, TournamentStanding
-from .sheets import NIGHT_STANDING_COLUMNS, ScoredSheet, night_standings
+from .sheets import NIGHT_STANDING_COLUMNS, ScoredSheet, night_standing_row, night_standings
 
 SEAT_COLUMNS = ("poule_id", "player_id", "number", "tournament_id", "round")
 DEAL_COLUMNS = (
@@ -119,19 +118,6 @@ def night_rows_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) -> l
     rows_insert(
         TournamentStanding,
         NIGHT_STANDING_COLUMNS,
-        (
-            (
-                tournament.pk,
-                line.player,
-                line.rank,
-                line.tied,
-                line.tournament_points,
-                units_of(line.tournament_points),
-                line.game_points,
-                line.poules_played,
-                line.poules_won,
-            )
-            for line in night_standings(tournament, results)
-        ),
+        (night_standing_row(tournament.pk, line) for line in night_standings(tournament, results)),
     )
     return poules

@@ -22,7 +22,13 @@ from django.utils import timezone
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
-from infra.rows import Statement, insert_statements, update_statement, upsert_statements
+from infra.rows import (
+    Statement,
+    insert_statements,
+    rows_insert,
+    update_statement,
+    upsert_statements,
+)
 from infra.together import run_together
 from scoring.engine.base import PouleScore
 from scoring.engine.errors import DocumentRefused, EngineError
@@ -359,6 +365,22 @@ NIGHT_STANDING_COLUMNS = (
 )
 
 
+def night_standing_row(tournament_id: int, line: EngineTournamentStanding) -> tuple[Any, ...]:
+    """A night's standing line as stored, in ``NIGHT_STANDING_COLUMNS``' order (the points also
+    in whole units, as the model's save would write them)."""
+    return (
+        tournament_id,
+        line.player,
+        line.rank,
+        line.tied,
+        line.tournament_points,
+        units_of(Fraction(line.tournament_points)),
+        line.game_points,
+        line.poules_played,
+        line.poules_won,
+    )
+
+
 def night_standings(
     tournament: Tournament, results: Sequence[PouleResult]
 ) -> list[EngineTournamentStanding]:
@@ -421,20 +443,7 @@ def tournament_standings_update(
         upserts = upsert_statements(
             TournamentStanding,
             NIGHT_STANDING_COLUMNS,
-            (
-                (
-                    tournament.pk,
-                    line.player,
-                    line.rank,
-                    line.tied,
-                    line.tournament_points,
-                    units_of(Fraction(line.tournament_points)),
-                    line.game_points,
-                    line.poules_played,
-                    line.poules_won,
-                )
-                for line in changed
-            ),
+            (night_standing_row(tournament.pk, line) for line in changed),
             unique=("tournament_id", "player_id"),
         )
         if writes is not None:
@@ -443,16 +452,8 @@ def tournament_standings_update(
             run_together(upserts)
     else:
         TournamentStanding.objects.filter(tournament=tournament).delete()
-        TournamentStanding.objects.bulk_create(
-            TournamentStanding(
-                tournament=tournament,
-                player_id=line.player,
-                rank=line.rank,
-                tied=line.tied,
-                tournament_points=line.tournament_points,
-                game_points=line.game_points,
-                poules_played=line.poules_played,
-                poules_won=line.poules_won,
-            )
-            for line in changed
+        rows_insert(
+            TournamentStanding,
+            NIGHT_STANDING_COLUMNS,
+            (night_standing_row(tournament.pk, line) for line in changed),
         )

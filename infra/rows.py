@@ -127,19 +127,6 @@ def rows_insert(
     _run(insert_statements(model, columns, rows))
 
 
-def rows_upsert(
-    model: type[models.Model],
-    columns: Sequence[str],
-    rows: Iterable[Sequence[Any]],
-    unique: Sequence[str],
-) -> None:
-    """``rows_insert``, a row whose ``unique`` columns (a unique constraint's) a stored row
-    has already written over that row's other columns instead (the score sheet's standings,
-    after every deal). Values are written as given: a column computed on save (the points
-    in units) is named and given too."""
-    _run(upsert_statements(model, columns, rows, unique))
-
-
 def insert_statements(
     model: type[models.Model],
     columns: Sequence[str],
@@ -159,7 +146,10 @@ def upsert_statements(
     rows: Iterable[Sequence[Any]],
     unique: Sequence[str],
 ) -> list[Statement]:
-    """``rows_upsert``'s statements, to be sent with others (``infra.together``)."""
+    """``insert_statements``, except that a row whose ``unique`` columns (a unique
+    constraint's) match a stored row writes over that row's other columns (the score sheet's
+    standings, after every deal); to be sent with others (``infra.together``). Values are
+    written as given: a column computed on save (the points in units) is named and given too."""
     fields = _fields(model, columns)
     keys = {field.column for field in _fields(model, unique)}
     quote = connection.ops.quote_name

@@ -261,10 +261,10 @@ class FetchedDeal:
     version, for the memo of its words (``deal_words``), is what was played as stored: the
     words change with it and nothing else of the deal."""
 
-    __slots__ = ("_data", "counted", "dealer", "pk", "points", "recorded_at")
+    __slots__ = ("_data", "counted", "dealer", "pk", "points", "text")
 
     def __init__(self, pk: int, text: str, counted: bool, dealer: int | None, points: str) -> None:
-        self.pk, self.recorded_at = pk, text
+        self.pk, self.text = pk, text
         self.counted, self.dealer = counted, dealer
         self.points: list[int] = json.loads(points)
         self._data: dict[str, Any] | None = None
@@ -272,8 +272,13 @@ class FetchedDeal:
     @property
     def data(self) -> dict[str, Any]:
         if self._data is None:
-            self._data = json.loads(self.recorded_at)
+            self._data = json.loads(self.text)
         return self._data
+
+    @property
+    def recorded_at(self) -> str:
+        """The version ``deal_words`` keys its memo on: what was played, as stored."""
+        return self.text
 
 
 def _deal_rows(

@@ -50,8 +50,9 @@ def short_names(names: Sequence[str]) -> list[tuple[str, str]]:
 
 # A deal's words on the grid (its code, its line, the cells it marks), per deal as last written,
 # names and language: the sheet is sent back after every deal of the night, and its earlier
-# deals have not changed.
-_DEAL_WORDS: dict[tuple[Any, ...], tuple[str, str, dict[str, str]]] = {}
+# deals have not changed. Each entry keeps the point table it was worked out with: the key
+# names it by ``id``, which a table no longer held could otherwise pass on to another.
+_DEAL_WORDS: dict[tuple[Any, ...], tuple[Any, tuple[str, str, dict[str, str]]]] = {}
 
 
 def deal_words(
@@ -66,14 +67,15 @@ def deal_words(
     ``reading``: ``words_reading(point_table, names)``, given by a caller describing a whole
     poule's deals (worked out once, not once a deal)."""
     key = (deal.pk, deal.recorded_at, reading or words_reading(point_table, names))
-    words = _DEAL_WORDS.get(key) if deal.pk else None
-    if words is None:
-        code, marks = short_deal(game, deal.data, point_table)
-        words = (code, describe_deal(game, deal.data, names), marks)
-        if deal.pk:
-            if len(_DEAL_WORDS) >= 4096:
-                _DEAL_WORDS.clear()
-            _DEAL_WORDS[key] = words
+    found = _DEAL_WORDS.get(key) if deal.pk else None
+    if found is not None and found[0] is point_table:
+        return found[1]
+    code, marks = short_deal(game, deal.data, point_table)
+    words = (code, describe_deal(game, deal.data, names), marks)
+    if deal.pk:
+        if len(_DEAL_WORDS) >= 4096:
+            _DEAL_WORDS.clear()
+        _DEAL_WORDS[key] = (point_table, words)
     return words
 
 

@@ -319,7 +319,7 @@ def _night_lines_sql(vendor: str) -> str:
 
 
 # What a poule standing holds for its poule and player (``_line_values``), written as plain
-# rows over the stored ones (``rows_upsert``).
+# rows over the stored ones (``infra.rows.upsert_statements``).
 _LINE_COLUMNS = ("seat", "rank", "tied", "game_points", "tournament_points")
 
 

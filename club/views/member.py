@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from infra.addresses import address_parts
 from scoring import member_data
 from scoring.statistics import member as member_results
 
@@ -144,8 +145,6 @@ def my_results(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "club/member/my_results.html", context)
 
 
-# Any night's id, marking where each night's goes in the one address reversed for them all.
-_ANY_NIGHT = 999_999_999
 _CENT = Decimal("0.01")
 
 
@@ -169,15 +168,13 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     (a season is hundreds of rows: the template's look-ups and filters per cell were most of
     the page). Only names are text to escape; every other cell is a number or a date."""
     point = get_format("DECIMAL_SEPARATOR")
-    address = escape(reverse("games:results", args=[slug, _ANY_NIGHT]))
+    before, after = (escape(part) for part in address_parts("games:results", slug))
     tied = format_html(' <abbr title="{}">{}</abbr>', _("à égalité"), _("ex aequo"))
     nights = []
     for line in results.tournaments:
         title = escape(line.title)
         if line.published:
-            title = (
-                f'<a href="{address.replace(str(_ANY_NIGHT), str(line.tournament_id))}">{title}</a>'
-            )
+            title = f'<a href="{before}{line.tournament_id}{after}">{title}</a>'
         nights.append(
             f"<tr><td>{_day(line.date)}</td><td>{title}</td>"
             f'<td class="num">{line.rank}{tied if line.tied else ""}</td>'

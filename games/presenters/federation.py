@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from club.models import Club, Federation, FederationSeason, Membership, Player
 from club.name_search import name_filter, name_holds, typed_words
+from infra.addresses import address_parts
 from scoring.models import FederationRanking, FederationRankingLine
 
 from ..models import Tournament
@@ -99,20 +100,10 @@ def _players_clubs(federation: Federation, players: list[int]) -> dict[int, list
     return clubs
 
 
-# A player's number no address holds, replaced by each player's own in his page's address.
-NUMBER_MARK = 987654321
-
-
 def _player_pages(slugs: set[str]) -> dict[str, tuple[str, str]]:
     """Each club's player-page address split around the player's number (one reverse a
-    club, where a ranking of thousands would reverse one a row)."""
-    pages = {}
-    for slug in slugs:
-        before, _mark, after = reverse("player", args=[slug, NUMBER_MARK]).rpartition(
-            str(NUMBER_MARK)
-        )
-        pages[slug] = (before, after)
-    return pages
+    club)."""
+    return {slug: address_parts("player", slug) for slug in slugs}
 
 
 def ranked_players(

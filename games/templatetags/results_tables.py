@@ -10,10 +10,11 @@ the fixed words are translated once per call.
 from __future__ import annotations
 
 from django import template
-from django.urls import reverse
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, ngettext
+
+from infra.addresses import address_parts
 
 from ..presenters.results import (
     NightStandingLine,
@@ -46,8 +47,7 @@ def night_standings(standings: list[NightStandingLine], slug: str) -> SafeString
     """The night's standings as table rows: rank (= when tied), the player's name linked to
     his page (one address reversed for the whole list), tournament points, game points,
     poules won / played."""
-    marker = 999_999_999  # a player's id in the one reversed address, then each player's
-    before, after = escape(reverse("player", args=[slug, marker])).rsplit(str(marker), 1)
+    before, after = (escape(part) for part in address_parts("player", slug))
     return SafeString(
         "".join(
             f"\n      <tr{_WINNER if line.rank == 1 else ''}>\n"

@@ -5,18 +5,18 @@ long enough (Celery beat; ``manage.py purge_closed_clubs`` from cron does the sa
 from celery import shared_task
 
 from infra import outbox
+from infra.outbox import TaskName
 
 from . import closing_mailing
 from .member_import.invitations import member_invitations_send
-from .member_import.store import MEMBER_INVITATIONS_EMAIL
-from .services.closing import CLUB_CLOSED_EMAIL, closed_clubs_purge
+from .services.closing import closed_clubs_purge
 
 
 @shared_task
 def member_invitations_email(import_id: int) -> int:
     """Send the invitations an import of members queued (each once)."""
     sent = outbox.work_run(
-        MEMBER_INVITATIONS_EMAIL,
+        TaskName.MEMBER_INVITATIONS_EMAIL,
         import_id,
         lambda: member_invitations_send(import_id),
         atomic=False,
@@ -28,7 +28,7 @@ def member_invitations_email(import_id: int) -> int:
 def club_closed_email(closing_id: int) -> int:
     """Tell a closed club's members (once: the closing is marked as it goes)."""
     sent = outbox.work_run(
-        CLUB_CLOSED_EMAIL,
+        TaskName.CLUB_CLOSED_EMAIL,
         closing_id,
         lambda: closing_mailing.club_closed_send(closing_id),
         atomic=False,

@@ -6,12 +6,9 @@ to join a club."""
 from celery import shared_task
 
 from infra import outbox
+from infra.outbox import TaskName
 
 from . import federation_mailing, mailing, signup_mailing
-from .services import FEDERATION_INVITATION_EMAIL, MERGE_ROLES_EMAIL
-from .services.join_requests import JOIN_REQUEST_EMAIL
-from .services.signup import SIGNUP_LINK_EMAIL, SIGNUP_OPERATORS_EMAIL
-from .services.signup_opening import SIGNUP_DECISION_EMAIL
 from .services.signup_opening import signup_purge as signup_purge_now
 
 
@@ -26,7 +23,7 @@ def pending_work_requeue() -> int:
 def federation_invitation_email(invitation_id: int) -> int:
     """Tell the invited club's admins (once: the invitation is marked as it goes)."""
     sent = outbox.work_run(
-        FEDERATION_INVITATION_EMAIL,
+        TaskName.FEDERATION_INVITATION_EMAIL,
         invitation_id,
         lambda: federation_mailing.invitation_send(invitation_id),
         atomic=False,
@@ -39,37 +36,40 @@ def merge_roles_email(merge_id: int) -> int:
     """Tell the clubs and federations whose roles a merge (or its undo) ended; a second run
     sends nothing (the merge counts what it told)."""
     sent = outbox.work_run(
-        MERGE_ROLES_EMAIL, merge_id, lambda: mailing.merge_roles_send(merge_id), atomic=False
+        TaskName.MERGE_ROLES_EMAIL,
+        merge_id,
+        lambda: mailing.merge_roles_send(merge_id),
+        atomic=False,
     )
     return sent or 0
 
 
-def _mailed(task: str, key: int, send) -> int:
+def _mailed(task: TaskName, key: int, send) -> int:
     return outbox.work_run(task, key, lambda: send(key), atomic=False) or 0
 
 
 @shared_task
 def signup_link_email(signup_id: int) -> int:
     """The link that confirms a club's sign-up (club.signup_mailing)."""
-    return _mailed(SIGNUP_LINK_EMAIL, signup_id, signup_mailing.signup_link_send)
+    return _mailed(TaskName.SIGNUP_LINK_EMAIL, signup_id, signup_mailing.signup_link_send)
 
 
 @shared_task
 def signup_operators_email(signup_id: int) -> int:
     """The operators told that a club waits for their approval."""
-    return _mailed(SIGNUP_OPERATORS_EMAIL, signup_id, signup_mailing.signup_operators_send)
+    return _mailed(TaskName.SIGNUP_OPERATORS_EMAIL, signup_id, signup_mailing.signup_operators_send)
 
 
 @shared_task
 def signup_decision_email(signup_id: int) -> int:
     """The secretary told the operator's answer."""
-    return _mailed(SIGNUP_DECISION_EMAIL, signup_id, signup_mailing.signup_decision_send)
+    return _mailed(TaskName.SIGNUP_DECISION_EMAIL, signup_id, signup_mailing.signup_decision_send)
 
 
 @shared_task
 def join_request_email(request_id: int) -> int:
     """A club's admins told that somebody asks to join."""
-    return _mailed(JOIN_REQUEST_EMAIL, request_id, signup_mailing.join_request_send)
+    return _mailed(TaskName.JOIN_REQUEST_EMAIL, request_id, signup_mailing.join_request_send)
 
 
 @shared_task

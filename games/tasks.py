@@ -2,8 +2,7 @@
 
 from celery import shared_task
 
-from infra.outbox import work_run
-from scoring.services import RESULTS_EMAIL
+from infra.outbox import TaskName, work_run
 
 from . import calendar, mailing
 from .calendar import mailing as calendar_mailing
@@ -16,7 +15,7 @@ def tournament_results_email(tournament_id: int) -> int:
     second run sends none: who already has them is recorded, one row per night and player)."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     sent = work_run(
-        RESULTS_EMAIL,
+        TaskName.RESULTS_EMAIL,
         tournament_id,
         lambda: mailing.tournament_results_send(tournament) if tournament else 0,
         atomic=False,
@@ -40,7 +39,7 @@ def calendar_reminders_queue() -> int:
 def calendar_reminders_email(night_id: int) -> int:
     """E-mail a planned night's reminders; a second run sends none (one row per member)."""
     sent = work_run(
-        calendar.REMINDERS_EMAIL,
+        TaskName.REMINDERS_EMAIL,
         night_id,
         lambda: calendar_mailing.reminders_send(night_id),
         atomic=False,
@@ -53,7 +52,7 @@ def calendar_nudge_email(night_id: int) -> int:
     """E-mail the secretary's latest reminder to the members who have not answered; a second
     run sends none (one row per member and reminder)."""
     sent = work_run(
-        calendar.NUDGE_EMAIL,
+        TaskName.NUDGE_EMAIL,
         night_id,
         lambda: calendar_mailing.reminders_send(night_id, nudge=True),
         atomic=False,
@@ -65,7 +64,7 @@ def calendar_nudge_email(night_id: int) -> int:
 def calendar_promoted_email(reply_id: int) -> int:
     """Tell a member who waited that a place freed for him (once)."""
     sent = work_run(
-        calendar.PROMOTED_EMAIL,
+        TaskName.PROMOTED_EMAIL,
         reply_id,
         lambda: calendar_mailing.promoted_send(reply_id),
         atomic=False,

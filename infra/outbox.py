@@ -14,7 +14,9 @@ again by beat): the ranking is recomputed from the stored nights, the e-mails cl
 ``ResultEmail`` row per night and player, and a publication runs only while its row exists.
 
 The Celery app is the site's (``config.celery``), reached as Celery's current app as shared
-tasks reach it: the plumbing never imports the site package.
+tasks reach it: the plumbing never imports the site package. The tasks are named here, once
+(``TaskName``): a service queues a task by its name and never imports the interface's tasks
+module, and the task finishes its row by the same name.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from enum import StrEnum
 from functools import partial
 from typing import TypeVar
 
@@ -38,11 +41,51 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+
+class TaskName(StrEnum):
+    """Every task the outbox runs, by its Celery name (the module that defines it, then its
+    function). A ``PendingWork`` row stores this name: renaming a task strands the rows queued
+    before the upgrade unless the former name stays registered for a release."""
+
+    # A season's live ranking, recomputed from its stored nights (scoring.tasks).
+    SEASON_RANKING_UPDATE = "scoring.tasks.season_ranking_update"
+    # A season's ranking published once per request (scoring.tasks).
+    RANKING_PUBLISH = "scoring.tasks.ranking_publish"
+    # The cote of a night and every later night of its club's game (scoring.tasks); while it
+    # waits, the night's stored statistics lines may be behind the deals.
+    RATINGS_UPDATE = "scoring.tasks.ratings_update"
+    # A federation season's ranking, recomputed (scoring.tasks).
+    FEDERATION_RANKING_UPDATE = "scoring.tasks.federation_ranking_update"
+    # A closed night's results, e-mailed to its participants (games.tasks).
+    RESULTS_EMAIL = "games.tasks.tournament_results_email"
+    # A planned night's reminders, and the secretary's latest one to who has not answered
+    # (games.tasks).
+    REMINDERS_EMAIL = "games.tasks.calendar_reminders_email"
+    NUDGE_EMAIL = "games.tasks.calendar_nudge_email"
+    # A member who waited told that a place freed for him (games.tasks).
+    PROMOTED_EMAIL = "games.tasks.calendar_promoted_email"
+    # A club's admins asked to answer a federation's invitation (club.tasks).
+    FEDERATION_INVITATION_EMAIL = "club.tasks.federation_invitation_email"
+    # The clubs and federations whose roles a merge ended, told; keyed by the merge (club.tasks).
+    MERGE_ROLES_EMAIL = "club.tasks.merge_roles_email"
+    # A club's admins told that somebody asks to join (club.tasks).
+    JOIN_REQUEST_EMAIL = "club.tasks.join_request_email"
+    # The e-mails of a club's sign-up: its confirmation link, the operators asked to approve
+    # it, the secretary told their answer (club.tasks).
+    SIGNUP_LINK_EMAIL = "club.tasks.signup_link_email"
+    SIGNUP_OPERATORS_EMAIL = "club.tasks.signup_operators_email"
+    SIGNUP_DECISION_EMAIL = "club.tasks.signup_decision_email"
+    # The invitations an import of members queued (club.member_tasks).
+    MEMBER_INVITATIONS_EMAIL = "club.member_tasks.member_invitations_email"
+    # A closed club's members told (club.member_tasks).
+    CLUB_CLOSED_EMAIL = "club.member_tasks.club_closed_email"
+
+
 # A row just written is left to its own on-commit send (beat must not race it).
 FRESH = timedelta(seconds=30)
 
 
-def work_queue(task: str, key: int) -> None:
+def work_queue(task: TaskName, key: int) -> None:
     """Record that ``task(key)`` must run after the current transaction, and hand it to the
     broker once it commits. Asked again before it ran, it is one row (and one more send)."""
     PendingWork.objects.bulk_create(
@@ -82,7 +125,12 @@ def _send(task: str, key: int) -> bool:
 
 
 def work_run(
-    task: str, key: int, work: Callable[[], T], *, atomic: bool = True, pending_only: bool = False
+    task: TaskName,
+    key: int,
+    work: Callable[[], T],
+    *,
+    atomic: bool = True,
+    pending_only: bool = False,
 ) -> T | None:
     """Do the work of ``task(key)`` and mark it done. ``atomic``: the work and the row's
     removal commit together (the work's own writes, e.g. a ranking). Otherwise the row is
@@ -115,7 +163,7 @@ def _done(task: str, key: int, seen: datetime | None) -> None:
         PendingWork.objects.filter(task=task, key=key, requested_at=seen).delete()
 
 
-def work_pending(tasks: list[str], key: int) -> bool:
+def work_pending(tasks: list[TaskName], key: int) -> bool:
     """Whether any of these tasks is still to be done for this object (one query)."""
     return PendingWork.objects.filter(task__in=tasks, key=key).exists()
 

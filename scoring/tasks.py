@@ -5,7 +5,7 @@ from celery import shared_task
 
 from club.models import FederationSeason, Season
 from games.models import Tournament
-from infra.outbox import work_run
+from infra.outbox import TaskName, work_run
 
 from . import services
 
@@ -15,7 +15,7 @@ def season_ranking_update(season_id: int) -> int | None:
     """Recompute a season's live ranking; returns the snapshot id (None: no such season)."""
     season = Season.objects.select_related("club").filter(pk=season_id).first()
     return work_run(
-        services.SEASON_RANKING_UPDATE,
+        TaskName.SEASON_RANKING_UPDATE,
         season_id,
         lambda: services.season_ranking_update(season).pk if season else None,
     )
@@ -27,7 +27,7 @@ def ranking_publish(season_id: int) -> int | None:
     once: the second finds the request done)."""
     season = Season.objects.select_related("club").filter(pk=season_id).first()
     return work_run(
-        services.RANKING_PUBLISH,
+        TaskName.RANKING_PUBLISH,
         season_id,
         lambda: services.ranking_publish(season).pk if season else None,
         pending_only=True,
@@ -39,7 +39,7 @@ def ratings_update(tournament_id: int) -> int | None:
     """Rate a night and every later night of its club's game; returns the nights rated."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     return work_run(
-        services.RATINGS_UPDATE,
+        TaskName.RATINGS_UPDATE,
         tournament_id,
         lambda: services.ratings_update(tournament) if tournament else None,
     )
@@ -50,7 +50,7 @@ def federation_ranking_update(season_id: int) -> int | None:
     """Recompute a federation season's ranking; returns its id (None: no such season)."""
     season = FederationSeason.objects.select_related("federation").filter(pk=season_id).first()
     return work_run(
-        services.FEDERATION_RANKING_UPDATE,
+        TaskName.FEDERATION_RANKING_UPDATE,
         season_id,
         lambda: services.federation_ranking_update(season).pk if season else None,
     )

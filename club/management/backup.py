@@ -58,7 +58,7 @@ from games.models import (
     Seat,
     Tournament,
 )
-from scoring import services as scoring
+from infra.outbox import TaskName
 from scoring.models import PouleStanding, RankingLine, RankingSnapshot, TournamentStanding
 
 FORMAT = "club-backup/1"
@@ -108,9 +108,9 @@ def club_rows(club: Club) -> Iterator[tuple[type[models.Model], models.QuerySet]
     yield (
         PendingWork,
         PendingWork.objects.filter(
-            Q(task=scoring.RESULTS_EMAIL, key__in=tournaments.values("pk"))
+            Q(task=TaskName.RESULTS_EMAIL, key__in=tournaments.values("pk"))
             | Q(
-                task__in=[scoring.SEASON_RANKING_UPDATE, scoring.RANKING_PUBLISH],
+                task__in=[TaskName.SEASON_RANKING_UPDATE, TaskName.RANKING_PUBLISH],
                 key__in=seasons.values("pk"),
             )
         ),

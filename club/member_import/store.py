@@ -16,14 +16,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 
 from ..models import Club, MemberImport, Membership, Player, name_key
 from ..services.members import guest_to_member, names_taken
 from .lines import MemberLine
-
-# The invitations of an import are sent by this task (club.member_tasks), once it commits.
-MEMBER_INVITATIONS_EMAIL = "club.member_tasks.member_invitations_email"
 
 
 @dataclass(frozen=True)
@@ -132,5 +129,5 @@ def members_import(
         invitations=invitations,
     )
     if invitations:
-        work_queue(MEMBER_INVITATIONS_EMAIL, record.pk)
+        work_queue(TaskName.MEMBER_INVITATIONS_EMAIL, record.pk)
     return record

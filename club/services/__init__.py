@@ -13,8 +13,6 @@ from .clubs import (
     room_last_deals_set,
 )
 from .federation_clubs import (
-    FEDERATION_INVITATION_EMAIL,
-    FEDERATION_RANKING_UPDATE,
     federation_club_invite,
     federation_club_join,
     federation_club_remove,
@@ -34,7 +32,6 @@ from .federations import (
 )
 from .members import (
     MEMBER_FILTERS,
-    SEASON_RANKING_UPDATE,
     guest_to_member,
     member_add,
     member_edit,
@@ -49,7 +46,6 @@ from .members import (
 from .pages import federation_pages_changed, player_pages_changed, published_pages_changed
 from .roles import (
     FEDERATION_ADMIN,
-    MERGE_ROLES_EMAIL,
     Roles,
     role_ended_line,
     roles_end,
@@ -69,12 +65,8 @@ __all__ = [
     "CLUB_IDENTITY_FIELDS",
     "CLUB_SETTING_FIELDS",
     "FEDERATION_ADMIN",
-    "FEDERATION_INVITATION_EMAIL",
-    "FEDERATION_RANKING_UPDATE",
     "FEDERATION_SEASON_RULE_FIELDS",
     "MEMBER_FILTERS",
-    "MERGE_ROLES_EMAIL",
-    "SEASON_RANKING_UPDATE",
     "SEASON_RULE_FIELDS",
     "Roles",
     "club_named",

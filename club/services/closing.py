@@ -25,16 +25,14 @@ from django.db.models import F, ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 
 from ..models import Club, ClubClosing, Invitation, Membership, Player, name_key
-from .federation_clubs import FEDERATION_RANKING_UPDATE, federation_club_remove
+from .federation_clubs import federation_club_remove
 from .pages import published_pages_changed
 
 logger = logging.getLogger(__name__)
 
-# The club's members are told by this task (club.member_tasks), once the closing commits.
-CLUB_CLOSED_EMAIL = "club.member_tasks.club_closed_email"
 # How long a closed club's data is kept when the settings say nothing.
 KEEP_DAYS = 90
 
@@ -89,7 +87,7 @@ def club_close(
     club.slug = f"ferme-{club.pk}-{secrets.token_hex(12)}"
     club.save(update_fields=["slug"])
     published_pages_changed(club.pk)
-    work_queue(CLUB_CLOSED_EMAIL, closing.pk)
+    work_queue(TaskName.CLUB_CLOSED_EMAIL, closing.pk)
     return closing
 
 
@@ -159,4 +157,4 @@ def club_purge(club: Club) -> None:
         pk__in=user_ids, player__isnull=True, is_staff=False, is_superuser=False
     ).delete()
     for season_id in federation_seasons:
-        work_queue(FEDERATION_RANKING_UPDATE, season_id)
+        work_queue(TaskName.FEDERATION_RANKING_UPDATE, season_id)

@@ -17,16 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 
 from ..models import Club, Federation, FederationInvitation, FederationSeason
 from .pages import federation_pages_changed
-
-# The club's admins are told by this task (club.tasks), once the invitation commits.
-FEDERATION_INVITATION_EMAIL = "club.tasks.federation_invitation_email"
-# A federation season's ranking is recomputed by this task (scoring's, queued by name: a club
-# service never imports scoring).
-FEDERATION_RANKING_UPDATE = "scoring.tasks.federation_ranking_update"
 
 Status = FederationInvitation.Status
 ANSWERED = {
@@ -67,7 +61,7 @@ def federation_club_invite(
     invitation = FederationInvitation(federation=federation, club=club, invited_by=by)
     invitation.full_clean()
     invitation.save()
-    work_queue(FEDERATION_INVITATION_EMAIL, invitation.pk)
+    work_queue(TaskName.FEDERATION_INVITATION_EMAIL, invitation.pk)
     return invitation
 
 
@@ -147,4 +141,4 @@ def _clubs_changed(federation: Federation) -> None:
     for season_id in FederationSeason.objects.filter(
         federation=federation, counts=FederationSeason.Counts.ALL
     ).values_list("pk", flat=True):
-        work_queue(FEDERATION_RANKING_UPDATE, season_id)
+        work_queue(TaskName.FEDERATION_RANKING_UPDATE, season_id)

@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 from infra.throttle import Limit, spend
 
 from ..invitations import clean_email, invitation_send
@@ -25,8 +25,6 @@ from ..models import Club, JoinRequest, Membership, Player, name_key
 from .members import member_add, names_taken
 from .signup_opening import typed_name
 
-# The club's admins are told of a request by this task (club.tasks), once it commits.
-JOIN_REQUEST_EMAIL = "club.tasks.join_request_email"
 # Requests sent from one address: somebody choosing a club asks two or three; more is a robot.
 JOIN_ADDRESS = Limit("join-address", 5, datetime.timedelta(hours=1))
 # E-mails to one club's admins a day: a busy club gets a few requests; a crowd of addresses
@@ -71,7 +69,7 @@ def join_request_make(
         join_request.full_clean()
         join_request.save()
         if spend(JOIN_CLUB_EMAILS, f"club:{club.pk}"):
-            work_queue(JOIN_REQUEST_EMAIL, join_request.pk)
+            work_queue(TaskName.JOIN_REQUEST_EMAIL, join_request.pk)
     return join_request
 
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 
 from ..models import (
     Club,
@@ -25,10 +25,6 @@ from ..models import (
     tidy_name,
 )
 from .pages import player_pages_changed
-
-# A season's live ranking is recomputed by this task (scoring's, queued by name: a club
-# service never imports scoring).
-SEASON_RANKING_UPDATE = "scoring.tasks.season_ranking_update"
 
 
 def player_join(
@@ -357,5 +353,5 @@ def guest_to_member(membership: Membership) -> Membership:
     for season_id in Season.objects.filter(
         club=membership.club_id, ranking_guests=False
     ).values_list("pk", flat=True):
-        work_queue(SEASON_RANKING_UPDATE, season_id)
+        work_queue(TaskName.SEASON_RANKING_UPDATE, season_id)
     return membership

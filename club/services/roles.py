@@ -4,7 +4,7 @@ login; carried along with seats and standings it would hand that trust to whoeve
 other record. So the role held through a row that moves, or by a record whose account changes,
 ends: the membership stays, as a plain membership (the history of when he was a member is
 kept); a federation administration goes. A club or a federation is never left without an
-administrator by it, and the club that granted the role is told (``MERGE_ROLES_EMAIL``)."""
+administrator by it, and the club that granted the role is told (``TaskName.MERGE_ROLES_EMAIL``)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,6 @@ from ..models import Club, Federation, FederationAdmin, Membership, Player
 from .members import admins_who_log_in
 from .pages import federation_pages_changed
 
-# The clubs (and federations) whose roles a merge ended are told by this task (the club's
-# own: ``club.tasks``), keyed by the merge.
-MERGE_ROLES_EMAIL = "club.tasks.merge_roles_email"
 # The role's word in an entry for a federation's administration (a club's are
 # ``Membership.Role``'s).
 FEDERATION_ADMIN = "federation_admin"

@@ -25,7 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 from infra.throttle import Limit, spend
 
 from ..invitations import clean_email, token_hash
@@ -47,9 +47,6 @@ from .signup_opening import (
     typed_name,
 )
 
-# The e-mails of a sign-up, sent by these tasks (club.tasks) once the change commits.
-SIGNUP_LINK_EMAIL = "club.tasks.signup_link_email"
-SIGNUP_OPERATORS_EMAIL = "club.tasks.signup_operators_email"
 # Sign-ups started from one address: a club's secretary needs one, a family a few; a robot
 # that fills the form in a loop gets no further than this.
 SIGNUP_ADDRESS = Limit("signup-address", 5, datetime.timedelta(hours=1))
@@ -95,7 +92,7 @@ def _link_resent(signup: ClubSignup) -> None:
     if spend(SIGNUP_MAILBOX, signup.email):
         signup.link_sent_at = None
         signup.save(update_fields=["link_sent_at"])
-        work_queue(SIGNUP_LINK_EMAIL, signup.pk)
+        work_queue(TaskName.SIGNUP_LINK_EMAIL, signup.pk)
 
 
 def signup_start(email: str, name: str, language: str, *, address: str) -> ClubSignup | None:
@@ -129,7 +126,7 @@ def signup_start(email: str, name: str, language: str, *, address: str) -> ClubS
         signup = ClubSignup(email=email, name=name, language=language)
         signup.full_clean()
         signup.save()
-        work_queue(SIGNUP_LINK_EMAIL, signup.pk)
+        work_queue(TaskName.SIGNUP_LINK_EMAIL, signup.pk)
     return signup
 
 
@@ -325,7 +322,7 @@ def signup_submit(signup: ClubSignup) -> Club | None:
         signup.status = Status.WAITING
         signup.submitted_at = timezone.now()
         signup.save(update_fields=["status", "submitted_at"])
-        work_queue(SIGNUP_OPERATORS_EMAIL, signup.pk)
+        work_queue(TaskName.SIGNUP_OPERATORS_EMAIL, signup.pk)
     return None
 
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 
 from ..models import (
     Club,
@@ -30,8 +30,6 @@ from ..models import (
 )
 from .seasons import season_create
 
-# The secretary is told the operator's answer by this task (club.tasks), once it commits.
-SIGNUP_DECISION_EMAIL = "club.tasks.signup_decision_email"
 # A confirmation link works this long; a sign-up never confirmed is deleted after it.
 LINK_DAYS = 7
 # A refused sign-up and an answered join request are kept this long (a question about the
@@ -191,7 +189,7 @@ def signup_approve(signup: ClubSignup, by: AbstractBaseUser | None) -> Club:
     club = _open(signup)
     signup.decided_by = by
     signup.save(update_fields=["decided_by"])
-    work_queue(SIGNUP_DECISION_EMAIL, signup.pk)
+    work_queue(TaskName.SIGNUP_DECISION_EMAIL, signup.pk)
     return club
 
 
@@ -205,7 +203,7 @@ def signup_refuse(signup: ClubSignup, by: AbstractBaseUser | None, note: str = "
     signup.decided_by = by
     signup.note = note.strip() or signup.note
     signup.save(update_fields=["status", "decided_at", "decided_by", "note"])
-    work_queue(SIGNUP_DECISION_EMAIL, signup.pk)
+    work_queue(TaskName.SIGNUP_DECISION_EMAIL, signup.pk)
     return signup
 
 

@@ -29,9 +29,7 @@ from .planning import (  # noqa: F401
     short_date,
 )
 from .reminders import (  # noqa: F401
-    NUDGE_EMAIL,
     OPEN_EARLY,
-    REMINDERS_EMAIL,
     REMINDERS_OFF_SALT,
     PresenceCheck,
     TablePlan,
@@ -53,7 +51,6 @@ from .reminders import (  # noqa: F401
 )
 from .replies import (  # noqa: F401
     LINK_MAX_AGE,
-    PROMOTED_EMAIL,
     REPLY_SALT,
     LinkRefused,
     club_calendar,

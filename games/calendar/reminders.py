@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from club import services as club_services
 from club.models import Club, Membership, Player
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 
 from .. import services
 from ..draw import DrawRefused, table_sizes
@@ -30,10 +30,6 @@ from ..models import DrawMethod, Tournament
 from .models import ClubCalendar, MemberCalendar, PlannedNight, Reply
 from .planning import short_date
 from .replies import LinkRefused, club_calendar, deadline, silent_members
-
-# The tasks the outbox runs after a commit (games.tasks; named, never imported, here).
-REMINDERS_EMAIL = "games.tasks.calendar_reminders_email"
-NUDGE_EMAIL = "games.tasks.calendar_nudge_email"
 
 REMINDERS_OFF_SALT = "games.calendar.reminders-off"
 # Opening a night's door earlier than this before its date is most likely the wrong night.
@@ -123,7 +119,7 @@ def reminders_queue(today: datetime.date | None = None) -> int:
                 reminders_queued=timezone.now()
             )
             if marked:
-                work_queue(REMINDERS_EMAIL, night.pk)
+                work_queue(TaskName.REMINDERS_EMAIL, night.pk)
                 queued += 1
     return queued
 
@@ -183,7 +179,7 @@ def silent_remind(
         )
     night.nudges = press
     night.save(update_fields=["nudges"])
-    work_queue(NUDGE_EMAIL, night.pk)
+    work_queue(TaskName.NUDGE_EMAIL, night.pk)
     return len(recipients)
 
 

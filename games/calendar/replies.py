@@ -21,12 +21,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.models import Club, Membership, Player
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 
 from .models import MAX_GUESTS, ClubCalendar, PlannedNight, Reply
-
-# The task the outbox runs after a commit (games.tasks; named, never imported, here).
-PROMOTED_EMAIL = "games.tasks.calendar_promoted_email"
 
 REPLY_SALT = "games.calendar.reply"
 # A reply link is good for a season's worth of reminders; the night's deadline closes it first.
@@ -160,7 +157,7 @@ def places_fill(night: PlannedNight, now: datetime.datetime) -> list[Reply]:
         reply.waiting = False
         reply.promoted = now
         reply.save(update_fields=["waiting", "promoted"])
-        work_queue(PROMOTED_EMAIL, reply.pk)
+        work_queue(TaskName.PROMOTED_EMAIL, reply.pk)
         moved.append(reply)
     return moved
 

@@ -42,7 +42,6 @@ from .deals import (
 )
 from .draw import round_draw
 from .federations import (
-    FEDERATION_RANKING_UPDATE,
     federation_nights,
     federation_ranking_pending,
     federation_ranking_queue,
@@ -69,7 +68,6 @@ from .merges import (
 )
 from .night_rows import night_rows_store
 from .nights import (
-    RESULTS_EMAIL,
     CloseCheck,
     UnfinishedTable,
     tournament_close,
@@ -80,8 +78,6 @@ from .nights import (
 )
 from .ranking_import import ImportedLine, ranking_import, ranking_lines_read
 from .rankings import (
-    RANKING_PUBLISH,
-    SEASON_RANKING_UPDATE,
     ranking_pending,
     ranking_publish,
     ranking_publish_check,
@@ -94,7 +90,6 @@ from .rankings import (
     standings_totals,
 )
 from .ratings import (
-    RATINGS_UPDATE,
     night_statistics_store,
     ratings_pending,
     ratings_queue,
@@ -120,11 +115,6 @@ from .sheets import (
 )
 
 __all__ = [
-    "FEDERATION_RANKING_UPDATE",
-    "RANKING_PUBLISH",
-    "RATINGS_UPDATE",
-    "RESULTS_EMAIL",
-    "SEASON_RANKING_UPDATE",
     "TABLE_GONE",
     "CloseCheck",
     "DealConflict",

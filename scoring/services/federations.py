@@ -13,9 +13,9 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from club.models import Club, FederationSeason, Season
-from club.services import FEDERATION_RANKING_UPDATE, federation_pages_changed
+from club.services import federation_pages_changed
 from games.models import Tournament
-from infra.outbox import work_pending, work_queue
+from infra.outbox import TaskName, work_pending, work_queue
 from scoring.engine.ranking import rank_season
 
 from ..models import FederationRanking, FederationRankingLine, TournamentStanding
@@ -68,17 +68,17 @@ def night_rankings_queue(tournament: Tournament, *, published_changed: bool) -> 
         season_ranking_queue(season_id)
     if published_changed:
         for season_id in federation_seasons_of(tournament).values_list("pk", flat=True):
-            work_queue(FEDERATION_RANKING_UPDATE, season_id)
+            work_queue(TaskName.FEDERATION_RANKING_UPDATE, season_id)
 
 
 def federation_ranking_queue(season_id: int) -> None:
     """Have a federation season's ranking recomputed once the current transaction commits:
     its rules or dates changed (the change and the request are committed together)."""
-    work_queue(FEDERATION_RANKING_UPDATE, season_id)
+    work_queue(TaskName.FEDERATION_RANKING_UPDATE, season_id)
 
 
 def federation_ranking_pending(season: FederationSeason) -> bool:
-    return work_pending([FEDERATION_RANKING_UPDATE], season.pk)
+    return work_pending([TaskName.FEDERATION_RANKING_UPDATE], season.pk)
 
 
 @transaction.atomic

@@ -39,7 +39,6 @@ from club.models import (
     Season,
 )
 from club.services import (
-    MERGE_ROLES_EMAIL,
     Roles,
     federation_pages_changed,
     published_pages_changed,
@@ -48,10 +47,10 @@ from club.services import (
     roles_held,
 )
 from games.models import COUNTED_STATUSES, Seat, Tournament
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 
 from ..models import TournamentStanding
-from .federations import FEDERATION_RANKING_UPDATE, interclub_seasons_of
+from .federations import interclub_seasons_of
 from .merge_rights import (
     ACCOUNT,
     MEMBERSHIPS,
@@ -351,7 +350,7 @@ def _roles_record(merge: PlayerMerge, ended: list[dict]) -> None:
     and federations that granted it, after the commit."""
     if ended:
         merge.roles_ended = [*merge.roles_ended, *ended]
-        work_queue(MERGE_ROLES_EMAIL, merge.pk)
+        work_queue(TaskName.MERGE_ROLES_EMAIL, merge.pk)
 
 
 @transaction.atomic
@@ -452,7 +451,7 @@ def _recompute(merge: PlayerMerge, clubs: set[int]) -> None:
         .values_list("pk", flat=True)
         .distinct()
     ):
-        work_queue(FEDERATION_RANKING_UPDATE, season_id)
+        work_queue(TaskName.FEDERATION_RANKING_UPDATE, season_id)
     firsts: dict[tuple[int, str], int] = {}
     for night in nights:
         if night.status in COUNTED_STATUSES:

@@ -14,16 +14,13 @@ from django.utils.translation import ngettext
 
 from club.services import published_pages_changed
 from games.models import Deal, Tournament
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 from infra.typography import semicolon_join
 from scoring.engine.games import game_module
 
 from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
 from .ratings import night_statistics_store, ratings_queue
-
-# The task that follows a night's close, by name (``games/tasks.py``).
-RESULTS_EMAIL = "games.tasks.tournament_results_email"
 
 
 @dataclass(frozen=True)
@@ -172,7 +169,7 @@ def tournament_close(
     if rate:
         ratings_queue(tournament.pk)
     if send_results:
-        work_queue(RESULTS_EMAIL, tournament.pk)
+        work_queue(TaskName.RESULTS_EMAIL, tournament.pk)
     return tournament
 
 

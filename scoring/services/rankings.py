@@ -18,15 +18,11 @@ from django.utils.translation import gettext as _
 from club.models import Federation, Membership, Player, Season
 from club.services import published_pages_changed
 from games.models import COUNTED_STATUSES, Tournament
-from infra.outbox import work_pending, work_queue
+from infra.outbox import TaskName, work_pending, work_queue
 from scoring.engine.ranking import RankingRules, SeasonTotals, rank_season
 
 from ..fields import POINT_UNITS
 from ..models import RankingLine, RankingSnapshot, TournamentStanding
-
-# The tasks that follow a commit, by name (``scoring/tasks.py``).
-SEASON_RANKING_UPDATE = "scoring.tasks.season_ranking_update"
-RANKING_PUBLISH = "scoring.tasks.ranking_publish"
 
 
 def season_guests(season: Season) -> QuerySet[Membership]:
@@ -190,12 +186,12 @@ def _write_snapshot(snapshot: RankingSnapshot, season: Season) -> RankingSnapsho
 def season_ranking_queue(season_id: int) -> None:
     """Have a season's live ranking recomputed once the current transaction commits: recorded
     with the change (``infra.outbox``), so a broker that is down only delays it."""
-    work_queue(SEASON_RANKING_UPDATE, season_id)
+    work_queue(TaskName.SEASON_RANKING_UPDATE, season_id)
 
 
 def ranking_pending(season: Season) -> bool:
     """Whether the season's ranking is still being computed or published (the page says so)."""
-    return work_pending([SEASON_RANKING_UPDATE, RANKING_PUBLISH], season.pk)
+    return work_pending([TaskName.SEASON_RANKING_UPDATE, TaskName.RANKING_PUBLISH], season.pk)
 
 
 @transaction.atomic
@@ -218,7 +214,7 @@ def ranking_publish_queue(season: Season) -> None:
     """A club admin asks to publish the season's ranking: refused at once when there is nothing
     to publish, else recorded and done by a task once committed (``ranking_publish``)."""
     ranking_publish_check(season)
-    work_queue(RANKING_PUBLISH, season.pk)
+    work_queue(TaskName.RANKING_PUBLISH, season.pk)
     # The page says the publication is under way until it is done.
     published_pages_changed(season.club_id)
 

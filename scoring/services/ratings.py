@@ -17,7 +17,7 @@ from club.models import Club
 from club.services import published_pages_changed
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament
 from games.numbering import sheet_numbers
-from infra.outbox import work_pending, work_queue
+from infra.outbox import TaskName, work_pending, work_queue
 from infra.rows import rows_insert
 
 from ..models import PlayerNightStats, PlayerRating, PouleStanding, TournamentStanding
@@ -29,7 +29,7 @@ from ..statistics.cote import (
     deal_sides,
     rate_nights,
 )
-from ..statistics.nights import RATINGS_UPDATE, PouleDeals, night_statistics
+from ..statistics.nights import PouleDeals, night_statistics
 
 # A player's night statistics as ``_nights_read`` gives them, plain rows.
 NIGHT_STATS_COLUMNS = ("tournament_id", "player_id", "data")
@@ -37,11 +37,11 @@ NIGHT_STATS_COLUMNS = ("tournament_id", "player_id", "data")
 
 def ratings_queue(tournament_id: int) -> None:
     """Have the ratings from this night on recomputed once the transaction commits."""
-    work_queue(RATINGS_UPDATE, tournament_id)
+    work_queue(TaskName.RATINGS_UPDATE, tournament_id)
 
 
 def ratings_pending(tournament_id: int) -> bool:
-    return work_pending([RATINGS_UPDATE], tournament_id)
+    return work_pending([TaskName.RATINGS_UPDATE], tournament_id)
 
 
 def night_statistics_store(nights: Sequence[Tournament]) -> None:

@@ -21,10 +21,6 @@ from scoring.engine.games import game_module
 
 BELGIAN_WHIST = "belgian_whist"
 ROLES = ("declarer", "partner", "defender")
-# The task that writes these lines with the cote from a night on (``scoring.tasks``, queued by
-# ``services.ratings.ratings_queue``); while it waits for a club, its stored lines may be
-# behind the deals.
-RATINGS_UPDATE = "scoring.tasks.ratings_update"
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from club.models import PendingWork
 from config.celery import app
 from games.models import ResultEmail, Tournament
 from infra.logs import ClientErrorWithoutTraceback, OneLineFormatter
-from infra.outbox import pending_requeue, pending_summary, work_queue, work_run
+from infra.outbox import TaskName, pending_requeue, pending_summary, work_queue, work_run
 from scoring import services as scoring_services
 from scoring.models import RankingSnapshot
 
@@ -113,9 +113,9 @@ def test_a_night_closed_while_the_broker_is_down_closes_and_catches_up_once(
     assert "le classement est en cours de calcul" in page
     pending = set(PendingWork.objects.values_list("task", "key"))
     assert pending == {
-        (scoring_services.SEASON_RANKING_UPDATE, night.season_id),
-        (scoring_services.RESULTS_EMAIL, night.pk),
-        (scoring_services.RATINGS_UPDATE, night.pk),
+        (TaskName.SEASON_RANKING_UPDATE, night.season_id),
+        (TaskName.RESULTS_EMAIL, night.pk),
+        (TaskName.RATINGS_UPDATE, night.pk),
     }
     assert len(said.lines) == 3
     assert all("not queued (OperationalError" in line for line in said.lines)
@@ -137,7 +137,7 @@ def test_a_night_closed_while_the_broker_is_down_closes_and_catches_up_once(
     assert sent == ResultEmail.objects.filter(tournament=night).count() == 9
     # Beat again, a message delivered twice: nobody gets his results a second time.
     assert pending_requeue(later()) == 0
-    app.tasks[scoring_services.RESULTS_EMAIL].delay(night.pk)
+    app.tasks[TaskName.RESULTS_EMAIL].delay(night.pk)
     assert len(mail.outbox) == sent
     page = client.get(reverse("ranking", args=[night.club.slug])).content.decode()
     assert "en cours de calcul" not in page
@@ -168,7 +168,7 @@ def test_reopening_and_publishing_while_the_broker_is_down_answer_without_a_500(
     pending_requeue(later())
     assert RankingSnapshot.objects.published().count() == 1
     # A publication delivered twice publishes once.
-    app.tasks[scoring_services.RANKING_PUBLISH].delay(night.season_id)
+    app.tasks[TaskName.RANKING_PUBLISH].delay(night.season_id)
     assert RankingSnapshot.objects.published().count() == 1
     assert PendingWork.objects.count() == 0
 
@@ -177,7 +177,7 @@ def test_reopening_and_publishing_while_the_broker_is_down_answer_without_a_500(
 def test_work_asked_again_while_it_runs_stays_pending(season, django_capture_on_commit_callbacks):
     """A change that asks for the ranking while the task computes it: the task's end leaves the
     row, so the ranking is computed once more (beat queues it)."""
-    work_queue(scoring_services.SEASON_RANKING_UPDATE, season.pk)
+    work_queue(TaskName.SEASON_RANKING_UPDATE, season.pk)
     row = PendingWork.objects.get()
 
     def meanwhile() -> int:
@@ -186,7 +186,7 @@ def test_work_asked_again_while_it_runs_stays_pending(season, django_capture_on_
         )
         return 1
 
-    assert work_run(scoring_services.SEASON_RANKING_UPDATE, season.pk, meanwhile) == 1
+    assert work_run(TaskName.SEASON_RANKING_UPDATE, season.pk, meanwhile) == 1
     assert PendingWork.objects.filter(pk=row.pk).exists()
 
 
@@ -203,7 +203,7 @@ def test_healthz_is_green_with_the_database_and_no_old_pending_work(client, seas
     }
 
     PendingWork.objects.create(
-        task=scoring_services.SEASON_RANKING_UPDATE,
+        task=TaskName.SEASON_RANKING_UPDATE,
         key=season.pk,
         requested_at=timezone.now() - datetime.timedelta(hours=1),
     )
@@ -293,7 +293,7 @@ def test_work_sent_and_not_done_is_sent_again_after_the_setting_says(season, set
     settings.PENDING_RESEND_SECONDS = 120
     now = timezone.now()
     PendingWork.objects.create(
-        task=scoring_services.SEASON_RANKING_UPDATE,
+        task=TaskName.SEASON_RANKING_UPDATE,
         key=season.pk,
         requested_at=now - datetime.timedelta(seconds=119),
         sent_at=now - datetime.timedelta(seconds=119),

@@ -17,9 +17,9 @@ from club.services import (
 )
 from club.views.club_settings import ClubSettingsForm
 from games import services as games_services
+from infra.outbox import TaskName
 from scoring import services as scoring_services
 from scoring.models import FederationRanking, RankingSnapshot
-from scoring.services import FEDERATION_RANKING_UPDATE
 from tests.conftest import persona
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
@@ -253,13 +253,15 @@ def test_changing_a_seasons_rules_recomputes_its_ranking(
     assert response.status_code == 302
     fed_season.refresh_from_db()
     assert (fed_season.counts, fed_season.ranking_best_n) == ("all", 8)
-    assert PendingWork.objects.filter(task=FEDERATION_RANKING_UPDATE, key=fed_season.pk).exists()
+    assert PendingWork.objects.filter(
+        task=TaskName.FEDERATION_RANKING_UPDATE, key=fed_season.pk
+    ).exists()
     for callback in callbacks:
         callback()
     ranking = FederationRanking.objects.get(season=fed_season)
     assert ranking.rules["best_n"] == 8
     assert ranking.rules["counts"] == "all"
-    assert not PendingWork.objects.filter(task=FEDERATION_RANKING_UPDATE).exists()
+    assert not PendingWork.objects.filter(task=TaskName.FEDERATION_RANKING_UPDATE).exists()
 
 
 def test_saving_unchanged_rules_queues_no_recomputation(client, federation, fed_admin, fed_season):
@@ -278,7 +280,7 @@ def test_saving_unchanged_rules_queues_no_recomputation(client, federation, fed_
     response = client.post(manage(federation, "federation-season-edit", fed_season.slug), unchanged)
 
     assert response.status_code == 302
-    assert not PendingWork.objects.filter(task=FEDERATION_RANKING_UPDATE).exists()
+    assert not PendingWork.objects.filter(task=TaskName.FEDERATION_RANKING_UPDATE).exists()
 
 
 def test_a_seasons_name_and_game_stay_as_they_were(client, federation, fed_admin, fed_season):

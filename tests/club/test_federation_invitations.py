@@ -15,7 +15,6 @@ from django.urls import reverse
 from club import tasks
 from club.models import FederationAdmin, FederationInvitation, Membership, PendingWork
 from club.services import (
-    FEDERATION_INVITATION_EMAIL,
     federation_club_invite,
     federation_invitation_answer,
     federation_invitation_withdraw,
@@ -23,6 +22,7 @@ from club.services import (
     federation_season_create,
 )
 from games import services as games_services
+from infra.outbox import TaskName
 from tests.conftest import persona
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
@@ -97,7 +97,7 @@ def test_the_invitation_is_emailed_to_the_clubs_admins_with_the_link_to_answer(
     message = mailoutbox[0]
     assert "Ligue du Brabant invite RCWhist La Chevalerie" in message.subject
     assert settings.SITE_URL + reverse("club-admin", args=[club.slug]) in message.body
-    assert not PendingWork.objects.filter(task=FEDERATION_INVITATION_EMAIL).exists()
+    assert not PendingWork.objects.filter(task=TaskName.FEDERATION_INVITATION_EMAIL).exists()
 
     # A task delivered twice sends nothing twice.
     assert tasks.federation_invitation_email(invitation.pk) == 0
@@ -128,12 +128,12 @@ def test_an_email_that_could_not_go_stays_pending_in_the_outbox(
     monkeypatch.setattr("django.core.mail.backends.locmem.EmailBackend.send_messages", down)
     with pytest.raises(ConnectionRefusedError):
         tasks.federation_invitation_email(invitation.pk)
-    assert PendingWork.objects.filter(task=FEDERATION_INVITATION_EMAIL, key=invitation.pk)
+    assert PendingWork.objects.filter(task=TaskName.FEDERATION_INVITATION_EMAIL, key=invitation.pk)
 
     monkeypatch.undo()
     assert tasks.federation_invitation_email(invitation.pk) == 1
     assert [message.to for message in mailoutbox] == [[club_admin.email]]
-    assert not PendingWork.objects.filter(task=FEDERATION_INVITATION_EMAIL).exists()
+    assert not PendingWork.objects.filter(task=TaskName.FEDERATION_INVITATION_EMAIL).exists()
 
 
 def test_a_club_without_an_admin_address_is_told_at_its_contact_address(

@@ -21,10 +21,9 @@ from club.services import (
     federation_season_create,
 )
 from games.services import poule_create, presence_set, tournament_start
-from infra.outbox import work_queue
+from infra.outbox import TaskName, work_queue
 from scoring.models import FederationRanking, FederationRankingLine
 from scoring.services import deal_record, tournament_close, tournament_publish
-from scoring.services.federations import FEDERATION_RANKING_UPDATE
 from tests.club.test_cache_outage import dead_redis, free_port  # noqa: F401 (a fixture)
 from tests.factories import (
     ClubFactory,
@@ -229,7 +228,7 @@ def test_a_ranking_being_recomputed_says_so(client, league, played):
     before = client.get(ranking_url(fed_season))
     assert "en cours de calcul" not in before.content.decode()
 
-    work_queue(FEDERATION_RANKING_UPDATE, fed_season.pk)
+    work_queue(TaskName.FEDERATION_RANKING_UPDATE, fed_season.pk)
 
     after = client.get(ranking_url(fed_season), headers={"if_none_match": before["ETag"]})
     assert after.status_code == 200

@@ -46,9 +46,9 @@ from club.profile import MAX_PHOTO_BYTES
 from club.views.member import decimal_points
 from games.models import Deal, Tournament
 from games.services import poule_create, tournament_start
+from infra.outbox import TaskName
 from scoring.models import PlayerNightStats
 from scoring.services import (
-    RATINGS_UPDATE,
     deal_correct,
     deal_record,
     tournament_close,
@@ -857,7 +857,9 @@ def test_partners_who_chose_initials_cost_no_query_more_and_keep_their_name_for_
 def cote_written() -> None:
     """What the worker does after each close or correction: the pending cote work run (it
     stores every night's statistics with the cote and takes its row off the outbox)."""
-    for key in PendingWork.objects.filter(task=RATINGS_UPDATE).values_list("key", flat=True):
+    for key in PendingWork.objects.filter(task=TaskName.RATINGS_UPDATE).values_list(
+        "key", flat=True
+    ):
         ratings_update_task(key)
 
 
@@ -873,7 +875,7 @@ def test_with_the_cote_written_my_contracts_and_partners_are_read_from_my_stored
     with django_assert_num_queries(MY_RESULTS_STORED_QUERIES):
         stored = tables_of(client.get(reverse("my-results")))
 
-    assert not PendingWork.objects.filter(task=RATINGS_UPDATE).exists()
+    assert not PendingWork.objects.filter(task=TaskName.RATINGS_UPDATE).exists()
     for table in ("my-nights", "contracts", "partners"):
         assert stored[table] == counted[table]
 

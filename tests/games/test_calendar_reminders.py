@@ -16,7 +16,7 @@ from club.models import PendingWork
 from games import calendar
 from games.models import PlannedNight, ReminderEmail
 from games.tasks import calendar_reminders_email
-from infra.outbox import pending_requeue
+from infra.outbox import TaskName, pending_requeue
 from tests.club.test_durable_work import broker_back, broker_down, later  # noqa: F401
 from tests.factories import PlayerFactory
 
@@ -107,7 +107,7 @@ def test_reminders_queued_while_the_broker_is_down_go_once_it_is_back(club, memb
 
     assert mail.outbox == []
     assert set(PendingWork.objects.values_list("task", "key")) == {
-        (calendar.REMINDERS_EMAIL, night.pk)
+        (TaskName.REMINDERS_EMAIL, night.pk)
     }
     assert PlannedNight.objects.get(pk=night.pk).reminders_queued is not None
     # Beat's next look, the broker still down: still pending, nothing sent.

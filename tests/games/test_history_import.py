@@ -18,12 +18,10 @@ from games import nightfile
 from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Tournament
 from games.nightfile import tournaments_import
+from infra.outbox import TaskName
 from scoring.engine.season_file import rank_nights
 from scoring.models import PlayerNightStats, PlayerRating, RankingSnapshot, TournamentStanding
 from scoring.services import (
-    RATINGS_UPDATE,
-    RESULTS_EMAIL,
-    SEASON_RANKING_UPDATE,
     tournament_standings_update,
 )
 from scoring.services.sheets import NIGHT_STANDING_COLUMNS
@@ -60,8 +58,8 @@ def test_each_touched_season_is_ranked_once_after_all_its_nights(
         outcomes = tournaments_import(history())
 
     assert all(isinstance(outcome, Tournament) for outcome in outcomes)
-    assert len(queued(callbacks, SEASON_RANKING_UPDATE)) == 2
-    assert queued(callbacks, RESULTS_EMAIL) == []
+    assert len(queued(callbacks, TaskName.SEASON_RANKING_UPDATE)) == 2
+    assert queued(callbacks, TaskName.RESULTS_EMAIL) == []
     assert RankingSnapshot.objects.live().count() == 2
 
 
@@ -69,7 +67,7 @@ def test_result_emails_are_sent_only_when_asked(django_capture_on_commit_callbac
     with django_capture_on_commit_callbacks() as callbacks:
         tournaments_import(history(seasons=(2023,), nights=2), send_results=True)
 
-    assert len(queued(callbacks, RESULTS_EMAIL)) == 2
+    assert len(queued(callbacks, TaskName.RESULTS_EMAIL)) == 2
 
 
 def test_a_refused_night_does_not_stop_the_others(django_capture_on_commit_callbacks):
@@ -226,7 +224,7 @@ def test_a_batch_ends_as_importing_its_files_one_by_one(
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         outcomes = tournaments_import(docs)
     assert [isinstance(o, Tournament) for o in outcomes] == [True, True, False, *[True] * 4]
-    assert len(queued(callbacks, RATINGS_UPDATE)) == 3  # once per batch of three files
+    assert len(queued(callbacks, TaskName.RATINGS_UPDATE)) == 3  # once per batch of three files
     for doc in alone:
         with django_capture_on_commit_callbacks(execute=True):
             tournaments_import([doc])

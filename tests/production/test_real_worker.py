@@ -26,7 +26,7 @@ from django.db import connection
 from club.models import PendingWork
 from config.celery import app
 from games.models import ResultEmail, Tournament
-from infra.outbox import FRESH, pending_requeue
+from infra.outbox import FRESH, TaskName, pending_requeue
 from scoring import services as scoring_services
 from scoring.models import PlayerRating, RankingSnapshot
 
@@ -218,6 +218,6 @@ def test_a_night_closed_while_the_broker_is_unreachable_catches_up_through_the_w
     mailed = ResultEmail.objects.filter(tournament=night).count()
     assert mailed == 9
     # Delivered again (beat after a lost acknowledgement): nobody is mailed twice.
-    app.tasks[scoring_services.RESULTS_EMAIL].delay(night.pk)
+    app.tasks[TaskName.RESULTS_EMAIL].delay(night.pk)
     time.sleep(2)
     assert ResultEmail.objects.filter(tournament=night).count() == mailed

@@ -11,11 +11,9 @@ from config.celery import app
 from games.demo import random_deal
 from games.models import Tournament
 from games.services import poule_create, tournament_start
+from infra.outbox import TaskName
 from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
 from scoring.services import (
-    RATINGS_UPDATE,
-    RESULTS_EMAIL,
-    SEASON_RANKING_UPDATE,
     deal_correct,
     deal_delete,
     deal_record,
@@ -455,9 +453,13 @@ def test_closing_queues_the_ranking_and_the_results_by_their_tasks_names(
     with django_capture_on_commit_callbacks() as callbacks:
         tournament_close(tournament, unfinished_ok=True)
     queued = sorted(callback.args[0] for callback in callbacks)
-    assert queued == sorted([SEASON_RANKING_UPDATE, RESULTS_EMAIL, RATINGS_UPDATE])
+    assert queued == sorted(
+        [TaskName.SEASON_RANKING_UPDATE, TaskName.RESULTS_EMAIL, TaskName.RATINGS_UPDATE]
+    )
     app.loader.import_default_modules()
-    assert {SEASON_RANKING_UPDATE, RESULTS_EMAIL, RATINGS_UPDATE} <= set(app.tasks)
+    assert {TaskName.SEASON_RANKING_UPDATE, TaskName.RESULTS_EMAIL, TaskName.RATINGS_UPDATE} <= set(
+        app.tasks
+    )
 
 
 def test_the_counted_nights_are_the_closed_and_published_ones(club, season, point_table):

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Player
+from club.services import federation_pages_changed
 from games import draw
 from games import services as games
 from games.models import DrawMethod, Poule, RoundDraw, Seat, Tournament
@@ -129,6 +130,10 @@ def round_draw(
         },
     )
     if tournament.status == Tournament.Status.PLANNED:
+        # The first draw starts the night.
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+        if tournament.federation_season_id:
+            # Its federation's calendar lists planned nights only: it leaves the "coming" list.
+            federation_pages_changed(tournament.federation_season.federation_id)
     return drawn

@@ -131,28 +131,12 @@ def club_viewer(user: User | AnonymousUser, club: Club) -> ClubViewer:
     return ClubViewer(club=club, user=user)
 
 
-def is_scorer(user: User | AnonymousUser, club: Club) -> bool:
-    return club_viewer(user, club).is_scorer
-
-
 def is_club_admin(user: User | AnonymousUser, club: Club) -> bool:
     return club_viewer(user, club).is_club_admin
 
 
-def is_member(user: User | AnonymousUser, club: Club) -> bool:
-    return club_viewer(user, club).is_member
-
-
-def refuse(user: User | AnonymousUser, club: Club, reason: str) -> NoReturn:
-    club_viewer(user, club).refuse(reason)
-
-
 def require_scorer(user: User | AnonymousUser, club: Club) -> None:
     club_viewer(user, club).require_scorer()
-
-
-def require_club_admin(user: User | AnonymousUser, club: Club) -> None:
-    club_viewer(user, club).require_club_admin()
 
 
 def is_federation_admin(user: User | AnonymousUser, federation: Federation) -> bool:

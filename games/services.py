@@ -257,16 +257,3 @@ def poule_create(
         for number, player in enumerate(players, start=1)
     )
     return poule
-
-
-@transaction.atomic
-def tournament_start(tournament: Tournament) -> Tournament:
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.PLANNED:
-        raise ValidationError(_("Seule une soirée prévue peut commencer."))
-    tournament.status = Tournament.Status.RUNNING
-    tournament.save(update_fields=["status"])
-    if tournament.federation_season_id:
-        # Its federation's calendar lists planned nights only: it leaves the "coming" list.
-        club_services.federation_pages_changed(tournament.federation_season.federation_id)
-    return tournament

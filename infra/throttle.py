@@ -70,10 +70,6 @@ def clear(limit: Limit, key: str) -> int:
     return deleted
 
 
-def account_locked(user_pk: int) -> bool:
-    return exceeded(LOGIN_ACCOUNT, f"user:{user_pk}")
-
-
 def locked_accounts() -> set[int]:
     """The accounts locked now by wrong passwords (one query)."""
     since = timezone.now() - LOGIN_ACCOUNT.window

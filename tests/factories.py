@@ -121,6 +121,15 @@ class TournamentFactory(factory.django.DjangoModelFactory):
         return games.tournament_create(**kwargs)
 
 
+def night_started(tournament: Tournament) -> Tournament:
+    """The night running, as its first draw leaves it (``scoring.services.round_draw``), for a
+    test that seats its tables itself (``poule_create``); returned as stored."""
+    Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.PLANNED).update(
+        status=Tournament.Status.RUNNING
+    )
+    return Tournament.objects.get(pk=tournament.pk)
+
+
 class PouleFactory(factory.django.DjangoModelFactory):
     """A table of ``size`` new club members (or the given ``players``), seated by
     ``poule_create``."""

@@ -27,7 +27,6 @@ from .federations import (
     federation_admin_remove,
     federation_open,
     federation_season_create,
-    federation_season_for,
     federation_season_rules_set,
 )
 from .members import (
@@ -84,7 +83,6 @@ __all__ = [
     "federation_open",
     "federation_pages_changed",
     "federation_season_create",
-    "federation_season_for",
     "federation_season_rules_set",
     "guest_to_member",
     "member_add",

@@ -155,14 +155,3 @@ def federation_admin_remove(federation: Federation, player: Player) -> None:
         raise ValidationError(_("La fédération garde au moins un administrateur."))
     admins.filter(player=player).delete()
     federation_pages_changed(federation.pk)
-
-
-def federation_season_for(club: Club, date: datetime.date) -> FederationSeason | None:
-    """The federation season a club's inter-club night on ``date`` belongs to (its
-    federations' season that holds the date; the first by name when several do)."""
-    return (
-        FederationSeason.objects.filter(federation__clubs=club, start__lte=date, end__gte=date)
-        .select_related("federation")
-        .order_by("federation__name", "start")
-        .first()
-    )

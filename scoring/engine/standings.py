@@ -74,17 +74,6 @@ def scheme(value: Any, place: str = "tournament_points") -> Scheme:
     )
 
 
-def scheme_document(value: Scheme) -> str | dict[str, Any]:
-    """The scheme as written in a club-night file: its preset name, or inline."""
-    if value.name in SCHEMES and SCHEMES[value.name] == value:
-        return value.name
-    return {
-        "places": list(value.places),
-        "positive_from_place": value.positive_from_place,
-        "ties": value.ties,
-    }
-
-
 @dataclass(frozen=True, slots=True)
 class PouleStanding:
     seat: int

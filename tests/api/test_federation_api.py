@@ -16,10 +16,16 @@ from rest_framework.test import APIClient
 from club.models import Membership, Player
 from club.services import federation_admin_add, federation_open, federation_season_create
 from games.models import Tournament
-from games.services import poule_create, presence_set, tournament_start
+from games.services import poule_create, presence_set
 from scoring.services import deal_record, tournament_close, tournament_publish
 from tests.conftest import persona
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, TournamentFactory
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    SeasonFactory,
+    TournamentFactory,
+    night_started,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +68,7 @@ def interclub_night(host, fed_season, players, *, day: int, publish: bool) -> To
         federation_season=fed_season,
     )
     presence_set(night, players)
-    tournament_start(night)
+    night_started(night)
     poule = poule_create(night, round=1, table=1, players=players)
     deal_record(poule, SOLO_2_MADE)
     night = tournament_close(night, unfinished_ok=True)

@@ -14,9 +14,10 @@ from benchmarks import federation_load
 from benchmarks.federation_data import DEALS, TABLE, generate
 from club.models import Membership
 from games.models import Tournament
-from games.services import poule_create, presence_set, tournament_create, tournament_start
+from games.services import poule_create, presence_set, tournament_create
 from scoring.models import FederationRanking
 from scoring.services import deal_record
+from tests.factories import night_started
 
 
 @pytest.mark.django_db(transaction=True)
@@ -78,7 +79,7 @@ def _replayed(night: Tournament) -> Tournament:
         federation_season=night.federation_season,
     )
     presence_set(again, list(night.present.all()))
-    tournament_start(again)
+    night_started(again)
     for poule in night.poules.order_by("table"):
         players = [seat.player for seat in poule.seats.order_by("number")]
         replay = poule_create(again, round=1, table=poule.table, players=players)

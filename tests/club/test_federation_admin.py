@@ -21,7 +21,7 @@ from infra.outbox import TaskName
 from scoring import services as scoring_services
 from scoring.models import FederationRanking, RankingSnapshot
 from tests.conftest import persona
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory, night_started
 
 pytestmark = pytest.mark.django_db
 
@@ -401,7 +401,7 @@ def test_counting_interclub_nights_recomputes_the_clubs_current_ranking(
             federation_season=fed_season,
         )
         games_services.presence_set(night, [ours, *theirs])
-        games_services.tournament_start(night)
+        night_started(night)
         poule = games_services.poule_create(night, round=1, table=1, players=[ours, *theirs])
         scoring_services.deal_record(poule, SOLO_1_MADE)
         scoring_services.tournament_close(night, unfinished_ok=True)

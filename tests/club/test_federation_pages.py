@@ -20,10 +20,10 @@ from club.services import (
     federation_pages_changed,
     federation_season_create,
 )
-from games.services import poule_create, presence_set, tournament_start
+from games.services import poule_create, presence_set
 from infra.outbox import TaskName, work_queue
 from scoring.models import FederationRanking, FederationRankingLine
-from scoring.services import deal_record, tournament_close, tournament_publish
+from scoring.services import deal_record, round_draw, tournament_close, tournament_publish
 from tests.club.test_cache_outage import dead_redis, free_port  # noqa: F401 (a fixture)
 from tests.factories import (
     ClubFactory,
@@ -31,6 +31,7 @@ from tests.factories import (
     PlayerFactory,
     SeasonFactory,
     TournamentFactory,
+    night_started,
 )
 
 pytestmark = pytest.mark.django_db
@@ -81,7 +82,7 @@ def interclub_night(host, league, point_table, players, *, days_ago, publish, ca
         federation_season=fed_season,
     )
     presence_set(night, players)
-    tournament_start(night)
+    night_started(night)
     deal_record(poule_create(night, round=1, table=1, players=players), SOLO_1_MADE)
     with capture(execute=True):
         tournament_close(night, unfinished_ok=True)
@@ -306,10 +307,11 @@ def test_a_coming_night_leaves_the_calendar_once_it_starts(client, league, playe
         name="Demi-finale",
         federation_season=fed_season,
     )
+    presence_set(night, PlayerFactory.create_batch(4, club=neighbour))
     first, _ = page(client, federation_url(federation))
     assert "Demi-finale" in first.content.decode()
 
-    tournament_start(night)
+    round_draw(night, 1)
 
     again, _ = page(client, federation_url(federation), if_none_match=first["ETag"])
     assert again.status_code == 200

@@ -119,7 +119,10 @@ def test_only_a_club_admin_may_lift_a_lock(client, club, member, request, who):
     response = client.post(reverse("member-unlock", args=[club.slug, member.player.pk]))
 
     assert response.status_code == 403
-    assert throttle.account_locked(member.pk)
+    # Still locked: the right password is refused.
+    client.logout()
+    log_in(client, "membre", PASSWORD)
+    assert not signed_in(client)
 
 
 def test_another_clubs_admin_cannot_lift_a_lock_of_this_club(client, club, member):
@@ -130,7 +133,10 @@ def test_another_clubs_admin_cannot_lift_a_lock_of_this_club(client, club, membe
     response = client.post(reverse("member-unlock", args=[other.slug, member.player.pk]))
 
     assert response.status_code == 404
-    assert throttle.account_locked(member.pk)
+    # Still locked: the right password is refused.
+    client.logout()
+    log_in(client, "membre", PASSWORD)
+    assert not signed_in(client)
 
 
 def test_a_new_password_from_the_mailbox_lifts_the_lock(client, member, mailoutbox):

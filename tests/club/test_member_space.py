@@ -45,7 +45,7 @@ from club.models import Membership, PendingWork, Player, ThrottleEvent
 from club.profile import MAX_PHOTO_BYTES
 from club.views.member import decimal_points
 from games.models import Deal, Tournament
-from games.services import poule_create, tournament_start
+from games.services import poule_create
 from infra.outbox import TaskName
 from scoring.models import PlayerNightStats
 from scoring.services import (
@@ -63,6 +63,7 @@ from tests.factories import (
     SeasonFactory,
     TournamentFactory,
     UserFactory,
+    night_started,
 )
 
 pytestmark = pytest.mark.django_db
@@ -119,7 +120,7 @@ def night_with(
         name=f"Soirée du jour {day}",
     )
     if not close:
-        tournament_start(tournament)
+        night_started(tournament)
     poule = poule_create(tournament, round=1, table=1, players=seated)
     for deal in deals:
         deal_record(poule, deal)

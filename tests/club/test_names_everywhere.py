@@ -23,7 +23,7 @@ from django.urls import reverse
 from club.models import Club, Membership, Player
 from club.services import room_key_renew
 from games.models import Tournament
-from games.services import poule_create, presence_set, tournament_start
+from games.services import poule_create, presence_set
 from scoring.services import deal_record, ranking_publish, tournament_close, tournament_publish
 from tests.club.test_federation_pages import league  # noqa: F401 (a fixture)
 from tests.factories import (
@@ -31,6 +31,7 @@ from tests.factories import (
     PlayerFactory,
     TournamentFactory,
     UserFactory,
+    night_started,
 )
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +83,7 @@ def scene(club, league, point_table, django_capture_on_commit_callbacks) -> Scen
     )
     players = [shy, club_mate, *visitors]
     presence_set(night, players)
-    tournament_start(night)
+    night_started(night)
     poule = poule_create(night, round=1, table=1, players=players)
     deal_record(poule, SOLO_1_MADE)  # seat 1, the shy member, wins the night
     with django_capture_on_commit_callbacks(execute=True):

@@ -11,11 +11,17 @@ from django.urls import reverse
 
 from club.models import FederationAdmin, FederationSeason, Membership
 from club.services import federation_open, federation_season_create
-from games.services import poule_create, presence_set, tournament_start
+from games.services import poule_create, presence_set
 from scoring.models import FederationRanking
 from scoring.services import deal_record, tournament_close, tournament_publish
 from tests.conftest import persona
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, TournamentFactory
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    SeasonFactory,
+    TournamentFactory,
+    night_started,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +51,7 @@ def test_a_club_joining_and_leaving_moves_a_season_counting_every_night(
         date=datetime.date(2024, 3, 7),
     )
     presence_set(night, players)
-    tournament_start(night)
+    night_started(night)
     deal_record(poule_create(night, round=1, table=1, players=players), SOLO_1_MADE)
     with django_capture_on_commit_callbacks(execute=True):
         tournament_close(night, unfinished_ok=True)

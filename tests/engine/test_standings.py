@@ -13,7 +13,6 @@ from scoring.engine.standings import (
     decimal_string,
     poule_standings,
     scheme,
-    scheme_document,
     tournament_standings,
 )
 
@@ -125,13 +124,6 @@ def test_an_inline_scheme_with_positivity_from_the_first_place():
     inline = scheme({"places": [4, 2], "positive_from_place": 1})
     assert tournament_points(poule(0, 0, 0, 0), inline) == [0, 0, 0, 0]
     assert tournament_points(poule(9, 3, -5, -7), inline) == [4, 2, 0, 0]
-
-
-def test_schemes_are_written_back_by_name_or_inline():
-    assert scheme_document(scheme("rcwhist")) == "rcwhist"
-    assert scheme_document(scheme("freewhist")) == "freewhist"
-    inline = {"places": [10, 5], "positive_from_place": 2, "ties": "average"}
-    assert scheme_document(scheme(inline)) == inline
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from scoring import services as scoring_services
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.night import rename_players, score_night_document
 from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
+from tests.factories import night_started
 
 pytestmark = pytest.mark.django_db
 
@@ -475,7 +476,7 @@ def test_an_imported_night_stores_what_a_scorer_recording_its_deals_would(
         tournament_points=imported.tournament_points,
         rounds=imported.rounds,
     )
-    games_services.tournament_start(recorded)
+    night_started(recorded)
     players = {player.display_name: player for player in club_members}
     for raw in night_document["poules"]:
         seats = [players[name] for name in raw["seats"]]

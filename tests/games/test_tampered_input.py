@@ -14,7 +14,7 @@ from games.models import Deal, RoundDraw, Tournament
 from games.nightfile import tournament_import
 from scoring.engine.errors import DocumentRefused
 from scoring.services import deal_record, ranking_publish, tournament_close
-from tests.factories import SeasonFactory
+from tests.factories import SeasonFactory, night_started
 
 pytestmark = pytest.mark.django_db
 
@@ -152,7 +152,7 @@ def closed_night_factory(point_table, club_members):
             game="belgian_whist",
             point_table=point_table,
         )
-        games_services.tournament_start(night)
+        night_started(night)
         poule = games_services.poule_create(night, round=1, table=1, players=club_members[:4])
         deal_record(poule, SOLO)
         return tournament_close(night, unfinished_ok=True)

@@ -11,7 +11,7 @@ from typing import Any
 
 from club.models import Club, Membership, Player, Season
 from games.models import PointTable, Tournament
-from games.services import poule_create, presence_set, tournament_start
+from games.services import poule_create, presence_set
 from scoring.services import deal_record, ranking_publish, tournament_close, tournament_publish
 from tests.factories import (
     ClubFactory,
@@ -19,6 +19,7 @@ from tests.factories import (
     SeasonFactory,
     TournamentFactory,
     UserFactory,
+    night_started,
 )
 
 SOLO_1_MADE = {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}
@@ -44,7 +45,7 @@ def night(
         club=club, season=season, point_table=table, date=datetime.date(2024, 3, day)
     )
     presence_set(tournament, players)
-    tournament_start(tournament)
+    night_started(tournament)
     poule = poule_create(tournament, round=1, table=1, players=players)
     deal_record(poule, SOLO_1_MADE)
     tournament_close(tournament, unfinished_ok=True)

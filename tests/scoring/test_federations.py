@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 
 from club.models import FederationSeason, Membership
 from club.services import federation_open, federation_season_create
-from games.services import poule_create, presence_set, tournament_start
+from games.services import poule_create, presence_set
 from scoring.models import FederationRanking, RankingSnapshot
 from scoring.services import (
     deal_correct,
@@ -20,7 +20,13 @@ from scoring.services import (
     tournament_publish,
     tournament_unpublish,
 )
-from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, TournamentFactory
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    SeasonFactory,
+    TournamentFactory,
+    night_started,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +56,7 @@ def interclub_night(club, season, point_table, fed_season, players, deals, *, da
         federation_season=fed_season,
     )
     presence_set(night, players)
-    tournament_start(night)
+    night_started(night)
     poule = poule_create(night, round=1, table=1, players=players)
     for deal in deals:
         deal_record(poule, deal)
@@ -155,7 +161,7 @@ def test_a_season_that_counts_every_night_ranks_the_clubs_ordinary_nights(
     players = PlayerFactory.create_batch(4, club=club)
     night = TournamentFactory(club=club, season=season, point_table=point_table)
     presence_set(night, players)
-    tournament_start(night)
+    night_started(night)
     poule = poule_create(night, round=1, table=1, players=players)
     deal_record(poule, SOLO_1_MADE)
 

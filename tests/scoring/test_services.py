@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from config.celery import app
 from games.demo import random_deal
 from games.models import Tournament
-from games.services import poule_create, tournament_start
+from games.services import poule_create
 from infra.outbox import TaskName
 from scoring.models import PouleStanding, RankingSnapshot, TournamentStanding
 from scoring.services import (
@@ -23,7 +23,7 @@ from scoring.services import (
     tournament_reopen,
     tournament_standings_update,
 )
-from tests.factories import PlayerFactory, PouleFactory, TournamentFactory
+from tests.factories import PlayerFactory, PouleFactory, TournamentFactory, night_started
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ PASS = {"contract": "pass"}
 @pytest.fixture
 def tournament(club, season, point_table):
     tournament = TournamentFactory(club=club, season=season, point_table=point_table)
-    return tournament_start(tournament)
+    return night_started(tournament)
 
 
 @pytest.fixture
@@ -410,7 +410,7 @@ def test_closing_a_night_computes_the_season_ranking(
 
 
 def test_the_season_ranking_counts_only_closed_nights(closed_night, club, season, point_table):
-    running = tournament_start(TournamentFactory(club=club, season=season, point_table=point_table))
+    running = night_started(TournamentFactory(club=club, season=season, point_table=point_table))
     deal_record(PouleFactory(tournament=running), EMBALLAGE_1_3_MADE)
 
     ranking = RankingSnapshot.objects.get(season=season, published_at__isnull=True)

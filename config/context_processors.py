@@ -5,14 +5,14 @@ from __future__ import annotations
 from django.http import HttpRequest
 
 from club.guide import help_url, page_key
-from infra.viewer import viewer_stamp
+from infra.login_stamp import login_stamp
 
 
-def viewer(request: HttpRequest) -> dict[str, str]:
-    """The page's viewer stamp (also its ``X-Viewer`` header), for the page's scripts: the
+def login_stamp_context(request: HttpRequest) -> dict[str, str]:
+    """The page's login stamp (also its ``X-Viewer`` header), for the page's scripts: the
     deals a score sheet queues on the phone carry it, so that another login on the same
     phone neither sees nor sends them (static/js/sheet.js, static/js/site.js)."""
-    return {"viewer_stamp": viewer_stamp(request)}
+    return {"login_stamp": login_stamp(request)}
 
 
 def guide_link(request: HttpRequest) -> dict[str, object]:

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 from club.views.errors import bad_request, method_not_allowed
-from infra.viewer import viewer_stamp
+from infra.login_stamp import login_stamp
 
 
 class NotAllowedPage:
@@ -29,7 +29,7 @@ class NotAllowedPage:
         return response
 
 
-class ViewerStamp:
+class LoginStampHeader:
     """Each page says who it was made for (header ``X-Viewer``): the service worker keeps a
     score sheet for that viewer only, and drops it when another login shows up on the phone
     (templates/offline/sw.js)."""
@@ -40,7 +40,7 @@ class ViewerStamp:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         if response.get("Content-Type", "").startswith("text/html"):
-            response["X-Viewer"] = viewer_stamp(request)
+            response["X-Viewer"] = login_stamp(request)
         return response
 
 

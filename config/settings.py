@@ -80,7 +80,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.NotAllowedPage",
-    "config.middleware.ViewerStamp",
+    "config.middleware.LoginStampHeader",
     "config.middleware.NulInQueryRefused",
 ]
 
@@ -97,7 +97,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "config.context_processors.viewer",
+                "config.context_processors.login_stamp_context",
                 "config.context_processors.guide_link",
                 "club.names.viewer_context",
             ],

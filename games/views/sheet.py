@@ -6,7 +6,7 @@ corrections and removals: deal_changes.py). What the sheet shows is the sheet mo
 The phone's script (static/js/sheet.js) sends each deal with a key of its own making and the
 number of deals its sheet showed: a deal sent twice is recorded once, and a sheet changed
 meanwhile by another phone is answered 409 with the sheet as it is. Each deal also says whose
-it is: the viewer stamp of the page it was typed on (infra/viewer.py). A phone passed from
+it is: the login stamp of the page it was typed on (infra/login_stamp.py). A phone passed from
 one scorer to another keeps the first one's waiting deals set aside, and a deal sent under a
 login other than the one that typed it is refused (403), never recorded under the wrong name.
 Without the script the form posts and the page comes back (the same keys and checks hold)."""
@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from club.club_pages import club_viewed
 from club.names import Viewer, name_shown, viewer_of
 from club.permissions import remember_role, role_in
-from infra.viewer import viewer_stamp
+from infra.login_stamp import login_stamp
 from scoring import services
 from scoring.engine.games import game_module
 
@@ -317,7 +317,7 @@ def _typed_by_another_login(request: HttpRequest) -> bool:
     phone, whose page still sends the first one's waiting deals. A post that names no viewer
     (an older page) is the login's that sends it."""
     typed_for = request.POST.get("viewer", "")
-    return bool(typed_for) and typed_for != viewer_stamp(request)
+    return bool(typed_for) and typed_for != login_stamp(request)
 
 
 def _poule_and_seats(

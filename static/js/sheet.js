@@ -16,7 +16,7 @@
 // it. The sheet answers with its new state (X-Sheet-Result: recorded,
 // replayed, refused, conflict, undone), swapped in place.
 //
-// A shared phone: each waiting deal carries the viewer stamp of the page it was typed on (the
+// A shared phone: each waiting deal carries the login stamp of the page it was typed on (the
 // login's, data-viewer) and is sent with it. A page made for another login neither shows nor
 // sends it: it is set aside, and comes back when its scorer signs in again (logging out
 // clears it: static/js/site.js). The server refuses a deal sent under another login than its

@@ -1,5 +1,5 @@
 """A phone passed from one scorer to another (games/views/sheet.py): each deal the phone's
-script sends names the login it was typed under (the page's viewer stamp, infra/viewer.py),
+script sends names the login it was typed under (the page's login stamp, infra/login_stamp.py),
 and a deal sent under another login is refused in words (403), never recorded under the
 wrong name. The script's side (set aside, cleared at logout) is tests/e2e/test_offline.py's."""
 

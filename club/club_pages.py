@@ -1,10 +1,10 @@
 """What every club page starts from: the club of its address, and who the viewer is to it,
-worked out once per request (``club.permissions.ClubViewer``, the one rule book) and put on
+worked out once per request (``club.permissions.ClubAccess``, the one rule book) and put on
 the request for every later check, as Tabbycat's ``TournamentMixin`` loads a tournament
 once for every view that needs one.
 
 A function view says what it needs with ``@club_page(...)``; a night's page, which finds its
-club through the night, calls ``viewer_for`` with it; the JSON API's endpoints use the same
+club through the night, calls ``access_for`` with it; the JSON API's endpoints use the same
 two steps (``api.views.common.ClubEndpoint``)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from .models import Club
-from .permissions import ClubViewer, club_viewer
+from .permissions import ClubAccess, club_access
 
 View = TypeVar("View", bound=Callable[..., HttpResponse])
 
@@ -27,24 +27,24 @@ def club_for(slug: str) -> Club:
     return get_object_or_404(Club, slug=slug)
 
 
-def club_viewed(request: HttpRequest, club: Club, need: str | None = None) -> ClubViewer:
+def club_viewed(request: HttpRequest, club: Club, need: str | None = None) -> ClubAccess:
     """Who the request's login is to ``club``, put on the request (``request.club``,
-    ``request.club_viewer``); the wrong role refused (403 for a member, 404 for anybody
+    ``request.club_access``); the wrong role refused (403 for a member, 404 for anybody
     else). ``need``: ``MEMBER``, ``SCORER`` or ``CLUB_ADMIN`` of ``club.permissions``."""
-    viewer = club_viewer(request.user, club)
+    access = club_access(request.user, club)
     request.club = club  # type: ignore[attr-defined]
-    request.club_viewer = viewer  # type: ignore[attr-defined]
-    viewer.require(need)
-    return viewer
+    request.club_access = access  # type: ignore[attr-defined]
+    access.require(need)
+    return access
 
 
-def viewer_for(request: HttpRequest, club: Club) -> ClubViewer:
+def access_for(request: HttpRequest, club: Club) -> ClubAccess:
     """Who the request's login is to ``club``: worked out on the first ask, then read from
     the request by every later check."""
-    viewer: ClubViewer | None = getattr(request, "club_viewer", None)
-    if viewer is None or viewer.club.pk != club.pk:
-        viewer = club_viewed(request, club)
-    return viewer
+    access: ClubAccess | None = getattr(request, "club_access", None)
+    if access is None or access.club.pk != club.pk:
+        access = club_viewed(request, club)
+    return access
 
 
 def club_page(need: str | None = None) -> Callable[[View], View]:

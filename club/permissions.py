@@ -1,9 +1,9 @@
 """Who may do what in a club. Views call these before any work: a template that hides a
 button is never the only check (an htmx request would skip it).
 
-``ClubViewer`` is the rule book: who the viewer is to one club (anonymous, member, scorer,
+``ClubAccess`` is the rule book: who the viewer is to one club (anonymous, member, scorer,
 club admin, the site's operator) and what each may, worked out once per request by
-``club_viewer`` (a club page gets it from ``club.club_pages``) and passed down. The functions
+``club_access`` (a club page gets it from ``club.club_pages``) and passed down. The functions
 of a user and a club below ask it too, for the callers that hold no viewer (the API's
 serializers, the services' rights)."""
 
@@ -60,9 +60,10 @@ def remember_role(user: User | AnonymousUser, club: Club, role: str | None) -> N
 
 
 @dataclass(frozen=True)
-class ClubViewer:
-    """Who the viewer is to one club, and so what he may there: made once for the request
-    (``club_viewer``) and handed to every check of it."""
+class ClubAccess:
+    """A user's access to one club: his role there (anonymous, member, scorer, club admin,
+    the site's operator) and so what he may do; made once for the request (``club_access``)
+    and handed to every check of it."""
 
     club: Club
     user: User | AnonymousUser
@@ -121,22 +122,22 @@ class ClubViewer:
             getattr(self, f"require_{need}")()
 
 
-# What a club page may require of its viewer (``ClubViewer.require``).
+# What a club page may require of its viewer (``ClubAccess.require``).
 MEMBER, SCORER, CLUB_ADMIN = "member", "scorer", "club_admin"
 
 
-def club_viewer(user: User | AnonymousUser, club: Club) -> ClubViewer:
+def club_access(user: User | AnonymousUser, club: Club) -> ClubAccess:
     """Who ``user`` is to ``club``; his role is read once, when first asked (``club_role``; a
     page that read it with its object hands it to ``remember_role`` first)."""
-    return ClubViewer(club=club, user=user)
+    return ClubAccess(club=club, user=user)
 
 
 def is_club_admin(user: User | AnonymousUser, club: Club) -> bool:
-    return club_viewer(user, club).is_club_admin
+    return club_access(user, club).is_club_admin
 
 
 def require_scorer(user: User | AnonymousUser, club: Club) -> None:
-    club_viewer(user, club).require_scorer()
+    club_access(user, club).require_scorer()
 
 
 def is_federation_admin(user: User | AnonymousUser, federation: Federation) -> bool:

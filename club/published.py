@@ -25,7 +25,7 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.utils.translation import get_language
 
-from .club_pages import viewer_for
+from .club_pages import access_for
 from .models import Club, Federation
 
 
@@ -47,7 +47,7 @@ def _visitor(request: HttpRequest) -> tuple[int, int]:
 def page_etag(request: HttpRequest, club: Club, *vary: object) -> str:
     visitor, htmx = _visitor(request)
     # His role too: a member made club admin sees the admin's page at once.
-    role = viewer_for(request, club).role
+    role = access_for(request, club).role
     return _etag(_stamp(club), visitor, role, get_language(), htmx, *vary)
 
 

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.club_pages import viewer_for
+from club.club_pages import access_for
 from club.models import Player
 from club.names import viewer_of
 from games import calendar
@@ -100,7 +100,7 @@ class CalendarList(ClubEndpoint, APIView):
 def _own_night(request: Request, slug: str, pk: int) -> tuple[PlannedNight, Player]:
     night = get_object_or_404(PlannedNight.objects.select_related("club"), pk=pk, club__slug=slug)
     player = Player.objects.filter(user=request.user).first()
-    if player is None or not viewer_for(request, night.club).is_member:
+    if player is None or not access_for(request, night.club).is_member:
         raise Http404("members only")
     return night, player
 
@@ -181,7 +181,7 @@ class NightReplies(APIView):
         night = get_object_or_404(
             PlannedNight.objects.select_related("club"), pk=pk, club__slug=slug
         )
-        viewer_for(request, night.club).require_club_admin()
+        access_for(request, night.club).require_club_admin()
         entry = night_replies(night, timezone.now())
         name_of = viewer_of(request.user).name
         names = {

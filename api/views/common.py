@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from club.club_pages import club_for, club_viewed
 from club.models import Club, Player
 from club.names import viewer_of
-from club.permissions import ClubViewer
+from club.permissions import ClubAccess
 from club.published import (
     PAGE_SECONDS,
     fragment_key,
@@ -58,7 +58,7 @@ class ClubEndpoint:
 
     club_needs: str | None = None
     club: Club
-    viewer: ClubViewer
+    viewer: ClubAccess
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)  # type: ignore[misc]

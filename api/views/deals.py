@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.club_pages import viewer_for
+from club.club_pages import access_for
 from games import visibility
 from games.models import Deal, Poule, Tournament
 from scoring import services
@@ -60,7 +60,7 @@ class DealRecord(APIView):
             late = self._late_retry(request, tournament, poule_pk)
             if late is not None:
                 return late
-        visibility.require_sheet_editor(viewer_for(request, tournament.club), tournament)
+        visibility.require_sheet_editor(access_for(request, tournament.club), tournament)
         poule = get_object_or_404(Poule, pk=poule_pk, tournament=tournament)
         poule.tournament = tournament
         body = s.DealRecordSerializer(data=request.data)
@@ -86,7 +86,7 @@ class DealRecord(APIView):
         lost, the phone sends again): the deal was recorded while the night ran, so it is
         answered as stored (200, ``replayed``), not refused for the closed night. Anything
         else (no key, a key the poule does not know): None, and the usual refusal follows."""
-        if not viewer_for(request, tournament.club).is_scorer:
+        if not access_for(request, tournament.club).is_scorer:
             return None
         body = s.DealRecordSerializer(data=request.data)
         if not body.is_valid() or body.validated_data.get("client_key") is None:
@@ -171,7 +171,7 @@ class DealEdit(APIView):
     )
     def put(self, request: Request, slug: str, pk: int, deal_pk: int) -> Response:
         tournament, deal = _deal_of(slug, pk, deal_pk)
-        visibility.require_sheet_editor(viewer_for(request, tournament.club), tournament)
+        visibility.require_sheet_editor(access_for(request, tournament.club), tournament)
         body = s.DealCorrectSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         version = _version(request, body.validated_data.get("version"))
@@ -207,7 +207,7 @@ class DealEdit(APIView):
     )
     def delete(self, request: Request, slug: str, pk: int, deal_pk: int) -> Response:
         tournament, deal = _deal_of(slug, pk, deal_pk)
-        visibility.require_sheet_editor(viewer_for(request, tournament.club), tournament)
+        visibility.require_sheet_editor(access_for(request, tournament.club), tournament)
         version = _version(request)
         if version is None:
             return _version_required()

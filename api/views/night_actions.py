@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.club_pages import viewer_for
+from club.club_pages import access_for
 from club.permissions import CLUB_ADMIN
 from games.models import Poule
 from games.nightfile import tournament_import
@@ -90,7 +90,7 @@ class NightClose(APIView):
 
     def post(self, request: Request, slug: str, pk: int) -> Response:
         tournament = night_of(slug, pk)
-        viewer_for(request, tournament.club).require_scorer()
+        access_for(request, tournament.club).require_scorer()
         body = s.CloseSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         services.tournament_close(tournament, unfinished_ok=body.validated_data["unfinished_ok"])
@@ -112,7 +112,7 @@ class RoundDraw(APIView):
 
     def post(self, request: Request, slug: str, pk: int, round: int) -> Response:
         tournament = night_of(slug, pk)
-        viewer_for(request, tournament.club).require_scorer()
+        access_for(request, tournament.club).require_scorer()
         body = s.DrawSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         draw = services.round_draw(

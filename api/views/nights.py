@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.club_pages import viewer_for
+from club.club_pages import access_for
 from games import visibility
 from games.models import Tournament
 from games.nightfile_export import tournament_export
@@ -77,7 +77,7 @@ class NightDetail(APIView):
 
     def get(self, request: Request, slug: str, pk: int) -> Response:
         tournament = night_of(slug, pk)
-        visibility.require_sheet_reader(viewer_for(request, tournament.club), tournament)
+        visibility.require_sheet_reader(access_for(request, tournament.club), tournament)
         name_of = namer(request)
         if tournament.status != Tournament.Status.PUBLISHED:
             return Response(night_detail(tournament, name_of))
@@ -102,7 +102,7 @@ class NightExport(APIView):
 
     def get(self, request: Request, slug: str, pk: int) -> Response:
         tournament = night_of(slug, pk)
-        viewer = viewer_for(request, tournament.club)
+        viewer = access_for(request, tournament.club)
         if not viewer.is_scorer:
             visibility.require_sheet_reader(viewer, tournament)
         return Response(tournament_export(tournament, name_of=namer(request)))

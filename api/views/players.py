@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import Membership, Player
-from club.permissions import ClubViewer
+from club.permissions import ClubAccess
 from games.models import Tournament
 from scoring.models import RankingLine, TournamentStanding
 
@@ -22,7 +22,7 @@ from .. import serializers as s
 from .common import NOT_YOURS, ClubEndpoint, namer, player_ref
 
 
-def club_players(viewer: ClubViewer) -> QuerySet[Player]:
+def club_players(viewer: ClubAccess) -> QuerySet[Player]:
     """The club's players this reader may know of. The public: those the club has published
     (a published night's standings, a published ranking), as the site's public pages show
     them; the club's members: its current membership; club admins: everybody it ever had."""

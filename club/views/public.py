@@ -63,7 +63,7 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
     wanted = request.GET.get("saison") or request.GET.get("season")
     if seasons:
         season = next((s for s in seasons if s.name == wanted), seasons[0])
-    viewer = request.club_viewer
+    viewer = request.club_access
     member, can_score, can_admin = viewer.is_member, viewer.is_scorer, viewer.is_club_admin
     tournaments = (
         Tournament.objects.filter(_nights_listed(can_score, member), season=season)

@@ -23,7 +23,7 @@ from games.models import Tournament
 from scoring import services
 from scoring.models import PlayerRating, RankingLine, RankingSnapshot
 
-from ..club_pages import club_page, viewer_for
+from ..club_pages import access_for, club_page
 from ..exports import EXPORT_FORMATS, columns_table, ranking_columns, table_response
 from ..models import Club, Season
 from ..names import viewer_of
@@ -53,7 +53,7 @@ def _split(lines: list[RankingLine]) -> tuple[list[RankingLine], list[RankingLin
 def _ranking_page(
     request: HttpRequest, club: Club, seasons: list[Season], season: Season, *, current: bool
 ) -> TemplateResponse:
-    can_admin = viewer_for(request, club).is_club_admin
+    can_admin = access_for(request, club).is_club_admin
     published = RankingSnapshot.objects.filter(season=season).latest_published().first()
     # Nobody but a club admin may learn that an unpublished season has a ranking at all; the
     # current season's page instead says plainly that nothing is published yet.
@@ -71,7 +71,7 @@ def _ranking_response(
     *,
     current: bool,
 ) -> TemplateResponse:
-    can_admin = viewer_for(request, club).is_club_admin
+    can_admin = access_for(request, club).is_club_admin
     context = {
         "club": club,
         "season": season,
@@ -184,7 +184,7 @@ def ranking_publish(request: HttpRequest, slug: str, season: str) -> HttpRespons
     """Freeze the season's ranking as it stands now; the task computes it from the closed
     nights, so what is published is never a stale live snapshot."""
     season = get_object_or_404(Season.objects.select_related("club"), club__slug=slug, slug=season)
-    viewer_for(request, season.club).require_club_admin()
+    access_for(request, season.club).require_club_admin()
     try:
         # Refused at once when there is nothing to publish; else recorded, and published by a
         # task once committed (even if the broker is down now: it catches up).

@@ -33,7 +33,7 @@ from scoring.models import PlayerRating
 from scoring.statistics.cote import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
 from scoring.statistics.totals import player_statistics, season_statistics
 
-from ..club_pages import club_page, viewer_for
+from ..club_pages import access_for, club_page
 from ..models import Player
 from ..names import viewer_of
 from ..published import published_page
@@ -256,7 +256,7 @@ def night_ratings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = get_object_or_404(
         Tournament.objects.select_related("club"), club__slug=slug, pk=pk
     )
-    require_sheet_reader(viewer_for(request, tournament.club), tournament)
+    require_sheet_reader(access_for(request, tournament.club), tournament)
     lines = list(
         PlayerRating.objects.filter(tournament=tournament)
         .select_related("player")

@@ -9,7 +9,7 @@ import re
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from club.club_pages import club_viewed, viewer_for
+from club.club_pages import access_for, club_viewed
 
 from .. import visibility
 from ..models import Tournament
@@ -30,23 +30,23 @@ def night_viewed(request: HttpRequest, slug: str, pk: int, need: str | None = No
 
 
 def can_edit_sheets(request: HttpRequest, tournament: Tournament) -> bool:
-    return visibility.can_edit_sheets(viewer_for(request, tournament.club), tournament)
+    return visibility.can_edit_sheets(access_for(request, tournament.club), tournament)
 
 
 def can_read_sheets(request: HttpRequest, tournament: Tournament) -> bool:
-    return visibility.can_read_sheets(viewer_for(request, tournament.club), tournament)
+    return visibility.can_read_sheets(access_for(request, tournament.club), tournament)
 
 
 def require_sheet_reader(request: HttpRequest, tournament: Tournament) -> None:
-    visibility.require_sheet_reader(viewer_for(request, tournament.club), tournament)
+    visibility.require_sheet_reader(access_for(request, tournament.club), tournament)
 
 
 def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
-    visibility.require_room_viewer(viewer_for(request, tournament.club), tournament)
+    visibility.require_room_viewer(access_for(request, tournament.club), tournament)
 
 
 def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:
-    visibility.require_sheet_editor(viewer_for(request, tournament.club), tournament)
+    visibility.require_sheet_editor(access_for(request, tournament.club), tournament)
 
 
 # A number typed in a form or an address: ASCII digits only ("²".isdigit() is True), and few

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from club.club_pages import viewer_for
+from club.club_pages import access_for
 from club.models import Membership, Player
 from club.name_search import name_filter, name_holds, typed_words
 from club.names import Viewer, name_shown, viewer_of
@@ -140,7 +140,7 @@ def presence_search(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The federation's players a name or a club typed finds, as boxes to tick (the
     presence page's search, drawn into its list by htmx)."""
     tournament = _night(slug, pk)
-    viewer_for(request, tournament.club).require_scorer()
+    access_for(request, tournament.club).require_scorer()
     typed = request.GET.get("q", "")[:SEARCH_LENGTH].strip()
     context = {
         "tournament": tournament,
@@ -165,7 +165,7 @@ def _night(slug: str, pk: int) -> Tournament:
 def presence(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Tick tonight's present players from the list (searchable on the page)."""
     tournament = _night(slug, pk)
-    viewer_for(request, tournament.club).require_scorer()
+    access_for(request, tournament.club).require_scorer()
     present = set(tournament.present.values_list("pk", flat=True))
     error = None
     if request.method == "POST":
@@ -198,7 +198,7 @@ def player_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A guest or a new member, created and ticked present in one step. The button is in the
     present list's form: the boxes ticked so far are saved with him, not lost."""
     tournament = _night(slug, pk)
-    viewer_for(request, tournament.club).require_scorer()
+    access_for(request, tournament.club).require_scorer()
     ticked = None
     if "present" in request.POST or "presence_form" in request.POST:
         posted = [posted_number(v, MAX_SEED) for v in request.POST.getlist("present")]

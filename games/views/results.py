@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 
-from club.club_pages import viewer_for
+from club.club_pages import access_for
 from club.exports import EXPORT_FORMATS, Text, columns_table, table_response
 from club.names import viewer_of
 from club.published import fragment_key, published_page
@@ -121,7 +121,7 @@ def tournament_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     to keep and re-import; everybody else, a published night. Each player is named as the
     reader may see him: the club's scorers, their members by the names the club knows."""
     tournament = tournament_for(slug, pk)
-    if not viewer_for(request, tournament.club).is_scorer:
+    if not access_for(request, tournament.club).is_scorer:
         require_sheet_reader(request, tournament)
     document = tournament_export(tournament, name_of=viewer_of(request.user).name)
     body = json.dumps(document, indent=2, ensure_ascii=False)

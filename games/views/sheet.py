@@ -291,7 +291,7 @@ def _resent_after_closing(
     """A deal recorded while the night ran, sent again by one of the club's scorers once it
     is closed (its answer was lost): the service finds it (``deal_resent``), so that it is
     answered as recorded, not refused."""
-    if not request.club_viewer.is_scorer or not form.is_valid():
+    if not request.club_access.is_scorer or not form.is_valid():
         return None
     return services.deal_resent(tournament, poule.pk, client_key, form.deal_data())
 

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club import services as club_services
-from club.club_pages import club_page, viewer_for
+from club.club_pages import access_for, club_page
 from club.models import FederationSeason, Player
 from club.permissions import SCORER
 from club.views.errors import bad_request
@@ -94,7 +94,7 @@ def tournament_detail(request: HttpRequest, slug: str, pk: int) -> TemplateRespo
                 "drawable": number == 1 or any(p.round == number - 1 for p in poules),
             }
         )
-    viewer = viewer_for(request, tournament.club)
+    viewer = access_for(request, tournament.club)
     can_score = viewer.is_scorer and not tournament.is_locked
     context = {
         "club": tournament.club,

@@ -1,5 +1,5 @@
 """One way to load a club for a page (club/club_pages.py): the club of the address fetched,
-who the viewer is to it worked out once (club/permissions.py's ``ClubViewer``) and put on the
+who the viewer is to it worked out once (club/permissions.py's ``ClubAccess``) and put on the
 request, the wrong role refused — 403 for a member, 404 for anybody else."""
 
 import pytest
@@ -8,8 +8,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.test import RequestFactory
 
-from club.club_pages import club_page, viewer_for
-from club.permissions import CLUB_ADMIN, MEMBER, SCORER, club_viewer
+from club.club_pages import access_for, club_page
+from club.permissions import CLUB_ADMIN, MEMBER, SCORER, club_access
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def page_as(user, slug, need):
 
     @club_page(need)
     def page(request, slug):
-        seen["club"], seen["viewer"] = request.club, request.club_viewer
+        seen["club"], seen["viewer"] = request.club, request.club_access
         return HttpResponse("ok")
 
     request = RequestFactory().get("/")
@@ -42,7 +42,7 @@ def page_as(user, slug, need):
 )
 def test_who_the_viewer_is_to_the_club(club, who, is_member, is_scorer, is_admin, request):
     user = AnonymousUser() if who == "anonymous" else request.getfixturevalue(who)
-    viewer = club_viewer(user, club)
+    viewer = club_access(user, club)
     roles = (viewer.is_member, viewer.is_scorer, viewer.is_club_admin)
     assert roles == (is_member, is_scorer, is_admin)
     assert viewer.operator == (who == "superuser")
@@ -81,9 +81,9 @@ def test_the_viewer_is_worked_out_once_per_request(club, scorer, django_assert_n
     request = RequestFactory().get("/")
     request.user = scorer
     with django_assert_num_queries(1):  # the role, on the first ask only
-        viewer = viewer_for(request, club)
+        viewer = access_for(request, club)
         assert viewer.is_scorer and not viewer.is_club_admin and viewer.is_member
-        assert viewer_for(request, club) is viewer
+        assert access_for(request, club) is viewer
 
 
 def test_a_page_that_asks_nothing_of_its_viewer_makes_no_query_for_it(

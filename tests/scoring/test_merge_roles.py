@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 
 from club import mailing, tasks
 from club.models import FederationAdmin, Membership, Player, PlayerMerge
-from club.permissions import club_viewer, is_club_admin, is_federation_admin
+from club.permissions import club_access, is_club_admin, is_federation_admin
 from club.services import (
     federation_admin_add,
     federation_admin_remove,
@@ -77,8 +77,8 @@ def test_the_merged_records_scorer_and_federation_roles_end_and_whoever_granted_
 
     account = merged.user
     assert Membership.objects.get(club=losing_club, player=kept).role == MEMBER
-    assert not club_viewer(kept.user, losing_club).is_scorer
-    assert not club_viewer(account, losing_club).is_scorer
+    assert not club_access(kept.user, losing_club).is_scorer
+    assert not club_access(account, losing_club).is_scorer
     assert not FederationAdmin.objects.filter(player__in=[kept, merged]).exists()
     assert not is_federation_admin(account, federation)
     assert [(e["role"], e.get("club"), e.get("federation")) for e in merge.roles_ended] == [

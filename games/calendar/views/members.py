@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.club_pages import club_page, viewer_for
+from club.club_pages import access_for, club_page
 from club.models import Player
 
 from ... import calendar
@@ -57,7 +57,7 @@ def reply_from(request: HttpRequest, night: PlannedNight, player: Player) -> str
 @club_page()
 def calendar_page(request: HttpRequest, slug: str) -> TemplateResponse:
     """The club's coming nights: public; a member sees and changes his answer here."""
-    club, viewer = request.club, request.club_viewer
+    club, viewer = request.club, request.club_access
     member = viewer.is_member
     player = _player(request) if member else None
     context = {
@@ -76,7 +76,7 @@ def calendar_page(request: HttpRequest, slug: str) -> TemplateResponse:
 def calendar_answer(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A signed-in member answers for himself."""
     night = planned_night(slug, pk)
-    if not viewer_for(request, night.club).is_member:
+    if not access_for(request, night.club).is_member:
         raise Http404("members only")
     error = reply_from(request, night, _player(request))
     if error:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from club.club_pages import club_page, viewer_for
+from club.club_pages import access_for, club_page
 from club.permissions import CLUB_ADMIN
 from club.permissions import require_scorer as require_club_scorer
 
@@ -113,7 +113,7 @@ def calendar_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A planned night moved, given another place or number of places; or deleted while
     nobody has answered."""
     night = planned_night(slug, pk)
-    viewer_for(request, night.club).require_club_admin()
+    access_for(request, night.club).require_club_admin()
     form = NightChangeForm(request.POST or None, instance=night)
     if request.method == "POST" and form.is_valid():
         try:
@@ -144,7 +144,7 @@ def _night_act(
     """The club admin's change to a planned night (deleted, cancelled): said in words, done
     or refused; whether it was done."""
     night = planned_night(slug, pk)
-    viewer_for(request, night.club).require_club_admin()
+    access_for(request, night.club).require_club_admin()
     try:
         act(night)
     except ValidationError as refused:
@@ -178,7 +178,7 @@ def _replies_page(
     context = {
         "club": night.club,
         "entry": entry,
-        "can_open": viewer_for(request, night.club).is_scorer,
+        "can_open": access_for(request, night.club).is_scorer,
         "record_form": record_form,
         "group_message": group_message(entry.night),
         "silent": [(s, member_message(entry.night, s.player)) for s in entry.silent],
@@ -191,7 +191,7 @@ def calendar_replies(request: HttpRequest, slug: str, pk: int) -> TemplateRespon
     """One night's replies for the club admin: counts, names with their comments and guests,
     the waiting list in order, who has not answered."""
     night = planned_night(slug, pk)
-    viewer_for(request, night.club).require_club_admin()
+    access_for(request, night.club).require_club_admin()
     return _replies_page(request, night, ReplyRecordForm(club=night.club, prefix="record"))
 
 
@@ -201,7 +201,7 @@ def calendar_record(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The secretary records the answer a member gave her (by phone, at the bar): the same
     rules as the member's own (deadline, places, guests)."""
     night = planned_night(slug, pk)
-    viewer_for(request, night.club).require_club_admin()
+    access_for(request, night.club).require_club_admin()
     form = ReplyRecordForm(request.POST, club=night.club, prefix="record")
     if form.is_valid():
         player = form.cleaned_data["player"]
@@ -224,7 +224,7 @@ def calendar_remind(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The secretary's reminder to the members who have not answered (by e-mail, through the
     outbox): once per press, the same press posted twice sends nothing more."""
     night = planned_night(slug, pk)
-    viewer_for(request, night.club).require_club_admin()
+    access_for(request, night.club).require_club_admin()
     try:
         press = int(request.POST.get("press", ""))
     except ValueError:

@@ -72,9 +72,9 @@ class Viewer:
         if himself is None:
             return frozenset()
         return frozenset(
-            Membership.objects.filter(
-                end__isnull=True, player__in=Player.objects.filter(himself)
-            ).values_list("club_id", flat=True)
+            Membership.objects.current()
+            .filter(player__in=Player.objects.filter(himself))
+            .values_list("club_id", flat=True)
         )
 
     def known_players(self) -> QuerySet[Player]:
@@ -86,9 +86,11 @@ class Viewer:
         if "clubs" in self.__dict__:
             clubs: Any = self.clubs
         else:
-            clubs = Membership.objects.filter(
-                end__isnull=True, player__in=Player.objects.filter(himself)
-            ).values("club_id")
+            clubs = (
+                Membership.objects.current()
+                .filter(player__in=Player.objects.filter(himself))
+                .values("club_id")
+            )
         return Player.objects.filter(himself | Q(memberships__club_id__in=clubs))
 
     @cached_property
@@ -152,9 +154,11 @@ def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, 
     clubs_of: dict[int, set[int]] = {r.pk: set() for r in readers}
     player_clubs: dict[int, set[int]] = {pk: set() for pk in hidden}
     if hidden:
-        for player, club in Membership.objects.filter(
-            player__in=clubs_of, end__isnull=True
-        ).values_list("player_id", "club_id"):
+        for player, club in (
+            Membership.objects.current()
+            .filter(player__in=clubs_of)
+            .values_list("player_id", "club_id")
+        ):
             clubs_of[player].add(club)
         for player, club in Membership.objects.filter(player__in=hidden).values_list(
             "player_id", "club_id"

@@ -35,7 +35,8 @@ def _own_player(request: Request) -> Player:
 
 def _profile(player: Player) -> dict[str, Any]:
     memberships = (
-        Membership.objects.filter(player=player, end__isnull=True)
+        Membership.objects.current()
+        .filter(player=player)
         .select_related("club")
         .order_by("club__name")
     )

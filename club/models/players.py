@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -131,6 +132,36 @@ class Player(models.Model):
         return self.display_name
 
 
+class MembershipQuerySet(models.QuerySet):
+    """A membership's reads. The one place that says what a current membership is (open: no
+    end yet) and that a user's role in a club is his current membership's role there."""
+
+    @staticmethod
+    def current_q(through: str = "") -> Q:
+        """A current membership as a condition: on the membership itself, or through a
+        relation (``"memberships"`` from a player, ``"player__memberships"`` from an account)
+        for a query that joins them and must hold the other conditions on the same row."""
+        if through:
+            return Q(**{f"{through}__end__isnull": True})
+        return Q(end__isnull=True)
+
+    def current(self) -> MembershipQuerySet:
+        """The memberships open today (a guest's too: ``status`` tells him apart)."""
+        return self.filter(self.current_q())
+
+    def admins(self) -> MembershipQuerySet:
+        """The current memberships of club admins."""
+        return self.current().filter(role=Membership.Role.ADMIN)
+
+    def role_of(self, user: Any, club: Any) -> MembershipQuerySet:
+        """The role of ``user``'s current membership of ``club`` (a club, its id, or an
+        ``OuterRef`` to the club of each row), as a one-column query: ``.first()`` reads it
+        (None: no current membership), ``Subquery(...)`` annotates every row with it."""
+        return (
+            self.current().filter(player__user=user, club=club).values_list("role", flat=True)[:1]
+        )
+
+
 class Membership(models.Model):
     class Role(models.TextChoices):
         ADMIN = "admin", _("Administrateur du club")
@@ -151,6 +182,8 @@ class Membership(models.Model):
     )
     role = models.CharField(_("rôle"), max_length=10, choices=Role.choices, default=Role.MEMBER)
 
+    objects = MembershipQuerySet.as_manager()
+
     class Meta:
         ordering = ["club", "player__display_name"]
         verbose_name = _("affiliation")
@@ -158,12 +191,12 @@ class Membership(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["club", "player"],
-                condition=Q(end__isnull=True),
+                condition=MembershipQuerySet.current_q(),
                 name="membership_one_open_per_club",
                 violation_error_message=_("Ce joueur est déjà membre de ce club."),
             ),
             models.CheckConstraint(
-                condition=Q(end__isnull=True) | Q(end__gte=models.F("start")),
+                condition=MembershipQuerySet.current_q() | Q(end__gte=models.F("start")),
                 name="membership_ends_after_start",
                 violation_error_message=_("La fin d'affiliation précède son début."),
             ),

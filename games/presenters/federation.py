@@ -81,9 +81,8 @@ def _players_clubs(federation: Federation, players: list[int]) -> dict[int, list
     he plays, and where his page is."""
     clubs: dict[int, list[Club]] = {}
     memberships = (
-        Membership.objects.filter(
-            player__in=players, club__federations=federation, end__isnull=True
-        )
+        Membership.objects.current()
+        .filter(player__in=players, club__federations=federation)
         .exclude(status=Membership.Status.GUEST)
         .select_related("club")
         .only("player_id", "club__name", "club__slug", "club__short_name")
@@ -167,9 +166,8 @@ def _clubs_rows(
     """Each player's current clubs in the federation as (short name, address), by club name
     (one query of plain rows, one reverse a club)."""
     rows = (
-        Membership.objects.filter(
-            player__in=players, club__federations=federation, end__isnull=True
-        )
+        Membership.objects.current()
+        .filter(player__in=players, club__federations=federation)
         .exclude(status=Membership.Status.GUEST)
         .order_by("club__name")
         .values_list("player_id", "club__name", "club__short_name", "club__slug")
@@ -263,8 +261,10 @@ def _searched(
     hidden = Q(player__public_name=Player.PublicName.INITIALS)
     for word in words:
         matched = [pk for pk, text in clubs_of.items() if name_holds(text, [word])]
-        members = Membership.objects.filter(club__in=matched, end__isnull=True).exclude(
-            status=Membership.Status.GUEST
+        members = (
+            Membership.objects.current()
+            .filter(club__in=matched)
+            .exclude(status=Membership.Status.GUEST)
         )
         lines = lines.filter(
             name_filter("player__display_name", [word])
@@ -357,7 +357,8 @@ def player_clubs(player: Player) -> list[Club]:
     federations show last changed (one query; the player's page is cached from both). A
     guest's visit is no membership."""
     memberships = (
-        Membership.objects.filter(player=player, end__isnull=True)
+        Membership.objects.current()
+        .filter(player=player)
         .exclude(status=Membership.Status.GUEST)
         .select_related("club")
         .only("club__name", "club__slug", "club__short_name")

@@ -46,7 +46,8 @@ def _current(tournament: Tournament) -> QuerySet[Membership]:
     if tournament.federation_season_id is not None:
         clubs |= Q(club__federations__seasons=tournament.federation_season_id)
     return (
-        Membership.objects.filter(clubs, end__isnull=True)
+        Membership.objects.current()
+        .filter(clubs)
         .exclude(status=Membership.Status.FORMER)
         .distinct()
     )

@@ -30,16 +30,47 @@ def tidy_name(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).split())
 
 
+# The ligatures a keyboard writes as two letters that Unicode does not decompose ("ß" folds
+# to "ss" by itself, "ﬁ" and "ĳ" decompose): "Lœtitia" is found by "loetitia".
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae"})
+
+
 def name_key(name: str) -> str:
-    """A name as two names are compared: whatever the case, the accents, the spaces and any
-    character no page shows ("Zoé  Dupont" and "zoe dupont" are one name)."""
+    """A name as two names are compared and searched: whatever the case, the accents, the
+    ligatures, the spaces and any character no page shows ("Zoé  Dupont" and "zoe dupont"
+    are one name, "Lœtitia" and "Loetitia" too)."""
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(
         c
         for c in decomposed
         if not unicodedata.combining(c) and unicodedata.category(c) not in HIDDEN_CATEGORIES
     )
-    return " ".join(bare.casefold().split())
+    return " ".join(bare.casefold().translate(LIGATURES).split())
+
+
+class NameKeyField(models.CharField):
+    """A name's ``name_key``, kept by the model: set from ``source`` whenever the row is
+    written (``save()``, ``bulk_create()``: both ask a field's ``pre_save``), so that the
+    database finds a name as the site compares names, with an index."""
+
+    def __init__(self, *args: Any, source: str = "display_name", **kwargs: Any) -> None:
+        self.source = source
+        kwargs.setdefault("editable", False)
+        kwargs.setdefault("blank", True)
+        kwargs.setdefault("default", "")
+        super().__init__(*args, **kwargs)
+
+    def deconstruct(self) -> Any:
+        name, path, args, kwargs = super().deconstruct()
+        kwargs["source"] = self.source
+        return name, path, args, kwargs
+
+    def pre_save(self, model_instance: models.Model, add: bool) -> str:
+        # A fold may write a name longer than it is typed ("ß", "æ" two letters): cut, a
+        # search then misses only what lies past the cut of a name that long.
+        key = name_key(getattr(model_instance, self.source) or "")[: self.max_length]
+        setattr(model_instance, self.attname, key)
+        return key
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -57,6 +88,8 @@ class Player(models.Model):
     first_name = models.CharField(_("prénom"), max_length=80, blank=True)
     last_name = models.CharField(_("nom"), max_length=80, blank=True)
     display_name = models.CharField(_("nom affiché"), max_length=120)
+    # The shown name folded (``name_key``): what a search by name reads, with its index.
+    name_key = NameKeyField(_("nom replié"), max_length=240, source="display_name", db_index=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("compte"),

@@ -267,9 +267,7 @@ def _searched(
             .exclude(status=Membership.Status.GUEST)
         )
         lines = lines.filter(
-            name_filter("player__display_name", [word])
-            | Q(player__in=members.values("player"))
-            | hidden
+            name_filter([word], "player") | Q(player__in=members.values("player")) | hidden
         )
     found = list(lines.values(*ROW_FIELDS))
     clubs = _clubs_rows(federation, [line["player_id"] for line in found])

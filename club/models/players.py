@@ -154,15 +154,9 @@ class Player(models.Model):
         words = words or self.display_name.split()
         return "".join(f"{w[0].upper()}." for w in words if w)
 
-    # What ``public_display_name`` is made of: a page that shows public names reads only these.
+    # What ``club.names.name_shown`` reads of a player: a page that names players reads only
+    # these.
     PUBLIC_NAME_FIELDS = ("display_name", "first_name", "last_name", "public_name")
-
-    @property
-    def public_display_name(self) -> str:
-        """The name public pages and exports show: the member's choice is honoured everywhere."""
-        if self.public_name == self.PublicName.INITIALS:
-            return self.initials
-        return self.display_name
 
 
 class MembershipQuerySet(models.QuerySet):

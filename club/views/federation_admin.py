@@ -35,6 +35,7 @@ from ..models import (
     Player,
     name_key,
 )
+from ..names import PUBLIC, name_shown
 from ..permissions import require_federation_admin
 from .common import form_errors
 from .ranking_rules_form import RankingRulesForm
@@ -68,8 +69,8 @@ def _admin_candidates(federation: Federation, typed: str) -> list[Player]:
         full = full.filter(display_name__icontains=word)
     found = [*full.order_by("display_name", "pk")[:ADMIN_SEARCH_LIMIT]]
     found += pool.filter(public_name=Player.PublicName.INITIALS)
-    shown = [p for p in found if all(w in name_key(p.public_display_name) for w in words)]
-    return sorted(shown, key=lambda p: name_key(p.public_display_name))[:ADMIN_SEARCH_LIMIT]
+    shown = [p for p in found if all(w in name_key(name_shown(p, PUBLIC)) for w in words)]
+    return sorted(shown, key=lambda p: name_key(name_shown(p, PUBLIC)))[:ADMIN_SEARCH_LIMIT]
 
 
 def _invitations(federation: Federation, members: list[Club]) -> list[FederationInvitation]:
@@ -201,7 +202,7 @@ def admin_add(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(
             request,
             _("%(player)s administre %(federation)s.")
-            % {"player": player.public_display_name, "federation": federation},
+            % {"player": name_shown(player, PUBLIC), "federation": federation},
         )
     return _back(federation)
 

@@ -40,6 +40,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from .models import Membership, Player
+from .name_search import name_filter
 
 INITIALS = Player.PublicName.INITIALS
 
@@ -175,12 +176,32 @@ def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, 
     return viewers
 
 
-def full_name_searchable(viewer: Viewer) -> Q:
+def full_name_searchable(viewer: Viewer, through: str = "") -> Q:
     """The players whose full name ``viewer`` may search by: a search that found a member
-    by the full name it then shows as initials would tell who he is all the same."""
+    by the full name it then shows as initials would tell who he is all the same.
+    ``through``: the path to the player from the rows filtered ("player" from a ranking's
+    lines)."""
     if viewer.everyone:
         return Q()
-    return ~Q(public_name=INITIALS) | Q(pk__in=viewer.known_players().values("pk"))
+    at = f"{through}__" if through else ""
+    return ~Q(**{f"{at}public_name": INITIALS}) | Q(
+        **{f"{at}pk__in": viewer.known_players().values("pk")}
+    )
+
+
+def searched_by_name(
+    viewer: Viewer, words: list[str], *, through: str = "", by_initials: bool = True
+) -> Q:
+    """Every search by name asks this: the players ``viewer`` may find by the typed words
+    (``club.name_search.typed_words``). By his full name (its folded, indexed copy) a player
+    whose full name the viewer may read; and, ``by_initials``, every player who chose
+    initials, as a candidate only: the database keeps no initials, so the caller keeps those
+    whose name as shown holds the words (``name_search.name_holds(name_shown(...))``)."""
+    found = full_name_searchable(viewer, through) & name_filter(words, through)
+    if by_initials:
+        at = f"{through}__" if through else ""
+        found |= Q(**{f"{at}public_name": INITIALS})
+    return found
 
 
 def viewer_of(user: Any) -> Viewer:

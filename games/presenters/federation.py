@@ -18,7 +18,8 @@ from django.db.models import Max, Q, QuerySet
 from django.urls import reverse
 
 from club.models import Club, Federation, FederationSeason, Membership, Player
-from club.name_search import name_filter, name_holds, typed_words
+from club.name_search import name_holds, typed_words
+from club.names import Viewer, searched_by_name
 from infra.addresses import address_parts
 from scoring.models import FederationRanking, FederationRankingLine
 
@@ -210,7 +211,7 @@ def _rows(
 def ranking_page(
     federation: Federation,
     ranking: FederationRanking,
-    namer: Callable[[Player], str],
+    viewer: Viewer,
     *,
     number: int = 1,
     typed: str = "",
@@ -231,7 +232,7 @@ def ranking_page(
             player = mine["player_id"]
     words = typed_words(typed)
     if words:
-        found = _searched(federation, lines, namer, words, player)
+        found = _searched(federation, lines, viewer, words, player)
         total = len(found)
         pages = max(1, math.ceil(total / PAGE_LINES))
         number = min(max(number, 1), pages)
@@ -243,22 +244,21 @@ def ranking_page(
     start = (number - 1) * PAGE_LINES
     found = list(lines.values(*ROW_FIELDS)[start : start + PAGE_LINES])
     clubs = _clubs_rows(federation, [line["player_id"] for line in found])
-    return RankingPage(_rows(found, clubs, namer, player), number, pages, total, typed, mine)
+    return RankingPage(_rows(found, clubs, viewer.name, player), number, pages, total, typed, mine)
 
 
 def _searched(
     federation: Federation,
     lines: QuerySet[FederationRankingLine],
-    namer: Callable[[Player], str],
+    viewer: Viewer,
     words: list[str],
     me: int | None,
 ) -> list[dict[str, object]]:
     """The lines whose shown name or clubs hold every word. The database keeps the lines a
-    word may match (the player's name, one of his clubs', a player who chose initials: he is
-    found by them); each is then checked as it is shown (``name_holds``)."""
+    word may match (the player's name as ``viewer`` may search it, one of his clubs':
+    ``club.names.searched_by_name``); each is then checked as it is shown (``name_holds``)."""
     federation_clubs = federation.clubs.values_list("pk", "name", "short_name")
     clubs_of = {pk: f"{name} {short}" for pk, name, short in federation_clubs}
-    hidden = Q(player__public_name=Player.PublicName.INITIALS)
     for word in words:
         matched = [pk for pk, text in clubs_of.items() if name_holds(text, [word])]
         members = (
@@ -267,11 +267,12 @@ def _searched(
             .exclude(status=Membership.Status.GUEST)
         )
         lines = lines.filter(
-            name_filter([word], "player") | Q(player__in=members.values("player")) | hidden
+            searched_by_name(viewer, [word], through="player")
+            | Q(player__in=members.values("player"))
         )
     found = list(lines.values(*ROW_FIELDS))
     clubs = _clubs_rows(federation, [line["player_id"] for line in found])
-    rows = _rows(found, clubs, namer, me)
+    rows = _rows(found, clubs, viewer.name, me)
     return [row for row in rows if name_holds(f"{row['name']} {row['club_names']}", words)]
 
 

@@ -20,8 +20,8 @@ from django.views.decorators.http import require_POST
 
 from club.club_pages import viewer_for
 from club.models import Club, Membership, Player
-from club.name_search import name_filter, name_holds, typed_words
-from club.names import Viewer, name_shown, viewer_of
+from club.name_search import name_holds, typed_words
+from club.names import Viewer, name_shown, searched_by_name, viewer_of
 from club.views.errors import bad_request
 
 from .. import calendar, services
@@ -107,8 +107,7 @@ def _found(tournament: Tournament, typed: str, viewer: Viewer) -> list[Player]:
     for word in words:
         matched = [pk for pk, text in clubs_of.items() if name_holds(text, [word])]
         candidates = candidates.filter(
-            name_filter([word])
-            | Q(public_name=Player.PublicName.INITIALS)
+            searched_by_name(viewer, [word])
             | Q(pk__in=current.filter(club__in=matched).values("player"))
         )
     found = []

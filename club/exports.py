@@ -114,7 +114,7 @@ def table_response(
 
 
 # A column of an export: its heading, and what a line shows under it (an attribute's dotted
-# path, "player.public_display_name", or a function of the line).
+# path, "player.display_name", or a function of the line).
 Column = tuple[str, str | Callable[[Any], Any]]
 
 

@@ -83,7 +83,8 @@ def memberships_with_accounts(club: Club) -> QuerySet[Membership]:
     from this club (``player.pending_invitations``, newest first): a fixed number of queries."""
     pending = Invitation.objects.filter(club=club, accepted_at__isnull=True).order_by("-created")
     return (
-        Membership.objects.filter(club=club, end__isnull=True)
+        Membership.objects.current()
+        .filter(club=club)
         .select_related("player__user")
         .prefetch_related(
             Prefetch("player__invitations", queryset=pending, to_attr="pending_invitations")
@@ -114,7 +115,7 @@ def invitation_send(
     with transaction.atomic():
         # Locked so that two admins inviting at once leave one working link, not two.
         player = Player.objects.select_for_update().get(pk=player.pk)
-        if not Membership.objects.filter(club=club, player=player, end__isnull=True).exists():
+        if not Membership.objects.current().filter(club=club, player=player).exists():
             raise ValidationError(
                 _("%(player)s n'est pas membre du club %(club)s.")
                 % {"player": player, "club": club}
@@ -193,7 +194,7 @@ def account_for(invitation: Invitation) -> AbstractUser:
 def _other_clubs(player: Player, club: Club) -> list[Club]:
     """The clubs other than ``club`` where the player is a member now."""
     return list(
-        Club.objects.filter(memberships__player=player, memberships__end__isnull=True)
+        Club.objects.filter(Membership.objects.current_q("memberships"), memberships__player=player)
         .exclude(pk=club.pk)
         .distinct()
         .order_by("name")
@@ -341,7 +342,7 @@ def claims_to_approve(club: Club) -> QuerySet[PlayerClaim]:
     """Pending claims, opened by another club's invitation, for players of ``club``."""
     return (
         _claims_pending()
-        .filter(player__memberships__club=club, player__memberships__end__isnull=True)
+        .filter(Membership.objects.current_q("player__memberships"), player__memberships__club=club)
         .exclude(club=club)
         .exclude(approved_by=club)
         .select_related("player", "club")

@@ -57,9 +57,7 @@ def _told(entries: list[dict]) -> list[tuple[Club | Federation, str, list[dict],
     told = []
     for (kind, pk), lines in groups.items():
         if kind == "club" and pk in clubs:
-            admins = Membership.objects.filter(
-                club_id=pk, role=Membership.Role.ADMIN, end__isnull=True
-            ).select_related("player__user")
+            admins = Membership.objects.admins().filter(club_id=pk).select_related("player__user")
             link = reverse("club-merges", args=[clubs[pk].slug])
             told.append((clubs[pk], link, lines, _readers(m.player for m in admins)))
         elif kind == "federation" and pk in federations:

@@ -40,6 +40,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.functional import SimpleLazyObject
 
 from .models import Membership, Player
+from .name_search import name_filter
 
 INITIALS = Player.PublicName.INITIALS
 
@@ -72,9 +73,9 @@ class Viewer:
         if himself is None:
             return frozenset()
         return frozenset(
-            Membership.objects.filter(
-                end__isnull=True, player__in=Player.objects.filter(himself)
-            ).values_list("club_id", flat=True)
+            Membership.objects.current()
+            .filter(player__in=Player.objects.filter(himself))
+            .values_list("club_id", flat=True)
         )
 
     def known_players(self) -> QuerySet[Player]:
@@ -86,9 +87,11 @@ class Viewer:
         if "clubs" in self.__dict__:
             clubs: Any = self.clubs
         else:
-            clubs = Membership.objects.filter(
-                end__isnull=True, player__in=Player.objects.filter(himself)
-            ).values("club_id")
+            clubs = (
+                Membership.objects.current()
+                .filter(player__in=Player.objects.filter(himself))
+                .values("club_id")
+            )
         return Player.objects.filter(himself | Q(memberships__club_id__in=clubs))
 
     @cached_property
@@ -152,9 +155,11 @@ def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, 
     clubs_of: dict[int, set[int]] = {r.pk: set() for r in readers}
     player_clubs: dict[int, set[int]] = {pk: set() for pk in hidden}
     if hidden:
-        for player, club in Membership.objects.filter(
-            player__in=clubs_of, end__isnull=True
-        ).values_list("player_id", "club_id"):
+        for player, club in (
+            Membership.objects.current()
+            .filter(player__in=clubs_of)
+            .values_list("player_id", "club_id")
+        ):
             clubs_of[player].add(club)
         for player, club in Membership.objects.filter(player__in=hidden).values_list(
             "player_id", "club_id"
@@ -171,12 +176,32 @@ def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, 
     return viewers
 
 
-def full_name_searchable(viewer: Viewer) -> Q:
+def full_name_searchable(viewer: Viewer, through: str = "") -> Q:
     """The players whose full name ``viewer`` may search by: a search that found a member
-    by the full name it then shows as initials would tell who he is all the same."""
+    by the full name it then shows as initials would tell who he is all the same.
+    ``through``: the path to the player from the rows filtered ("player" from a ranking's
+    lines)."""
     if viewer.everyone:
         return Q()
-    return ~Q(public_name=INITIALS) | Q(pk__in=viewer.known_players().values("pk"))
+    at = f"{through}__" if through else ""
+    return ~Q(**{f"{at}public_name": INITIALS}) | Q(
+        **{f"{at}pk__in": viewer.known_players().values("pk")}
+    )
+
+
+def searched_by_name(
+    viewer: Viewer, words: list[str], *, through: str = "", by_initials: bool = True
+) -> Q:
+    """Every search by name asks this: the players ``viewer`` may find by the typed words
+    (``club.name_search.typed_words``). By his full name (its folded, indexed copy) a player
+    whose full name the viewer may read; and, ``by_initials``, every player who chose
+    initials, as a candidate only: the database keeps no initials, so the caller keeps those
+    whose name as shown holds the words (``name_search.name_holds(name_shown(...))``)."""
+    found = full_name_searchable(viewer, through) & name_filter(words, through)
+    if by_initials:
+        at = f"{through}__" if through else ""
+        found |= Q(**{f"{at}public_name": INITIALS})
+    return found
 
 
 def viewer_of(user: Any) -> Viewer:

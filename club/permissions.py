@@ -32,11 +32,7 @@ def club_role(user: User | AnonymousUser, club: Club) -> str | None:
         return Membership.Role.ADMIN
     roles: dict[int, str | None] = user.__dict__.setdefault("_club_roles", {})
     if club.pk not in roles:
-        roles[club.pk] = (
-            Membership.objects.filter(club=club, player__user=user, end__isnull=True)
-            .values_list("role", flat=True)
-            .first()
-        )
+        roles[club.pk] = Membership.objects.role_of(user, club).first()
     return roles[club.pk]
 
 
@@ -46,11 +42,7 @@ def role_in(user: User | AnonymousUser, club_field: str) -> Subquery | Value:
     ``remember_role`` (the score sheet answers every deal of the night)."""
     if not user.is_authenticated:
         return Value(None, output_field=CharField())
-    return Subquery(
-        Membership.objects.filter(
-            club=OuterRef(club_field), player__user=user, end__isnull=True
-        ).values("role")[:1]
-    )
+    return Subquery(Membership.objects.role_of(user, OuterRef(club_field)))
 
 
 def remember_role(user: User | AnonymousUser, club: Club, role: str | None) -> None:

@@ -29,7 +29,7 @@ from infra import throttle
 
 from .invitations import token_hash
 from .language import LanguageSelect
-from .models import EmailChange, Player, name_key
+from .models import EmailChange, Membership, Player, name_key
 from .services import player_pages_changed
 
 # A member's photo is shown small; 2 MB is plenty for a phone picture and keeps the media
@@ -219,9 +219,11 @@ class ProfileForm(forms.ModelForm):
         # Two players of one club under one name (whatever its case and accents) could not
         # be told apart on a sheet or a ranking: a member cannot take another's name.
         key = name_key(name)
-        clubs = self.instance.memberships.filter(end__isnull=True).values("club")
+        clubs = self.instance.memberships.current().values("club")
         others = (
-            Player.objects.filter(memberships__club__in=clubs, memberships__end__isnull=True)
+            Player.objects.filter(
+                Membership.objects.current_q("memberships"), memberships__club__in=clubs
+            )
             .exclude(pk=self.instance.pk)
             .values_list("display_name", flat=True)
             .distinct()

@@ -237,8 +237,8 @@ def demo_calendar(club: Club, rng: random.Random, today: datetime.date) -> int:
         plan=calendar.NightPlan(place=club.contact_address or "Salle Saint-Roch"),
     ).series
     # Today's members answer (the players of the club's imported past who have left do not).
-    current = Membership.objects.filter(club=club, end__isnull=True).exclude(
-        status=Membership.Status.FORMER
+    current = (
+        Membership.objects.current().filter(club=club).exclude(status=Membership.Status.FORMER)
     )
     members = list(Player.objects.filter(pk__in=current.values("player")).order_by("pk"))
     for night in series.nights.order_by("date")[:2]:

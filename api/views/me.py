@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import Membership, Player
+from club.names import PUBLIC, name_shown
 from club.profile import ProfileForm, profile_update
 from games.models import Tournament
 from scoring.member_data import member_data
@@ -35,7 +36,8 @@ def _own_player(request: Request) -> Player:
 
 def _profile(player: Player) -> dict[str, Any]:
     memberships = (
-        Membership.objects.filter(player=player, end__isnull=True)
+        Membership.objects.current()
+        .filter(player=player)
         .select_related("club")
         .order_by("club__name")
     )
@@ -43,7 +45,7 @@ def _profile(player: Player) -> dict[str, Any]:
         "id": player.pk,
         "display_name": player.display_name,
         "public_name": player.public_name,
-        "public_display_name": player.public_display_name,
+        "public_display_name": name_shown(player, PUBLIC),
         "initials": player.initials,
         "email": player.email,
         "phone": player.phone,

@@ -31,7 +31,7 @@ def club_players(viewer: ClubAccess) -> QuerySet[Player]:
         return Player.objects.filter(pk__in=Membership.objects.filter(club=club).values("player"))
     if viewer.is_member:
         return Player.objects.filter(
-            pk__in=Membership.objects.filter(club=club, end__isnull=True).values("player")
+            pk__in=Membership.objects.current().filter(club=club).values("player")
         )
     published_night = TournamentStanding.objects.filter(
         player=OuterRef("pk"),

@@ -191,6 +191,11 @@ def club_restore(data: bytes) -> Restored:
     if document.get("format") != FORMAT:
         raise RestoreRefused(f"not a {FORMAT} file")
     objects = list(serializers.deserialize("python", document["rows"]))
+    for deserialized in objects:
+        # A player's folded name is the model's to keep, and a raw save skips the field's
+        # ``pre_save``: made again from his name (a backup older than it has none).
+        if isinstance(deserialized.object, Player):
+            Player._meta.get_field("name_key").pre_save(deserialized.object, add=True)
     conflicts = _conflicts(objects)
     if conflicts:
         shown = ", ".join(conflicts[:10])

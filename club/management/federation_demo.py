@@ -90,9 +90,9 @@ def _club_admin_login(club: Club) -> AbstractBaseUser | None:
     return (
         get_user_model()
         .objects.filter(
+            Membership.objects.current_q("player__memberships"),
             player__memberships__club=club,
             player__memberships__role=Membership.Role.ADMIN,
-            player__memberships__end__isnull=True,
         )
         .order_by("pk")
         .first()
@@ -116,8 +116,8 @@ def _whist_players(club: Club, *, but: Club | None = None) -> list[Player]:
     """The club's current members, in a fixed order (the demo draws from it), less those of
     ``but``: a player of two clubs is drawn once."""
     players = Player.objects.filter(
+        Membership.objects.current_q("memberships"),
         memberships__club=club,
-        memberships__end__isnull=True,
         memberships__status=Membership.Status.ACTIVE,
     )
     if but is not None:

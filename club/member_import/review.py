@@ -69,7 +69,8 @@ class ClubPlayers:
         players = list(Player.objects.in_club(club).select_related("user").order_by("pk"))
         state = dict.fromkeys((p.pk for p in players), RETURNS)
         for player_id in (
-            Membership.objects.filter(club=club, end__isnull=True)
+            Membership.objects.current()
+            .filter(club=club)
             .exclude(status=Membership.Status.GUEST)
             .values_list("player_id", flat=True)
         ):

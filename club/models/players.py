@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -29,16 +30,47 @@ def tidy_name(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).split())
 
 
+# The ligatures a keyboard writes as two letters that Unicode does not decompose ("ß" folds
+# to "ss" by itself, "ﬁ" and "ĳ" decompose): "Lœtitia" is found by "loetitia".
+LIGATURES = str.maketrans({"œ": "oe", "æ": "ae"})
+
+
 def name_key(name: str) -> str:
-    """A name as two names are compared: whatever the case, the accents, the spaces and any
-    character no page shows ("Zoé  Dupont" and "zoe dupont" are one name)."""
+    """A name as two names are compared and searched: whatever the case, the accents, the
+    ligatures, the spaces and any character no page shows ("Zoé  Dupont" and "zoe dupont"
+    are one name, "Lœtitia" and "Loetitia" too)."""
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(
         c
         for c in decomposed
         if not unicodedata.combining(c) and unicodedata.category(c) not in HIDDEN_CATEGORIES
     )
-    return " ".join(bare.casefold().split())
+    return " ".join(bare.casefold().translate(LIGATURES).split())
+
+
+class NameKeyField(models.CharField):
+    """A name's ``name_key``, kept by the model: set from ``source`` whenever the row is
+    written (``save()``, ``bulk_create()``: both ask a field's ``pre_save``), so that the
+    database finds a name as the site compares names, with an index."""
+
+    def __init__(self, *args: Any, source: str = "display_name", **kwargs: Any) -> None:
+        self.source = source
+        kwargs.setdefault("editable", False)
+        kwargs.setdefault("blank", True)
+        kwargs.setdefault("default", "")
+        super().__init__(*args, **kwargs)
+
+    def deconstruct(self) -> Any:
+        name, path, args, kwargs = super().deconstruct()
+        kwargs["source"] = self.source
+        return name, path, args, kwargs
+
+    def pre_save(self, model_instance: models.Model, add: bool) -> str:
+        # A fold may write a name longer than it is typed ("ß", "æ" two letters): cut, a
+        # search then misses only what lies past the cut of a name that long.
+        key = name_key(getattr(model_instance, self.source) or "")[: self.max_length]
+        setattr(model_instance, self.attname, key)
+        return key
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -56,6 +88,8 @@ class Player(models.Model):
     first_name = models.CharField(_("prénom"), max_length=80, blank=True)
     last_name = models.CharField(_("nom"), max_length=80, blank=True)
     display_name = models.CharField(_("nom affiché"), max_length=120)
+    # The shown name folded (``name_key``): what a search by name reads, with its index.
+    name_key = NameKeyField(_("nom replié"), max_length=240, source="display_name", db_index=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("compte"),
@@ -120,15 +154,39 @@ class Player(models.Model):
         words = words or self.display_name.split()
         return "".join(f"{w[0].upper()}." for w in words if w)
 
-    # What ``public_display_name`` is made of: a page that shows public names reads only these.
+    # What ``club.names.name_shown`` reads of a player: a page that names players reads only
+    # these.
     PUBLIC_NAME_FIELDS = ("display_name", "first_name", "last_name", "public_name")
 
-    @property
-    def public_display_name(self) -> str:
-        """The name public pages and exports show: the member's choice is honoured everywhere."""
-        if self.public_name == self.PublicName.INITIALS:
-            return self.initials
-        return self.display_name
+
+class MembershipQuerySet(models.QuerySet):
+    """A membership's reads. The one place that says what a current membership is (open: no
+    end yet) and that a user's role in a club is his current membership's role there."""
+
+    @staticmethod
+    def current_q(through: str = "") -> Q:
+        """A current membership as a condition: on the membership itself, or through a
+        relation (``"memberships"`` from a player, ``"player__memberships"`` from an account)
+        for a query that joins them and must hold the other conditions on the same row."""
+        if through:
+            return Q(**{f"{through}__end__isnull": True})
+        return Q(end__isnull=True)
+
+    def current(self) -> MembershipQuerySet:
+        """The memberships open today (a guest's too: ``status`` tells him apart)."""
+        return self.filter(self.current_q())
+
+    def admins(self) -> MembershipQuerySet:
+        """The current memberships of club admins."""
+        return self.current().filter(role=Membership.Role.ADMIN)
+
+    def role_of(self, user: Any, club: Any) -> MembershipQuerySet:
+        """The role of ``user``'s current membership of ``club`` (a club, its id, or an
+        ``OuterRef`` to the club of each row), as a one-column query: ``.first()`` reads it
+        (None: no current membership), ``Subquery(...)`` annotates every row with it."""
+        return (
+            self.current().filter(player__user=user, club=club).values_list("role", flat=True)[:1]
+        )
 
 
 class Membership(models.Model):
@@ -151,6 +209,8 @@ class Membership(models.Model):
     )
     role = models.CharField(_("rôle"), max_length=10, choices=Role.choices, default=Role.MEMBER)
 
+    objects = MembershipQuerySet.as_manager()
+
     class Meta:
         ordering = ["club", "player__display_name"]
         verbose_name = _("affiliation")
@@ -158,12 +218,12 @@ class Membership(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["club", "player"],
-                condition=Q(end__isnull=True),
+                condition=MembershipQuerySet.current_q(),
                 name="membership_one_open_per_club",
                 violation_error_message=_("Ce joueur est déjà membre de ce club."),
             ),
             models.CheckConstraint(
-                condition=Q(end__isnull=True) | Q(end__gte=models.F("start")),
+                condition=MembershipQuerySet.current_q() | Q(end__gte=models.F("start")),
                 name="membership_ends_after_start",
                 violation_error_message=_("La fin d'affiliation précède son début."),
             ),

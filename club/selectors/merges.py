@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from ..models import Club, Membership, Player, PlayerMerge, name_key
-from ..names import Viewer, full_name_searchable
+from ..name_search import typed_words
+from ..names import Viewer, searched_by_name
 
 # A search lists this many players at most: a name is typed to narrow it.
 SEARCH_LIMIT = 30
@@ -30,9 +31,11 @@ def merge_candidates(player: Player, text: str, viewer: Viewer) -> list[Player]:
     ``player`` first, whatever the accents and the case), with their clubs and nights: two
     queries. A player whose full name ``viewer`` may not see (``club.names``) is not found
     by it."""
-    found = mergeable_players().exclude(pk=player.pk).filter(full_name_searchable(viewer))
-    for word in text.split():
-        found = found.filter(display_name__icontains=word)
+    found = (
+        mergeable_players()
+        .exclude(pk=player.pk)
+        .filter(searched_by_name(viewer, typed_words(text), by_initials=False))
+    )
     found = (
         found.annotate(nights=Count("seats__tournament", distinct=True))
         .prefetch_related(

@@ -66,7 +66,7 @@ def club_close(
         )
     now = now or timezone.now()
     today = timezone.localdate(now)
-    open_ = Membership.objects.filter(club=club, end__isnull=True)
+    open_ = Membership.objects.current().filter(club=club)
     ended = list(open_.values_list("pk", flat=True))
     # A membership dated after today (typed ahead) ends on its first day.
     open_.filter(start__lte=today).update(end=today)

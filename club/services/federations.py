@@ -55,9 +55,11 @@ def federation_admin_candidates(federation: Federation) -> QuerySet[Player]:
     """Whom the federation's administrators may name one of them: a member (an open
     membership, not a guest) of one of its clubs, with a login, not one already. They see no
     other player of the site (a club that has not joined shows them nothing)."""
-    members = Membership.objects.filter(
-        club__federations=federation, end__isnull=True, status=Membership.Status.ACTIVE
-    ).values("player")
+    members = (
+        Membership.objects.current()
+        .filter(club__federations=federation, status=Membership.Status.ACTIVE)
+        .values("player")
+    )
     return Player.objects.filter(
         pk__in=members, user__isnull=False, merged_into__isnull=True
     ).exclude(federation_roles__federation=federation)

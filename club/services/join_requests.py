@@ -99,7 +99,7 @@ def join_request_accept(
     join_request = _pending(join_request)
     club = join_request.club
     names = {"name": join_request.name, "email": join_request.email}
-    members = Membership.objects.filter(club=club, end__isnull=True)
+    members = Membership.objects.current().filter(club=club)
     if members.filter(
         Q(player__email__iexact=join_request.email)
         | Q(player__user__email__iexact=join_request.email)

@@ -131,11 +131,11 @@ def members_search(club: Club, text: str = "", filters: Iterable[str] = ()) -> Q
         )
     pending = Invitation.objects.filter(club=club, accepted_at__isnull=True)
     wanted = {
-        "active": Q(end__isnull=True) & ~Q(status=Membership.Status.GUEST),
+        "active": Membership.objects.current_q() & ~Q(status=Membership.Status.GUEST),
         "former": Q(end__isnull=False),
-        "guest": Q(status=Membership.Status.GUEST, end__isnull=True),
-        "admin": Q(role=Membership.Role.ADMIN, end__isnull=True),
-        "scorer": Q(role=Membership.Role.SCORER, end__isnull=True),
+        "guest": Membership.objects.current_q() & Q(status=Membership.Status.GUEST),
+        "admin": Membership.objects.current_q() & Q(role=Membership.Role.ADMIN),
+        "scorer": Membership.objects.current_q() & Q(role=Membership.Role.SCORER),
         "invited": Q(player__in=pending.values("player"), player__user__isnull=True),
         "account": Q(player__user__isnull=False),
         "no_account": Q(player__user__isnull=True),
@@ -228,10 +228,8 @@ def member_edit(club: Club, player: Player, **fields: str) -> Player:
 def admins_who_log_in(club_id: int) -> QuerySet[Membership]:
     """The club's admins who can log in: an admin without an account (or whose account is
     closed) cannot run the club, so he does not count as the one it keeps."""
-    return Membership.objects.filter(
+    return Membership.objects.admins().filter(
         club_id=club_id,
-        role=Membership.Role.ADMIN,
-        end__isnull=True,
         player__user__isnull=False,
         player__user__is_active=True,
     )
@@ -318,7 +316,7 @@ def membership_resume(club: Club, player: Player, start: datetime.date) -> Membe
     memberships = Membership.objects.filter(club=club, player=player)
     if not memberships.exists():
         raise ValidationError(_("%(player)s n'est pas membre du club.") % {"player": player})
-    if memberships.filter(end__isnull=True).exists():
+    if memberships.current().exists():
         raise ValidationError(_("%(player)s est déjà membre.") % {"player": player})
     last = memberships.order_by("-end").first()
     if last.end and start <= last.end:

@@ -46,7 +46,7 @@ def roles_held(
     players = [player.pk for player in players]
     return Roles(
         list(
-            Membership.objects.filter(end__isnull=True)
+            Membership.objects.current()
             .exclude(role=Membership.Role.MEMBER)
             .filter(Q(player__in=players) | Q(pk__in=list(memberships)))
             .select_related("club", "player")

@@ -65,12 +65,6 @@ def typed_name(name: str, empty: str) -> str:
     return name
 
 
-def _club_key(name: str) -> str:
-    """A club's name as two are compared: ``name_key``, and the French ligatures written out
-    ("Cœurs" is "Coeurs" typed on a keyboard without the œ)."""
-    return name_key(name).replace("œ", "oe").replace("æ", "ae")
-
-
 def club_name_refusal(name: str, signup: ClubSignup | None = None) -> str | None:
     """Why a new club cannot take this name, in words, or None: a club has it (whatever its
     case and accents), or the address it makes, or another sign-up waiting for the operator's
@@ -81,10 +75,10 @@ def club_name_refusal(name: str, signup: ClubSignup | None = None) -> str | None
     slug = club_slug(name)
     if not slug:
         return _("Le nom du club doit contenir des lettres ou des chiffres.")
-    key = _club_key(name)
+    key = name_key(name)
     # Whatever the accents: every club's name is read (a site has a few hundred at most).
     for taken, taken_slug in Club.objects.values_list("name", "slug"):
-        if _club_key(taken) == key:
+        if name_key(taken) == key:
             return _(
                 "Le club « %(name)s » existe déjà sur ce site : si c'est le vôtre, demandez à "
                 "son administrateur de vous inviter, sinon choisissez un autre nom (avec la "
@@ -99,7 +93,7 @@ def club_name_refusal(name: str, signup: ClubSignup | None = None) -> str | None
     if signup is not None and signup.pk:
         waiting = waiting.exclude(pk=signup.pk)
     for other in waiting.only("answers"):
-        if _club_key(other.club_name) == key or club_slug(other.club_name) == slug:
+        if name_key(other.club_name) == key or club_slug(other.club_name) == slug:
             return _(
                 "Un club de ce nom attend déjà l'accord de l'exploitant du site : choisissez-en "
                 "un autre (avec la ville, par exemple)."

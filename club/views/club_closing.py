@@ -61,7 +61,7 @@ def club_close_page(request: HttpRequest, slug: str) -> HttpResponse:
         "days": closed_keep_days(),
         "purge": timezone.localdate() + datetime.timedelta(days=closed_keep_days()),
         "federations": list(club.federations.order_by("name")),
-        "members": club.memberships.filter(end__isnull=True).count(),
+        "members": club.memberships.current().count(),
     }
     status = 400 if form.errors else 200
     return TemplateResponse(request, "club/admin/club_close.html", context, status=status)

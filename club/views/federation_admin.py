@@ -35,6 +35,8 @@ from ..models import (
     Player,
     name_key,
 )
+from ..name_search import name_holds, typed_words
+from ..names import PUBLIC, name_shown, searched_by_name
 from ..permissions import require_federation_admin
 from .common import form_errors
 from .ranking_rules_form import RankingRulesForm
@@ -56,20 +58,17 @@ def _refused(request: HttpRequest, error: ValidationError) -> None:
 def _admin_candidates(federation: Federation, typed: str) -> list[Player]:
     """The members of its clubs who may run it (``federation_admin_candidates``) whose public
     name holds each typed word, shown by it: one who chose his initials is found by them, and
-    his full name, which the federation does not see, finds nobody. Two queries whatever the
-    federation's size: the full names matched by the database, the few who chose initials
-    matched here (their initials are made from their names as they are shown)."""
-    words = [name_key(word) for word in typed.split()]
-    if not any(words):
+    his full name, which the federation does not see, finds nobody (``searched_by_name`` as
+    the public searches). One query whatever the federation's size: the full names matched by
+    the database, the few who chose initials matched here (their initials are made from their
+    names as they are shown)."""
+    words = typed_words(typed)
+    if not words:
         return []
     pool = services.federation_admin_candidates(federation).only(*Player.PUBLIC_NAME_FIELDS)
-    full = pool.filter(public_name=Player.PublicName.FULL)
-    for word in typed.split():
-        full = full.filter(display_name__icontains=word)
-    found = [*full.order_by("display_name", "pk")[:ADMIN_SEARCH_LIMIT]]
-    found += pool.filter(public_name=Player.PublicName.INITIALS)
-    shown = [p for p in found if all(w in name_key(p.public_display_name) for w in words)]
-    return sorted(shown, key=lambda p: name_key(p.public_display_name))[:ADMIN_SEARCH_LIMIT]
+    found = pool.filter(searched_by_name(PUBLIC, words)).order_by("name_key", "pk")
+    shown = [p for p in found if name_holds(name_shown(p, PUBLIC), words)]
+    return sorted(shown, key=lambda p: name_key(name_shown(p, PUBLIC)))[:ADMIN_SEARCH_LIMIT]
 
 
 def _invitations(federation: Federation, members: list[Club]) -> list[FederationInvitation]:
@@ -201,7 +200,7 @@ def admin_add(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(
             request,
             _("%(player)s administre %(federation)s.")
-            % {"player": player.public_display_name, "federation": federation},
+            % {"player": name_shown(player, PUBLIC), "federation": federation},
         )
     return _back(federation)
 

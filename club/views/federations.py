@@ -81,9 +81,13 @@ def federation_ranking(request: HttpRequest, slug: str, season: str) -> HttpResp
         ranking = ranking_of(chosen)
         shown = None
         if ranking:
-            namer = viewer_of(request.user).name
             shown = ranking_page(
-                federation, ranking, namer, number=number, typed=typed, user=request.user
+                federation,
+                ranking,
+                viewer_of(request.user),
+                number=number,
+                typed=typed,
+                user=request.user,
             )
         # The rules the ranking was computed with; before any, the season's.
         rules = ranking.rules if ranking else _season_rules(chosen)

@@ -194,8 +194,8 @@ class ReplyRecordForm(ReplyForm):
 def current_members(club: Club) -> QuerySet[Player]:
     return (
         Player.objects.filter(
+            Membership.objects.current_q("memberships"),
             memberships__club=club,
-            memberships__end__isnull=True,
             memberships__status=Membership.Status.ACTIVE,
         )
         .distinct()

@@ -134,8 +134,8 @@ def reminder_recipients(night: PlannedNight) -> list[Player]:
     said_no = Reply.objects.filter(night=night, answer=Reply.Answer.NO).values("player")
     players = (
         Player.objects.filter(
+            Membership.objects.current_q("memberships"),
             memberships__club=night.club_id,
-            memberships__end__isnull=True,
             memberships__status=Membership.Status.ACTIVE,
         )
         .exclude(pk__in=said_no)
@@ -269,5 +269,5 @@ def presence_check(tournament: Tournament, present: set[int]) -> PresenceCheck |
 
 def member_nights(player: Player, today: datetime.date | None = None) -> Q:
     """The planned nights of the member's clubs (a filter)."""
-    clubs = Membership.objects.filter(player=player, end__isnull=True).values("club")
+    clubs = Membership.objects.current().filter(player=player).values("club")
     return Q(club__in=clubs, date__gte=today or timezone.localdate())

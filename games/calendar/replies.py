@@ -42,7 +42,8 @@ def deadline(night: PlannedNight, settings: ClubCalendar | None = None) -> datet
 
 def _is_member(night: PlannedNight, player: Player) -> bool:
     return (
-        Membership.objects.filter(club=night.club_id, player=player, end__isnull=True)
+        Membership.objects.current()
+        .filter(club=night.club_id, player=player)
         .exclude(status=Membership.Status.FORMER)
         .exists()
     )
@@ -167,8 +168,8 @@ def silent_members(night: PlannedNight) -> QuerySet[Player]:
     answered = Reply.objects.filter(night=night).values("player")
     return (
         Player.objects.filter(
+            Membership.objects.current_q("memberships"),
             memberships__club=night.club_id,
-            memberships__end__isnull=True,
             memberships__status=Membership.Status.ACTIVE,
         )
         .exclude(pk__in=answered)

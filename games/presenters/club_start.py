@@ -58,7 +58,7 @@ def club_checklist(club: Club) -> list[Step] | None:
     """A club's first steps, each ticked when the data says it is done, for a club that came
     by the sign-up (None for the others, which started before it, and once every step is
     done): one query."""
-    current = Membership.objects.filter(club=OuterRef("club"), end__isnull=True)
+    current = Membership.objects.current().filter(club=OuterRef("club"))
     row = (
         ClubSignup.objects.filter(club=club)
         .annotate(

@@ -18,7 +18,8 @@ from django.db.models import Max, Q, QuerySet
 from django.urls import reverse
 
 from club.models import Club, Federation, FederationSeason, Membership, Player
-from club.name_search import name_filter, name_holds, typed_words
+from club.name_search import name_holds, typed_words
+from club.names import Viewer, searched_by_name
 from infra.addresses import address_parts
 from scoring.models import FederationRanking, FederationRankingLine
 
@@ -81,9 +82,8 @@ def _players_clubs(federation: Federation, players: list[int]) -> dict[int, list
     he plays, and where his page is."""
     clubs: dict[int, list[Club]] = {}
     memberships = (
-        Membership.objects.filter(
-            player__in=players, club__federations=federation, end__isnull=True
-        )
+        Membership.objects.current()
+        .filter(player__in=players, club__federations=federation)
         .exclude(status=Membership.Status.GUEST)
         .select_related("club")
         .only("player_id", "club__name", "club__slug", "club__short_name")
@@ -167,9 +167,8 @@ def _clubs_rows(
     """Each player's current clubs in the federation as (short name, address), by club name
     (one query of plain rows, one reverse a club)."""
     rows = (
-        Membership.objects.filter(
-            player__in=players, club__federations=federation, end__isnull=True
-        )
+        Membership.objects.current()
+        .filter(player__in=players, club__federations=federation)
         .exclude(status=Membership.Status.GUEST)
         .order_by("club__name")
         .values_list("player_id", "club__name", "club__short_name", "club__slug")
@@ -212,7 +211,7 @@ def _rows(
 def ranking_page(
     federation: Federation,
     ranking: FederationRanking,
-    namer: Callable[[Player], str],
+    viewer: Viewer,
     *,
     number: int = 1,
     typed: str = "",
@@ -233,7 +232,7 @@ def ranking_page(
             player = mine["player_id"]
     words = typed_words(typed)
     if words:
-        found = _searched(federation, lines, namer, words, player)
+        found = _searched(federation, lines, viewer, words, player)
         total = len(found)
         pages = max(1, math.ceil(total / PAGE_LINES))
         number = min(max(number, 1), pages)
@@ -245,35 +244,35 @@ def ranking_page(
     start = (number - 1) * PAGE_LINES
     found = list(lines.values(*ROW_FIELDS)[start : start + PAGE_LINES])
     clubs = _clubs_rows(federation, [line["player_id"] for line in found])
-    return RankingPage(_rows(found, clubs, namer, player), number, pages, total, typed, mine)
+    return RankingPage(_rows(found, clubs, viewer.name, player), number, pages, total, typed, mine)
 
 
 def _searched(
     federation: Federation,
     lines: QuerySet[FederationRankingLine],
-    namer: Callable[[Player], str],
+    viewer: Viewer,
     words: list[str],
     me: int | None,
 ) -> list[dict[str, object]]:
     """The lines whose shown name or clubs hold every word. The database keeps the lines a
-    word may match (the player's name, one of his clubs', a player who chose initials: he is
-    found by them); each is then checked as it is shown (``name_holds``)."""
+    word may match (the player's name as ``viewer`` may search it, one of his clubs':
+    ``club.names.searched_by_name``); each is then checked as it is shown (``name_holds``)."""
     federation_clubs = federation.clubs.values_list("pk", "name", "short_name")
     clubs_of = {pk: f"{name} {short}" for pk, name, short in federation_clubs}
-    hidden = Q(player__public_name=Player.PublicName.INITIALS)
     for word in words:
         matched = [pk for pk, text in clubs_of.items() if name_holds(text, [word])]
-        members = Membership.objects.filter(club__in=matched, end__isnull=True).exclude(
-            status=Membership.Status.GUEST
+        members = (
+            Membership.objects.current()
+            .filter(club__in=matched)
+            .exclude(status=Membership.Status.GUEST)
         )
         lines = lines.filter(
-            name_filter("player__display_name", [word])
+            searched_by_name(viewer, [word], through="player")
             | Q(player__in=members.values("player"))
-            | hidden
         )
     found = list(lines.values(*ROW_FIELDS))
     clubs = _clubs_rows(federation, [line["player_id"] for line in found])
-    rows = _rows(found, clubs, namer, me)
+    rows = _rows(found, clubs, viewer.name, me)
     return [row for row in rows if name_holds(f"{row['name']} {row['club_names']}", words)]
 
 
@@ -357,7 +356,8 @@ def player_clubs(player: Player) -> list[Club]:
     federations show last changed (one query; the player's page is cached from both). A
     guest's visit is no membership."""
     memberships = (
-        Membership.objects.filter(player=player, end__isnull=True)
+        Membership.objects.current()
+        .filter(player=player)
         .exclude(status=Membership.Status.GUEST)
         .select_related("club")
         .only("club__name", "club__slug", "club__short_name")

@@ -41,10 +41,6 @@ def require_sheet_reader(request: HttpRequest, tournament: Tournament) -> None:
     visibility.require_sheet_reader(access_for(request, tournament.club), tournament)
 
 
-def require_room_viewer(request: HttpRequest, tournament: Tournament) -> None:
-    visibility.require_room_viewer(access_for(request, tournament.club), tournament)
-
-
 def require_sheet_editor(request: HttpRequest, tournament: Tournament) -> None:
     visibility.require_sheet_editor(access_for(request, tournament.club), tournament)
 

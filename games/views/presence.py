@@ -19,9 +19,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.club_pages import access_for
-from club.models import Membership, Player
-from club.name_search import name_filter, name_holds, typed_words
-from club.names import Viewer, name_shown, viewer_of
+from club.models import Club, Membership, Player
+from club.name_search import name_holds, typed_words
+from club.names import Viewer, name_shown, searched_by_name, viewer_of
 from club.views.errors import bad_request
 
 from .. import calendar, services
@@ -46,7 +46,8 @@ def _current(tournament: Tournament) -> QuerySet[Membership]:
     if tournament.federation_season_id is not None:
         clubs |= Q(club__federations__seasons=tournament.federation_season_id)
     return (
-        Membership.objects.filter(clubs, end__isnull=True)
+        Membership.objects.current()
+        .filter(clubs)
         .exclude(status=Membership.Status.FORMER)
         .distinct()
     )
@@ -88,7 +89,7 @@ def _ticked(tournament: Tournament, chosen: set[int]) -> list[Player]:
 def _found(tournament: Tournament, typed: str, viewer: Viewer) -> list[Player]:
     """The federation's players the page does not list whose name, as the scorer reads it, or
     one of whose clubs holds each typed word (``club.name_search``: whatever the case and the
-    accents), at most ``SEARCH_LIMIT``: three queries, whatever the federation's size."""
+    accents), at most ``SEARCH_LIMIT``: four queries, whatever the federation's size."""
     words = typed_words(typed)
     if not words or tournament.federation_season_id is None:
         return []
@@ -98,12 +99,16 @@ def _found(tournament: Tournament, typed: str, viewer: Viewer) -> list[Player]:
         .exclude(pk__in=current.filter(club=tournament.club_id).values("player"))
         .exclude(pk__in=tournament.present.values("pk"))
     )
+    # The night's clubs are few: their names are matched here, by the site's rule.
+    clubs = Club.objects.filter(pk__in=current.values("club")).values_list(
+        "pk", "name", "short_name"
+    )
+    clubs_of = {pk: f"{name} {short}" for pk, name, short in clubs}
     for word in words:
+        matched = [pk for pk, text in clubs_of.items() if name_holds(text, [word])]
         candidates = candidates.filter(
-            name_filter("display_name", [word])
-            | Q(public_name=Player.PublicName.INITIALS)
-            | Q(pk__in=current.filter(name_filter("club__name", [word])).values("player"))
-            | Q(pk__in=current.filter(name_filter("club__short_name", [word])).values("player"))
+            searched_by_name(viewer, [word])
+            | Q(pk__in=current.filter(club__in=matched).values("player"))
         )
     found = []
     for player in _with_clubs(tournament, viewer.annotate(candidates)):

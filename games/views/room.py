@@ -9,12 +9,13 @@ from django.http import Http404, HttpRequest
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
-from club.club_pages import club_page
+from club.club_pages import access_for, club_page
 from club.names import PUBLIC, Viewer, viewer_of
 
 from ..models import Tournament
 from ..presenters.room import room_board
-from .common import require_room_viewer, tournament_for
+from ..visibility import require_room_viewer
+from .common import tournament_for
 
 # Seconds between two refreshes of the room screen: a deal takes a few minutes to play.
 ROOM_REFRESH_SECONDS = 10
@@ -22,7 +23,7 @@ ROOM_REFRESH_SECONDS = 10
 
 def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     tournament = tournament_for(slug, pk)
-    require_room_viewer(request, tournament)
+    require_room_viewer(access_for(request, tournament.club), tournament)
     refresh_url = reverse("games:room", args=[slug, pk])
     return _room_response(request, tournament, refresh_url, viewer_of(request.user))
 

@@ -25,12 +25,12 @@ from .. import services
 from ..forms import TournamentForm
 from ..mailing import result_recipients
 from ..models import Poule, RoundDraw, Seat, Tournament
+from ..visibility import require_room_viewer
 from .common import (
     MAX_SEED,
     can_read_sheets,
     night_viewed,
     posted_number,
-    require_room_viewer,
     require_sheet_reader,
     tournament_for,
 )
@@ -122,7 +122,7 @@ def _federation_season(tournament: Tournament) -> FederationSeason | None:
 def _member_night(request: HttpRequest, tournament: Tournament) -> TemplateResponse:
     """A member's view of a night whose sheets are not his to read: the room screen and the
     tables he sits at (the public and other clubs are refused as before)."""
-    require_room_viewer(request, tournament)
+    require_room_viewer(access_for(request, tournament.club), tournament)
     player = Player.objects.filter(user=request.user).first()
     seats = (
         list(

@@ -74,9 +74,7 @@ def _admin_clubs(user: User | AnonymousUser) -> set[int]:
     many merges and asks of each whether he may decide it."""
     if "_merge_admin_clubs" not in user.__dict__:
         user.__dict__["_merge_admin_clubs"] = set(
-            Membership.objects.filter(
-                player__user=user, role=Membership.Role.ADMIN, end__isnull=True
-            ).values_list("club_id", flat=True)
+            Membership.objects.admins().filter(player__user=user).values_list("club_id", flat=True)
         )
     return user.__dict__["_merge_admin_clubs"]
 

@@ -202,7 +202,7 @@ def merge_refusal(
             "date": night.date.strftime("%d/%m/%Y"),
             "club": night.club.name,
         }
-    open_ = Membership.objects.filter(end__isnull=True)
+    open_ = Membership.objects.current()
     shared = (
         Club.objects.filter(pk__in=open_.filter(player=kept).values("club"))
         .filter(pk__in=open_.filter(player=merged).values("club"))

@@ -31,7 +31,7 @@ from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Cast, JSONObject
 
 from club.models import Player, Season
-from club.names import Viewer
+from club.names import Viewer, name_shown
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.games import game_module
@@ -45,7 +45,7 @@ from .nights import (
     night_statistics,
 )
 
-# What a player's public name is made of (``Player.public_display_name``).
+# What a player's shown name is made of (``club.names.name_shown``).
 PUBLIC_NAME = (
     "player__display_name",
     "player__first_name",
@@ -109,10 +109,6 @@ class PartnerLine:
     deals: int = 0
     made: int = 0
     points: int = 0
-
-    @property
-    def name(self) -> str:
-        return self.player.public_display_name
 
     @property
     def made_rate(self) -> Fraction:
@@ -279,7 +275,7 @@ def partners_named_today(partners: list[PartnerLine], viewer: Viewer) -> list[Pa
     named = {player.pk: player for player in today}
     for line in best:
         line.player = named.get(line.player.pk, line.player)
-    best.sort(key=lambda p: (*_figures(p), p.name))
+    best.sort(key=lambda p: (*_figures(p), name_shown(p.player, viewer)))
     return best[:TOP_PARTNERS]
 
 

@@ -56,7 +56,7 @@ def test_two_admins_demoting_each_other_at_once_leave_one_admin(monkeypatch):
         )
 
         assert sorted(outcomes) == ["done", "refused"], outcomes
-        left = Membership.objects.filter(club=club, role="admin", end__isnull=True)
+        left = Membership.objects.admins().filter(club=club)
         assert left.count() == 1
 
 

@@ -21,7 +21,7 @@ DAY = datetime.date(2025, 3, 1)
 
 
 def membership_of(user, club):
-    return Membership.objects.get(club=club, player__user=user, end__isnull=True)
+    return Membership.objects.current().get(club=club, player__user=user)
 
 
 # Members

@@ -334,7 +334,7 @@ def test_ending_a_membership_is_asked_first_then_resumed(client, club, club_admi
     assert "Reprendre l" in page
 
     client.post(url("member-resume", club, player.pk), {"start": "2025-09-01"})
-    assert Membership.objects.filter(player=player, end__isnull=True).exists()
+    assert Membership.objects.current().filter(player=player).exists()
 
 
 def test_a_season_may_follow_the_clubs_table_and_keeps_a_scheme_of_its_own(

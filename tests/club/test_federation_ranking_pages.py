@@ -49,7 +49,9 @@ def test_the_ranking_shows_a_hundred_lines_a_page_and_links_the_next(client, lon
 
 def test_a_search_finds_players_by_name_or_club_whatever_the_accents(client, long_ranking):
     fed_season, players = long_ranking
-    Player.objects.filter(pk=players[120].pk).update(display_name="Ëlsbeth Qüuxley")
+    renamed = Player.objects.get(pk=players[120].pk)
+    renamed.display_name = "Ëlsbeth Qüuxley"
+    renamed.save()
     cache.clear()
     found = client.get(ranking_url(fed_season) + "?q=ELSBETH+quuxley").content.decode()
     assert rows(found) == 1 and "Ëlsbeth Qüuxley" in found
@@ -63,12 +65,10 @@ def test_a_search_finds_players_by_name_or_club_whatever_the_accents(client, lon
 
 def test_a_player_who_chose_initials_is_not_found_by_his_full_name(client, long_ranking):
     fed_season, players = long_ranking
-    Player.objects.filter(pk=players[5].pk).update(
-        display_name="Bérénice Secrète",
-        first_name="Bérénice",
-        last_name="Secrète",
-        public_name=Player.PublicName.INITIALS,
-    )
+    shy = Player.objects.get(pk=players[5].pk)
+    shy.display_name, shy.first_name, shy.last_name = "Bérénice Secrète", "Bérénice", "Secrète"
+    shy.public_name = Player.PublicName.INITIALS
+    shy.save()
     cache.clear()
     assert "Secrète" not in client.get(ranking_url(fed_season) + "?q=secrete").content.decode()
     assert "B.S." in client.get(ranking_url(fed_season) + "?q=b.s.").content.decode()

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from club.models import Club, Membership, Player, Season
+from club.names import PUBLIC, name_shown
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
@@ -151,7 +152,7 @@ def test_a_season_override_wins_over_the_club_rules(club):
 def test_a_player_who_chose_full_name_is_shown_by_full_name():
     player = PlayerFactory.build(first_name="Anne", last_name="Dupont", display_name="Anne Dupont")
 
-    assert player.public_display_name == "Anne Dupont"
+    assert name_shown(player, PUBLIC) == "Anne Dupont"
 
 
 def test_a_player_who_chose_initials_is_shown_by_initials():
@@ -162,7 +163,7 @@ def test_a_player_who_chose_initials_is_shown_by_initials():
         public_name=Player.PublicName.INITIALS,
     )
 
-    assert player.public_display_name == "A.D."
+    assert name_shown(player, PUBLIC) == "A.D."
 
 
 def test_initials_come_from_the_display_name_when_first_and_last_names_are_blank():
@@ -173,7 +174,7 @@ def test_initials_come_from_the_display_name_when_first_and_last_names_are_blank
         public_name=Player.PublicName.INITIALS,
     )
 
-    assert player.public_display_name == "C.V.D.B."
+    assert name_shown(player, PUBLIC) == "C.V.D.B."
 
 
 def test_a_player_needs_a_display_name():

@@ -14,7 +14,15 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Membership, Player
-from club.names import PUBLIC, full_name_searchable, name_shown, recipients, viewer_of
+from club.name_search import name_holds, typed_words
+from club.names import (
+    PUBLIC,
+    full_name_searchable,
+    name_shown,
+    recipients,
+    searched_by_name,
+    viewer_of,
+)
 from scoring.services import ranking_publish
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
@@ -117,6 +125,35 @@ def test_a_search_finds_by_full_name_only_whom_the_searcher_may_see_named(club, 
     outsider, member = viewer_of(reader(ClubFactory())), viewer_of(reader(club))
     assert not found.filter(full_name_searchable(outsider)).exists()
     assert found.filter(full_name_searchable(member)).get() == shy
+
+
+def test_every_search_by_name_keeps_initials_for_a_check_as_shown_and_full_names_for_who_knows(
+    club, shy
+):
+    PlayerFactory(display_name="Zoé Quarré-Ouvert", club=club)
+    outsider, member = viewer_of(reader(ClubFactory())), viewer_of(reader(club))
+
+    def searched(viewer, typed, **how):
+        words = typed_words(typed)
+        players = Player.objects.filter(searched_by_name(viewer, words, **how))
+        return {p.display_name for p in players if name_holds(name_shown(p, viewer), words)}
+
+    # His full name finds him for a member of his club only, whatever the accents.
+    assert searched(member, "quarre") == {"Zébulon Quarré", "Zoé Quarré-Ouvert"}
+    assert searched(outsider, "quarre") == {"Zoé Quarré-Ouvert"}
+    assert searched(PUBLIC, "zebulon") == set()
+    # His initials, as the outsider reads them, find him; not where a search asks no initials.
+    assert searched(outsider, "z.q.") == {"Zébulon Quarré"}
+    assert searched(outsider, "z.q.", by_initials=False) == set()
+    # Through a relation: a ranking's lines find their player the same way.
+    assert (
+        Membership.objects.filter(
+            searched_by_name(outsider, typed_words("quarre"), through="player", by_initials=False)
+        )
+        .get()
+        .player.display_name
+        == "Zoé Quarré-Ouvert"
+    )
 
 
 def test_e_mail_recipients_read_names_by_the_same_rule_in_two_queries(

@@ -12,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from club.names import PUBLIC, name_shown
 from club.profile import PROFILE_FIELDS, ProfileForm, profile_update
 from club.published import CSRF_PLACEHOLDER
 from scoring.services import (
@@ -162,4 +163,4 @@ def test_a_member_who_hides_his_name_is_hidden_on_the_public_pages_at_once(clien
     after, _ = get(client, ranking, if_none_match=before["ETag"])
     assert after.status_code == 200
     assert player.display_name not in after.content.decode()
-    assert player.public_display_name in after.content.decode()
+    assert name_shown(player, PUBLIC) in after.content.decode()

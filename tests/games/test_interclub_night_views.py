@@ -236,8 +236,9 @@ def test_the_search_reads_the_same_queries_for_a_bigger_federation(
     client.force_login(scorer)
     path = search_url(interclub_night, "a")
     client.get(path)
-    # The session, the user, the night, his role, the candidates, their clubs.
-    with django_assert_num_queries(6) as first:
+    # The session, the user, the night, his role, the night's clubs (their names matched
+    # by the site's fold), the candidates, their clubs.
+    with django_assert_num_queries(7) as first:
         client.get(path)
     for n in range(4):
         other = ClubFactory(name=f"Club {n}")

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from club.models import Club, Membership, Player, Season
+from club.names import PUBLIC
 from games import services as games_services
 from games.models import Deal, PointTable, Poule, Tournament
 from games.nightfile import tournament_import
@@ -342,7 +343,7 @@ def test_an_export_can_name_players_by_their_public_name(example):
     tournament = tournament_import(example)
     Player.objects.filter(display_name=CHLOE).update(public_name=Player.PublicName.INITIALS)
 
-    exported = tournament_export(tournament, name_of=lambda player: player.public_display_name)
+    exported = tournament_export(tournament, name_of=PUBLIC.name)
 
     assert exported["standings"][0]["player"] == "C.M."
     assert "C.M." in exported["poules"][0]["seats"]

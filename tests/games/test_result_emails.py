@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from club.models import Membership
+from club.names import PUBLIC, name_shown
 from games.mailing import tournament_results_send
 from games.models import ResultEmail, Tournament
 from games.tasks import tournament_results_email
@@ -158,7 +159,7 @@ def test_the_email_gives_his_rank_points_poules_the_winners_and_a_link_to_his_re
         f"Tour 1, table {poule_line.poule.table} : rang {poule_line.rank}" in body
         and f"{poule_points} pts de tournoi, {poule_line.game_points} points de jeu" in body
     )
-    assert all(winner.player.public_display_name in body for winner in winners)
+    assert all(name_shown(winner.player, PUBLIC) in body for winner in winners)
     assert f"{settings.SITE_URL}{reverse('my-results')}" in body
     # Not published yet: the public results page would refuse him.
     assert reverse("games:results", kwargs={"slug": "rcwhist", "pk": tournament.pk}) not in body

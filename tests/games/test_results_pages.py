@@ -19,6 +19,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from club.models import Player
+from club.names import PUBLIC, name_shown
 from games import services
 from games.dealforms import describe_deal, short_deal
 from games.models import Tournament
@@ -328,7 +329,7 @@ def expected_rows(tournament: Tournament) -> list[list]:
         [
             line.rank,
             "=" if line.tied else "",
-            line.player.public_display_name,
+            name_shown(line.player, PUBLIC),
             line.tournament_points,
             line.game_points,
             line.poules_won,

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import jinja2
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.html import conditional_escape
 from django.utils.translation import gettext, ngettext
-from jinja2 import Environment
-from markupsafe import Markup
 
 from club.templatetags.figures import points
 
@@ -23,15 +21,21 @@ def url(name: str, *args: Any) -> str:
     return reverse(name, args=args)
 
 
-def escaped(value: Any) -> Markup:
-    """What ``{{ … }}`` writes, escaped as Django escapes it (an apostrophe as ``&#x27;``,
-    where Jinja2 alone writes ``&#39;``): the pages read the same whichever engine drew
-    them. What is already safe is written as it is."""
-    return Markup(conditional_escape(value))
+class Template(jinja2.Template):
+    """A template whose text is escaped as Django escapes it: Jinja2 writes an apostrophe
+    ``&#39;`` and a double quote ``&#34;`` where Django writes ``&#x27;`` and ``&quot;``, so
+    that the pages read the same byte for byte whichever engine drew a table. One pass over
+    the text: escaping each value through Django's function instead made the results page's
+    tables three times slower."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        text = super().render(*args, **kwargs)
+        return text.replace("&#39;", "&#x27;").replace("&#34;", "&quot;")
 
 
-def environment(**options: Any) -> Environment:
-    env = Environment(extensions=["jinja2.ext.i18n"], finalize=escaped, **options)
+def environment(**options: Any) -> jinja2.Environment:
+    env = jinja2.Environment(extensions=["jinja2.ext.i18n"], **options)
+    env.template_class = Template
     # Plain gettext: what it returns is text like any other, escaped where it is written (as
     # ``{% translate %}`` writes it).
     env.install_gettext_callables(gettext, ngettext)

@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
+from scoring.engine.standings import hundredths, points_text
+
 EXPORT_FORMATS = ("csv", "xlsx")
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -42,9 +44,10 @@ class Text(str):
 
 def _cell(value: Any) -> Any:
     # Tournament points are exact fractions (a tie shares 5 + 3 as 4 each, or 3 + 1 + 0 as
-    # 4/3): a spreadsheet gets the number, rounded for reading only where it has decimals.
+    # 4/3): a spreadsheet gets the number, rounded for reading only where it has decimals, by
+    # the rule every page rounds by (half away from zero, from the exact value).
     if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else round(float(value), 2)
+        return int(value) if value.denominator == 1 else hundredths(value) / 100
     return value
 
 
@@ -56,7 +59,7 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     writer.writerow(header)
     for row in rows:
-        writer.writerow([_csv_text(_cell(value)) for value in row])
+        writer.writerow([_csv_text(value) for value in row])
     return buffer.getvalue()
 
 
@@ -70,8 +73,12 @@ def csv_response(
 
 
 def _csv_text(value: Any) -> Any:
+    # Points as the pages write them (``points_text``), with the comma these files always
+    # have; a figure with decimals (a cote) with two of them.
+    if isinstance(value, Fraction):
+        return points_text(value, ",")
     if isinstance(value, float):
-        return f"{value:.2f}".replace(".", ",")
+        return points_text(Fraction(value), ",", places_always=True)
     # CSV has no types: a member's name that would run as a formula is written behind a quote.
     if isinstance(value, str) and not isinstance(value, Text) and value.startswith(FORMULA_STARTS):
         return "'" + value

@@ -103,6 +103,14 @@ TEMPLATES = [
             ],
         },
     },
+    # The long tables Django's template language is measured too slow for (a 40-player
+    # night's poules: hundreds of deals, thousands of cells), named with ``using="jinja2"``.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "config.jinja2_environment.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"

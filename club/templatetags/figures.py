@@ -1,13 +1,19 @@
 """``{{ value|or_unknown }}``: a figure the site does not know (what an imported ranking's
-table did not give: game points, nights won …) is shown "—" with its reason, never as 0."""
+table did not give: game points, nights won …) is shown "—" with its reason, never as 0.
+
+``{{ value|points }}``: tournament points as every page, e-mail and export writes them.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
+from django.utils.formats import get_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+
+from scoring.engine.standings import points_text
 
 register = template.Library()
 
@@ -20,3 +26,13 @@ def or_unknown(value: Any) -> Any:
             _("Inconnu : le classement importé ne le donne pas"),
         )
     return value
+
+
+@register.filter
+def points(value: Any, places: Any = "") -> str:
+    """Points in the reader's language: "2,50" in French, "2.50" in English, "5" for a whole
+    value (``|points:2``: "5,00", two decimals always), rounded by the engine's one rule
+    (``points_text``); nothing for no value. The results page's Jinja2 tables call it too."""
+    if value is None or value == "":
+        return ""
+    return points_text(value, get_format("DECIMAL_SEPARATOR"), places_always=str(places) == "2")

@@ -7,10 +7,7 @@ never reach another player's profile or data, whatever he puts in the URL or the
 from __future__ import annotations
 
 import copy
-import datetime
 import json
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 from functools import partial
 
 from django import forms
@@ -21,12 +18,11 @@ from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.template.loader import get_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.formats import get_format
 from django.utils.functional import SimpleLazyObject
-from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -145,54 +141,15 @@ def my_results(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "club/member/my_results.html", context)
 
 
-_CENT = Decimal("0.01")
-
-
-def decimal_points(value: Fraction, point: str, *, places_always: bool = False) -> str:
-    """``value|floatformat:"-2"`` (``places_always``: ``floatformat:"2"``) without the
-    filter's general machinery, for hundreds of figures a page: the same text."""
-    number = Decimal(value.numerator) if value.denominator == 1 else Decimal(str(float(value)))
-    if not places_always and number == number.to_integral_value():
-        return str(int(number))
-    rounded = abs(number).quantize(_CENT, ROUND_HALF_UP)
-    sign = "-" if number < 0 and rounded else ""
-    return f"{sign}{rounded:f}".replace(".", point)
-
-
-def _day(date: datetime.date) -> str:
-    return f"{date.day:02d}/{date.month:02d}/{date.year}"
-
-
 def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, SafeString]:
-    """His nights' rows and the chart's table rows, each table written out here in one pass
-    (a season is hundreds of rows: the template's look-ups and filters per cell were most of
-    the page). Only names are text to escape; every other cell is a number or a date."""
-    point = get_format("DECIMAL_SEPARATOR")
-    before, after = (escape(part) for part in address_parts("games:results", slug))
-    tied = format_html(' <abbr title="{}">{}</abbr>', _("à égalité"), _("ex aequo"))
-    nights = []
-    for line in results.tournaments:
-        title = escape(line.title)
-        if line.published:
-            title = f'<a href="{before}{line.tournament_id}{after}">{title}</a>'
-        nights.append(
-            f"<tr><td>{_day(line.date)}</td><td>{title}</td>"
-            f'<td class="num">{line.rank}{tied if line.tied else ""}</td>'
-            f'<td class="num">{decimal_points(line.tournament_points, point)}</td>'
-            f'<td class="num">{line.game_points}</td>'
-            f'<td class="num poules">{line.poules_won} / {line.poules_played}</td></tr>'
-        )
-    absent = format_html(' <span class="badge">{}</span>', _("absent"))
-    chart = []
-    for night in results.chart:
-        mark, badge = ("", "") if night.played else (' class="absent"', absent)
-        chart.append(
-            f"<tr{mark}><td>{_day(night.date)}</td><td>{escape(night.title)}{badge}</td>"
-            f'<td class="num">{decimal_points(night.mine, point)}</td>'
-            f'<td class="num">{decimal_points(night.average, point, places_always=True)}</td>'
-            "</tr>"
-        )
-    return {"nights": mark_safe("\n".join(nights)), "chart": mark_safe("\n".join(chart))}
+    """His nights' rows and the chart's table rows, drawn by their Jinja2 templates
+    (``jinja2/club/``): a season is hundreds of rows, and Django's template language's
+    look-ups and filters per cell were most of the page."""
+    context = {"results": results, "results_address": address_parts("games:results", slug)}
+    return {
+        "nights": mark_safe(get_template("club/my_nights.html", using="jinja2").render(context)),
+        "chart": mark_safe(get_template("club/my_chart.html", using="jinja2").render(context)),
+    }
 
 
 @never_cache

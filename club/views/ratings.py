@@ -10,18 +10,15 @@ is almost sure of).
 
 from __future__ import annotations
 
-import datetime
 import json
-from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.template.loader import get_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils import dateformat
 from django.utils.formats import date_format, get_format
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -59,42 +56,23 @@ def signed(value: float, point: str) -> str:
     return text if text.strip("0,.") == "" else ("+" if value > 0 else "−") + text
 
 
-# The date formats' letters written here; any other letter goes through Django's formatter.
-_DATE_PARTS: dict[str, Callable[[datetime.date], str]] = {
-    "d": lambda day: f"{day.day:02d}",
-    "j": lambda day: str(day.day),
-    "m": lambda day: f"{day.month:02d}",
-    "n": lambda day: str(day.month),
-    "Y": lambda day: f"{day.year:04d}",
-    "y": lambda day: f"{day.year % 100:02d}",
-}
-
-
-def date_writer(name: str) -> Callable[[datetime.date], str]:
-    """``date_format(day, name)`` for hundreds of dates: the reader's format looked up once
-    and, when it is made of numbers only (every short date format), written without Django's
-    formatter per date."""
-    form = get_format(name)
-    if "\\" in form or any(c.isalpha() and c not in _DATE_PARTS for c in form):
-        return lambda day: dateformat.format(day, form)
-    parts = [(_DATE_PARTS.get(c), c) for c in form]
-    return lambda day: "".join(part(day) if part else c for part, c in parts)
-
-
 def rating_history(ratings: list[dict[str, Any]]) -> tuple[dict[str, Any], SafeString]:
     """A player's ratings after each night: the chart's numbers and its table's rows (date,
-    cote, ±, the night's change, deals), written out once here in one pass (a decade is
-    hundreds of rows: a template look-up per cell is most of the page's time)."""
+    cote, ±, the night's change, deals), drawn by their Jinja2 template (a decade is hundreds
+    of rows: a Django template's look-up per cell was most of the page's time)."""
     point = get_format("DECIMAL_SEPARATOR")
-    short_date = date_writer("SHORT_DATE_FORMAT")
-    dates = [short_date(row["tournament__date"]) for row in ratings]
-    rows = "".join(
-        f'<tr><td>{escape(date)}</td><td class="num">{_figure(row["mu"], point)}</td>'
-        f'<td class="num">{_figure(MARGIN_SIGMAS * row["sigma"], point, 1)}</td>'
-        f'<td class="num">{signed(row["change"], point)}</td>'
-        f'<td class="num">{row["deals"]}</td></tr>'
+    dates = [date_format(row["tournament__date"], "SHORT_DATE_FORMAT") for row in ratings]
+    lines = [
+        (
+            date,
+            _figure(row["mu"], point),
+            _figure(MARGIN_SIGMAS * row["sigma"], point, 1),
+            signed(row["change"], point),
+            row["deals"],
+        )
         for date, row in zip(dates, ratings, strict=True)
-    )
+    ]
+    rows = get_template("club/rating_rows.html", using="jinja2").render({"lines": lines})
     chart = {
         "labels": dates,
         "cote": [round(row["mu"], 2) for row in ratings],

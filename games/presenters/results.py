@@ -3,19 +3,19 @@ totals and standings, and the night's standings, each player named as the page's
 see him (``club.names``).
 
 A 40-player night has hundreds of deals and thousands of numbers: the values come ready to
-show (the sheet's numbers and marks, as on the phone; tournament points as "2,5"), so that
-``games.templatetags.results_tables`` writes the long tables in one pass.
+show (the sheet's numbers and marks, as on the phone; each column's header), so that the
+long tables' template (``jinja2/games/poule_tables.html``) only writes them out.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from django.db.models import CharField, F, FilteredRelation, Q, TextField
 from django.db.models.functions import Cast
-from django.template.defaultfilters import floatformat
 
 from club.exports import Text
 from club.models import Player
@@ -32,19 +32,20 @@ from .sheet import deal_lines
 ResultsDeal = tuple[bool, "int | str", str, str, list[tuple[str, "int | str"]]]
 
 # A line of a poule's standings: rank, tied, the player's name, game points, tournament
-# points as shown ("2,5").
-PouleStandingLine = tuple[int, bool, str, int, str]
+# points.
+PouleStandingLine = tuple[int, bool, str, int, Fraction]
 
 
 @dataclass(frozen=True, slots=True)
 class PouleResults:
     """One poule of the results page: its table, deals counted, players by seat number (the
-    names this reader sees), deals, totals per seat and standings (none before its first
-    deal)."""
+    names this reader sees), the sheet's column headers (each name and what the header
+    shows), deals, totals per seat and standings (none before its first deal)."""
 
     table: int
     counted_deals: int
     seated: dict[int, str]
+    columns: list[tuple[str, str]]
     deals: list[ResultsDeal]
     totals: list[int]
     standings: list[PouleStandingLine]
@@ -58,14 +59,14 @@ class RoundResults:
 
 class NightStandingLine(NamedTuple):
     """A line of the night's standings: rank (and tied), the player (his id, for his page, and
-    his name as this reader sees it), tournament points as shown ("2,5"), game points, poules
-    won and played."""
+    his name as this reader sees it), tournament points, game points, poules won and
+    played."""
 
     rank: int
     tied: bool
     player_id: int
     name: str
-    points: str
+    points: Fraction
     game_points: int
     won: int
     played: int
@@ -79,7 +80,6 @@ def results_rounds(tournament: Tournament, viewer: Viewer) -> list[RoundResults]
     poules, players, names, lines = _seated_poules(tournament, viewer, standings=True)
     deals = night_deals(tournament)
 
-    shown: dict[str, str] = {}  # each tournament points' value as shown, worked out once
     game = tournament.game
     point_table = tournament.point_table.engine_table()
     rounds: list[RoundResults] = []
@@ -93,10 +93,11 @@ def results_rounds(tournament: Tournament, viewer: Viewer) -> list[RoundResults]
                 table=table,
                 counted_deals=counted_deals,
                 seated=seated,
+                columns=_columns(seated),
                 deals=_deal_rows(game, point_table, sheet, seated),
                 totals=[sum(points) for points in zip(*(d.points for d in sheet), strict=True)],
                 standings=[
-                    (rank, tied, players[player_id], game_points, _points_shown(points, shown))
+                    (rank, tied, players[player_id], game_points, fraction_of(points))
                     for rank, tied, player_id, game_points, points in lines.get(poule_id, [])
                 ],
             )
@@ -160,9 +161,7 @@ def _seated_poules(
 
 def night_standing_rows(tournament: Tournament, viewer: Viewer) -> list[NightStandingLine]:
     """The night's standings in rank order (one query): rank and tied, the player's id and his
-    name as ``viewer`` reads it, tournament points ("2,5"), game points, poules won and
-    played."""
-    shown: dict[str, str] = {}
+    name as ``viewer`` reads it, tournament points, game points, poules won and played."""
     return [
         NightStandingLine(
             rank,
@@ -174,7 +173,7 @@ def night_standing_rows(tournament: Tournament, viewer: Viewer) -> list[NightSta
                 ),
                 viewer,
             ),
-            _points_shown(points, shown),
+            fraction_of(points),
             game_points,
             won,
             played,
@@ -296,10 +295,12 @@ def _deal_rows(
     ]
 
 
-def _points_shown(text: str, shown: dict[str, str]) -> str:
-    """Tournament points, from their stored text ("5/2"), as the other pages show them
-    ("2,5"): each value worked out once for the page (a night's points take a handful)."""
-    points = shown.get(text)
-    if points is None:
-        points = shown[text] = floatformat(fraction_of(text), "-2")
-    return points
+def _columns(seated: dict[int, str]) -> list[tuple[str, str]]:
+    """The sheet's column headers, each with the whole name as its title: on a phone, first
+    names, unless two players at the table share one."""
+    names = list(seated.values())
+    firsts = [name.split()[0] if name.split() else name for name in names]
+    return [
+        (name, first if firsts.count(first) == 1 else name)
+        for name, first in zip(names, firsts, strict=True)
+    ]

@@ -202,16 +202,31 @@ def tournament_standings(
     )
 
 
-def decimal_string(value: Fraction) -> str:
+def hundredths(value: Fraction | int) -> int:
+    """Points in whole hundredths, rounded half away from zero (as the club rounds): the one
+    rounding rule of every page, export, e-mail and file. ``17/8`` → 213, ``-17/8`` → -213."""
+    value = Fraction(value)
+    whole = int(abs(value) * 100 + Fraction(1, 2))
+    return -whole if value < 0 else whole
+
+
+def points_text(value: Fraction | int, point: str = ".", *, places_always: bool = False) -> str:
+    """Points as the pages write them: a whole value as it is ("5"), any other with two
+    decimals ("2,50", "1,33") after ``point``, the reader's decimal separator;
+    ``places_always``: two decimals for a whole value too ("5,00"). Rounded by ``hundredths``
+    from the exact value, never through a float."""
+    value = Fraction(value)
+    if value.denominator == 1 and not places_always:
+        return str(value.numerator)
+    cents = hundredths(value)
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}{point}{abs(cents) % 100:02d}"
+
+
+def decimal_string(value: Fraction | int) -> str:
     """Tournament points as written in files: exact when they can be, else 2 decimals.
 
     ``5`` → "5", ``1/2`` → "0.5", ``4/3`` → "1.33" (half away from zero, as the club rounds).
     """
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    hundredths = abs(value) * 100
-    whole = int(hundredths + Fraction(1, 2))
-    sign = "-" if value < 0 and whole else ""
-    text = f"{whole // 100}.{whole % 100:02d}".rstrip("0").rstrip(".")
-    return sign + text
+    text = points_text(value)
+    return text.rstrip("0").rstrip(".") if "." in text else text

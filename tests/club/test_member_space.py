@@ -35,15 +35,12 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import translation
-from django.utils.formats import get_format
 from PIL import Image, ImageFile
 
 from club.models import Membership, PendingWork, Player, ThrottleEvent
 from club.profile import MAX_PHOTO_BYTES
-from club.views.member import decimal_points
 from games.models import Deal, Tournament
 from games.services import poule_create
 from infra.outbox import TaskName
@@ -936,17 +933,6 @@ def test_a_night_without_its_stored_line_is_counted_from_its_deals_alike(
         counted = tables_of(client.get(reverse("my-results")))
 
     assert counted == stored
-
-
-@pytest.mark.parametrize("language", ["fr", "en", "nl"])
-def test_the_figures_written_in_one_pass_read_as_the_templates_floatformat(language):
-    values = [Fraction(n, d) for n in range(-30, 500, 7) for d in (1, 2, 3, 4, 6, 7, 12, 420)]
-    values += [Fraction(2675, 1000), Fraction(5, 1000), Fraction(-1, 1000), Fraction(10**6, 3)]
-    with translation.override(language):
-        point = get_format("DECIMAL_SEPARATOR")
-        for value in values:
-            assert decimal_points(value, point) == floatformat(value, "-2")
-            assert decimal_points(value, point, places_always=True) == floatformat(value, "2")
 
 
 # --------------------------------------------------------------------------------------------

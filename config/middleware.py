@@ -7,7 +7,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from club.views.errors import bad_request, method_not_allowed
+from front.views.errors import bad_request, method_not_allowed
 from infra.viewer import viewer_stamp
 
 

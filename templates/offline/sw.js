@@ -1,4 +1,4 @@
-// The site's service worker (club/views/offline.py serves it at /sw.js).
+// The site's service worker (front/views/offline.py serves it at /sw.js).
 // - The shell (styles, scripts, icons, the offline page) is kept at install, served from the
 //   phone first: the hashed file names change with their content.
 // - A score sheet the phone opens is kept, per login: each page of the site names its viewer

@@ -8,8 +8,8 @@ from django.conf import settings
 from django.test import Client
 from django.urls import path, reverse
 
-from club.views import errors
 from config import urls as site_urls
+from front.views import errors
 from games.dealforms import deal_post
 from scoring import services as scoring_services
 

@@ -1,6 +1,6 @@
 """The guide (« Aide »): each page in each language renders, every picture it shows is a file
 the site serves, every section it links to is there; every page of the site has its guide
-section or is named as having none (club/guide.py), and the header's « ? » leads there."""
+section or is named as having none (front/guide.py), and the header's « ? » leads there."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
-from club.guide import GUIDE_LANGUAGES, NOT_A_PAGE, PAGES, SECTIONS, WITHOUT_SECTION
+from front.guide import GUIDE_LANGUAGES, NOT_A_PAGE, PAGES, SECTIONS, WITHOUT_SECTION
 
 # Django's and the API's own addresses: the admin's pages are Django's, the API answers JSON.
 OUTSIDE = {"admin", "api"}
@@ -100,9 +100,9 @@ def test_every_page_of_the_site_is_given_its_guide_section_or_none_by_name():
     routes = named_routes()
     said = [set(SECTIONS), set(WITHOUT_SECTION), set(NOT_A_PAGE)]
     unsaid = routes - set().union(*said)
-    assert not unsaid, f"say in club/guide.py which guide section explains {sorted(unsaid)}"
+    assert not unsaid, f"say in front/guide.py which guide section explains {sorted(unsaid)}"
     stale = set().union(*said) - routes
-    assert not stale, f"club/guide.py names addresses the site no longer has: {sorted(stale)}"
+    assert not stale, f"front/guide.py names addresses the site no longer has: {sorted(stale)}"
     assert not (said[0] & said[1]) and not (said[0] & said[2]) and not (said[1] & said[2])
 
 

@@ -1,4 +1,4 @@
-"""The installable web app's parts (club/views/offline.py, config/middleware.py): the manifest
+"""The installable web app's parts (front/views/offline.py, config/middleware.py): the manifest
 and its icons, the favicon, the worker served from the root and never cached, and each page
 naming its viewer so that the worker keeps one login's sheets apart from another's."""
 
@@ -12,7 +12,7 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
-from club.views import offline
+from front.views import offline
 
 pytestmark = pytest.mark.django_db
 

@@ -23,8 +23,8 @@ from django.test import Client
 from PIL import Image
 from playwright.sync_api import BrowserContext, Page, expect
 
-from club.guide import GUIDE_LANGUAGES
 from club.models import Club, ClubSignup, Membership, Player
+from front.guide import GUIDE_LANGUAGES
 from games.models import Tournament
 from scoring import services as scoring
 from tests.club.test_member_import_views import members_rows, xlsx_of

@@ -21,10 +21,9 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from club.models import Club
+from club.views.club_closing import club_closed_page
 from games.models import Tournament
-
-from ..models import Club
-from .club_closing import club_closed_page
 
 logger = logging.getLogger(__name__)
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 
+from club.invitations import INVITATION_DAYS
+from club.services.closing import closed_keep_days
+from club.services.signup_opening import DECIDED_KEPT_DAYS, LINK_DAYS
 from infra.throttle import KEEP
-
-from ..invitations import INVITATION_DAYS
-from ..services.closing import closed_keep_days
-from ..services.signup_opening import DECIDED_KEPT_DAYS, LINK_DAYS
 
 
 def privacy(request: HttpRequest) -> TemplateResponse:

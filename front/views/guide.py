@@ -1,13 +1,13 @@
 """The guide (« Aide »): its contents and one page a task, in the reader's language. The prose
 is a template a page and a language (templates/guide/<lang>/<slug>.html), the pages' list and
-the sections each page of the site points to are club/guide.py's."""
+the sections each page of the site points to are front/guide.py's."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest
 from django.template.response import TemplateResponse
 
-from ..guide import PAGES, guide_language
+from front.guide import PAGES, guide_language
 
 
 def guide(request: HttpRequest) -> TemplateResponse:

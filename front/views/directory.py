@@ -13,12 +13,11 @@ from django.template.response import TemplateResponse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from club.models import Club
+from club.services.join_requests import join_request_make
+from club.views.common import form_errors
+from club.views.signup import Honeypot
 from infra.client_address import client_address
-
-from ..models import Club
-from ..services.join_requests import join_request_make
-from .common import form_errors
-from .signup import Honeypot
 
 
 class JoinRequestForm(forms.Form):

@@ -32,7 +32,7 @@ class NotAllowedPage:
 class ViewerStamp:
     """Each page says who it was made for (header ``X-Viewer``): the service worker keeps a
     score sheet for that viewer only, and drops it when another login shows up on the phone
-    (templates/offline/sw.js)."""
+    (templates/front/offline/sw.js)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

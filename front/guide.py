@@ -1,8 +1,8 @@
 """The guide (« Aide »): its pages, one a task, and the one place that says which guide section
 explains which page of the site. The header's « ? » link reads it (config/context_processors.py);
 a test walks the URLconf so that no page a person sees is forgotten here
-(tests/club/test_guide.py). The guide's prose is per language, one template a page and a
-language (templates/guide/<lang>/<slug>.html); its pictures are taken by the browser tests
+(tests/front/test_guide.py). The guide's prose is per language, one template a page and a
+language (templates/front/guide/<lang>/<slug>.html); its pictures are taken by the browser tests
 (tests/e2e/test_guide_screenshots.py) into static/guide/<lang>/."""
 
 from __future__ import annotations

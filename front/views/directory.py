@@ -63,4 +63,4 @@ def join_request(request: HttpRequest, slug: str) -> HttpResponse:
                 % {"club": club.name},
             )
             return redirect("club-detail", slug=club.slug)
-    return TemplateResponse(request, "club/join/request.html", {"club": club, "form": form})
+    return TemplateResponse(request, "front/join/request.html", {"club": club, "form": form})

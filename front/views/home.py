@@ -29,4 +29,4 @@ def home(request: HttpRequest) -> TemplateResponse:
             page.context_data["signup"] = signup
             return page
     context = {"clubs": listed_clubs(today), "federations": federations, "signup": signup}
-    return TemplateResponse(request, "club/home.html", context)
+    return TemplateResponse(request, "front/home.html", context)

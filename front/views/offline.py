@@ -1,5 +1,5 @@
 """The site as an installable web app that opens offline: its manifest, its icons, and a
-service worker (templates/offline/sw.js) that keeps the site's shell (styles, scripts, icons,
+service worker (templates/front/offline/sw.js) that keeps the site's shell (styles, scripts, icons,
 the offline page) and each score sheet the phone has opened.
 
 The worker is served from the site's root so that it looks after every page, never cached by
@@ -52,7 +52,7 @@ def _version_of_files() -> str:
         if path:
             with open(path, "rb") as file:
                 digest.update(file.read())
-    template = loader.get_template("offline/sw.js")
+    template = loader.get_template("front/offline/sw.js")
     digest.update(template.template.source.encode())
     return digest.hexdigest()[:12]
 
@@ -74,7 +74,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         # on every page's visit).
         "static_prefix": json.dumps(settings.STATIC_URL),
     }
-    body = loader.render_to_string("offline/sw.js", context)
+    body = loader.render_to_string("front/offline/sw.js", context)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     return response
@@ -118,4 +118,4 @@ def favicon(request: HttpRequest) -> HttpResponse:
 @require_safe
 def offline(request: HttpRequest) -> TemplateResponse:
     """What the phone shows for a page it has not kept, when there is no network."""
-    return TemplateResponse(request, "offline/offline.html", {})
+    return TemplateResponse(request, "front/offline/offline.html", {})

@@ -20,4 +20,4 @@ def privacy(request: HttpRequest) -> TemplateResponse:
         "closed_days": closed_keep_days(),
         "invitation_days": INVITATION_DAYS,
     }
-    return TemplateResponse(request, "club/privacy.html", context)
+    return TemplateResponse(request, "front/privacy.html", context)

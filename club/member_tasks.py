@@ -6,7 +6,7 @@ from celery import shared_task
 
 from infra import outbox
 
-from . import closing_mailing
+from .mailing import closing as closing_mailing
 from .member_import.invitations import member_invitations_send
 from .member_import.store import MEMBER_INVITATIONS_EMAIL
 from .services.closing import CLUB_CLOSED_EMAIL, closed_clubs_purge

@@ -7,7 +7,9 @@ from celery import shared_task
 
 from infra import outbox
 
-from . import federation_mailing, mailing, signup_mailing
+from . import mailing
+from .mailing import federation as federation_mailing
+from .mailing import signup as signup_mailing
 from .services import FEDERATION_INVITATION_EMAIL, MERGE_ROLES_EMAIL
 from .services.join_requests import JOIN_REQUEST_EMAIL
 from .services.signup import SIGNUP_LINK_EMAIL, SIGNUP_OPERATORS_EMAIL
@@ -50,7 +52,7 @@ def _mailed(task: str, key: int, send) -> int:
 
 @shared_task
 def signup_link_email(signup_id: int) -> int:
-    """The link that confirms a club's sign-up (club.signup_mailing)."""
+    """The link that confirms a club's sign-up (club.mailing.signup)."""
     return _mailed(SIGNUP_LINK_EMAIL, signup_id, signup_mailing.signup_link_send)
 
 

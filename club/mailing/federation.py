@@ -13,8 +13,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from .models import FederationInvitation
-from .signup_mailing import club_admin_addresses
+from ..models import FederationInvitation
+from .signup import club_admin_addresses
 
 logger = logging.getLogger(__name__)
 

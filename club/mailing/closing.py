@@ -11,8 +11,8 @@ from django.core.mail import get_connection
 from django.urls import reverse
 from django.utils import timezone
 
-from .mailing import email_message
-from .models import ClubClosing, Membership
+from ..models import ClubClosing, Membership
+from . import email_message
 
 logger = logging.getLogger(__name__)
 

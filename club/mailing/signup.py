@@ -20,10 +20,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from .invitations import token_hash
-from .models import Club, ClubSignup, JoinRequest
-from .services.members import admins_who_log_in
-from .services.signup_opening import LINK_DAYS
+from ..invitations import token_hash
+from ..models import Club, ClubSignup, JoinRequest
+from ..services.members import admins_who_log_in
+from ..services.signup_opening import LINK_DAYS
 
 logger = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from .models import Club, Federation, FederationAdmin, Membership, Player, PlayerMerge
-from .services import role_ended_line
+from ..models import Club, Federation, FederationAdmin, Membership, Player, PlayerMerge
+from ..services import role_ended_line
 
 logger = logging.getLogger(__name__)
 

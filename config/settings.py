@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     # Its system checks refuse django-csp's pre-4.0 settings, which it would silently ignore.
     "csp",
+    # The plumbing: the outbox's and the throttle's tables.
+    "infra",
     "club",
     "games",
     "scoring",

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from club import tasks
-from club.models import FederationAdmin, FederationInvitation, Membership, PendingWork
+from club.models import FederationAdmin, FederationInvitation, Membership
 from club.services import (
     FEDERATION_INVITATION_EMAIL,
     federation_club_invite,
@@ -23,6 +23,7 @@ from club.services import (
     federation_season_create,
 )
 from games import services as games_services
+from infra.models import PendingWork
 from tests.conftest import persona
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 

@@ -41,11 +41,12 @@ from django.utils import translation
 from django.utils.formats import get_format
 from PIL import Image, ImageFile
 
-from club.models import Membership, PendingWork, Player, ThrottleEvent
+from club.models import Membership, Player
 from club.profile import MAX_PHOTO_BYTES
 from club.views.member import decimal_points
 from games.models import Deal, Tournament
 from games.services import poule_create, tournament_start
+from infra.models import PendingWork, ThrottleEvent
 from scoring.models import PlayerNightStats
 from scoring.services import (
     RATINGS_UPDATE,

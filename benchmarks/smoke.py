@@ -22,9 +22,10 @@ from typing import Any
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from club.models import PendingWork, Player
+from club.models import Player
 from games.dealforms import deal_post
 from games.models import ResultEmail
+from infra.models import PendingWork
 from scoring import services as scoring
 from scoring.models import RankingSnapshot
 

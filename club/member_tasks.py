@@ -7,7 +7,7 @@ from celery import shared_task
 from infra import outbox
 from infra.outbox import TaskName
 
-from . import closing_mailing
+from .mailing import closing as closing_mailing
 from .member_import.invitations import member_invitations_send
 from .services.closing import closed_clubs_purge
 

@@ -8,7 +8,9 @@ from celery import shared_task
 from infra import outbox
 from infra.outbox import TaskName
 
-from . import federation_mailing, mailing, signup_mailing
+from . import mailing
+from .mailing import federation as federation_mailing
+from .mailing import signup as signup_mailing
 from .services.signup_opening import signup_purge as signup_purge_now
 
 
@@ -50,7 +52,7 @@ def _mailed(task: TaskName, key: int, send) -> int:
 
 @shared_task
 def signup_link_email(signup_id: int) -> int:
-    """The link that confirms a club's sign-up (club.signup_mailing)."""
+    """The link that confirms a club's sign-up (club.mailing.signup)."""
     return _mailed(TaskName.SIGNUP_LINK_EMAIL, signup_id, signup_mailing.signup_link_send)
 
 

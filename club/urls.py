@@ -1,8 +1,7 @@
-"""The club app's addresses: the home page, a club's pages, a federation's, a member's account,
-and the site's own files (the health check, the installable app, uploads). The root URLconf
-(``config/urls.py``) includes them beside the other apps'."""
+"""The club app's addresses: a club's pages, a federation's, a member's account, a club's
+sign-up. The root URLconf (``config/urls.py``) includes them beside the other apps' (the home
+page and the site's own files are front's: ``front/urls.py``)."""
 
-from django.conf import settings
 from django.urls import include, path
 
 from .views import (
@@ -12,19 +11,13 @@ from .views import (
     club_federations,
     club_settings,
     club_start,
-    directory,
     federation_admin,
     federations,
-    guide,
-    health,
     imported_lines,
-    media,
     member,
     member_import,
     merges,
-    offline,
     players,
-    privacy,
     public,
     ranking_import,
     rankings,
@@ -35,8 +28,8 @@ from .views import (
 
 club_urls = [
     path("", public.club_detail, name="club-detail"),
-    # A newcomer asks to join a listed club; its admins answer (club/views/club_start.py).
-    path("rejoindre/", directory.join_request, name="join-request"),
+    # A newcomer asks to join a listed club (front/urls.py); its admins answer
+    # (club/views/club_start.py).
     path("gestion/demandes/", club_start.join_requests, name="join-requests"),
     path(
         "gestion/demandes/<id:pk>/<slug:action>/",
@@ -189,23 +182,9 @@ signup_urls = [
 ]
 
 urlpatterns = [
-    path("", public.home, name="home"),
     path("inscription/", include(signup_urls)),
-    path("confidentialite/", privacy.privacy, name="privacy"),
-    # The guide, one page a task (club/views/guide.py; what explains which page: club/guide.py).
-    path("aide/", guide.guide, name="guide"),
-    path("aide/<slug:slug>/", guide.guide_page, name="guide-page"),
     path("clubs/<slug:slug>/", include(club_urls)),
     path("federations/<slug:slug>/gestion/", include(federation_admin_urls)),
     path("federations/<slug:slug>/", include(federation_urls)),
     path("compte/", include(account_urls)),
-    path("healthz", health.healthz, name="healthz"),
-    path("confidentialite/", privacy.privacy, name="privacy"),
-    # The installable web app: its worker looks after every page, so it is served from here.
-    path("sw.js", offline.service_worker, name="service-worker"),
-    path("manifest.webmanifest", offline.manifest, name="manifest"),
-    path("favicon.ico", offline.favicon, name="favicon"),
-    path("hors-ligne/", offline.offline, name="offline"),
-    # Uploads, in production too (whitenoise serves only the collected static files).
-    path(settings.MEDIA_URL.strip("/") + "/<path:path>", media.media_file, name="media"),
 ]

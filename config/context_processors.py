@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from club.guide import help_url, page_key
+from front.guide import help_url, page_key
 from infra.login_stamp import login_stamp
 
 
@@ -16,7 +16,7 @@ def login_stamp_context(request: HttpRequest) -> dict[str, str]:
 
 
 def guide_link(request: HttpRequest) -> dict[str, object]:
-    """The header's « ? Aide » link: the guide's section for this page (club/guide.py), read
+    """The header's « ? Aide » link: the guide's section for this page (front/guide.py), read
     only when a template asks for it."""
     match = getattr(request, "resolver_match", None)
     key = page_key(match.namespace, match.url_name) if match else None

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from club.views.errors import bad_request, method_not_allowed
+from front.views.errors import bad_request, method_not_allowed
 from infra.login_stamp import login_stamp
 
 
@@ -32,7 +32,7 @@ class NotAllowedPage:
 class LoginStampHeader:
     """Each page says who it was made for (header ``X-Viewer``): the service worker keeps a
     score sheet for that viewer only, and drops it when another login shows up on the phone
-    (templates/offline/sw.js)."""
+    (templates/front/offline/sw.js)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

@@ -57,10 +57,14 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     # Its system checks refuse django-csp's pre-4.0 settings, which it would silently ignore.
     "csp",
+    # The plumbing: the outbox's and the throttle's tables.
+    "infra",
     "club",
     "games",
     "scoring",
     "api",
+    # The site's shell (home, guide, privacy, offline, media, health, errors).
+    "front",
     # manage.py bench: the benchmarks and load tests, outside the club's apps.
     "benchmarks",
 ]
@@ -172,7 +176,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
-# Uploads (players' photos) are served by ``club.views.media``; behind nginx, set this to an
+# Uploads (players' photos) are served by ``front.views.media``; behind nginx, set this to an
 # ``internal`` location aliased to MEDIA_ROOT (e.g. ``/protected-media/``) and Django only
 # answers with ``X-Accel-Redirect``, nginx sends the file.
 MEDIA_ACCEL_REDIRECT = os.environ.get("DJANGO_MEDIA_ACCEL_REDIRECT", "")
@@ -358,8 +362,8 @@ if env_flag("DJANGO_SECURE_PROXY_SSL_HEADER"):
 # when the site redirects to HTTPS.
 SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT or env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-# A refused form in the site's layout and language, said in words (club/views/errors.py).
-CSRF_FAILURE_VIEW = "club.views.errors.csrf_failure"
+# A refused form in the site's layout and language, said in words (front/views/errors.py).
+CSRF_FAILURE_VIEW = "front.views.errors.csrf_failure"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"

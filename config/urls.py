@@ -1,6 +1,6 @@
 """The site's addresses: each app's URLconf stitched together, Django's own (the language
-switch, the admin), and the error pages. The apps' addresses are theirs (``club/urls.py``,
-``games/club_urls.py``, ``api/urls.py``); an app never includes another's."""
+switch, the admin), and the error pages. The apps' addresses are theirs (``front/urls.py``,
+``club/urls.py``, ``games/club_urls.py``, ``api/urls.py``); an app never includes another's."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -8,10 +8,13 @@ from django.urls import include, path
 # Imported, not named in strings: the import contracts see the site stand on its apps.
 from api import urls as api_urls
 from club import urls as club_urls
+from front import urls as front_urls
 from games import club_urls as games_urls
 
 urlpatterns = [
-    # Home, a club's and a federation's pages, the member's account, the site's own files.
+    # The site's shell: home, guide, privacy, health, the installable app, uploads.
+    path("", include(front_urls)),
+    # A club's and a federation's pages, the member's account, a club's sign-up.
     path("", include(club_urls)),
     # A club's point tables, room link and nights; the member's calendar.
     path("", include(games_urls)),
@@ -21,7 +24,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-# The error pages in the site's layout and language (club/views/errors.py).
-handler403 = "club.views.errors.permission_denied"
-handler404 = "club.views.errors.page_not_found"
-handler500 = "club.views.errors.server_error"
+# The error pages in the site's layout and language (front/views/errors.py).
+handler403 = "front.views.errors.permission_denied"
+handler404 = "front.views.errors.page_not_found"
+handler500 = "front.views.errors.server_error"

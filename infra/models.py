@@ -1,10 +1,9 @@
 """The plumbing's two tables: work that must survive a broker outage (the outbox) and the
 attempts a limit counts (the throttle).
 
-Both belong to the ``club`` app (``app_label``): their tables and migrations were club's before
-the plumbing had a package of its own and stay so, so that the move took no migration.
-``club.models`` imports them, which registers them when Django loads the apps; this module
-imports no app."""
+They are the ``infra`` app's models. Their tables keep the names they had when they were club's
+(``db_table``), so that moving them to this app changed Django's state and not the database
+(``club/migrations/0022`` and ``infra/migrations/0001``). This module imports no app."""
 
 from __future__ import annotations
 
@@ -31,7 +30,8 @@ class PendingWork(models.Model):
     attempts = models.PositiveIntegerField(default=0)
 
     class Meta:
-        app_label = "club"
+        # The name it had as club's model: the move wrote nothing in the database.
+        db_table = "club_pendingwork"
         constraints = [
             models.UniqueConstraint(fields=["task", "key"], name="pending_work_once_per_object")
         ]
@@ -51,7 +51,7 @@ class ThrottleEvent(models.Model):
     at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
-        app_label = "club"
+        db_table = "club_throttleevent"
         verbose_name = _("tentative comptée")
         verbose_name_plural = _("tentatives comptées")
         indexes = [models.Index(fields=["scope", "key", "at"], name="throttle_scope_key_at")]

@@ -21,7 +21,7 @@ from django.test import override_settings
 
 import config.settings as site_settings
 from club.models import Club, Membership, Player, Season
-from club.views import offline
+from front.views import offline
 from games import services as games_services
 from games.demo import random_night
 from games.models import PointTable, Tournament

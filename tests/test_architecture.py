@@ -14,7 +14,7 @@ import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
 # The site package, the plumbing under every app, and the apps.
-APPS = ("config", "infra", "club", "games", "scoring", "api")
+APPS = ("config", "infra", "club", "games", "scoring", "front", "api")
 # Neither domain nor interface: the site's wiring, the engine (its own contract), migrations.
 WIRING = [
     "config.settings",

@@ -43,7 +43,6 @@ from club.models import (
     EmailChange,
     Invitation,
     Membership,
-    PendingWork,
     Player,
     PlayerClaim,
     Season,
@@ -58,6 +57,7 @@ from games.models import (
     Seat,
     Tournament,
 )
+from infra.models import PendingWork
 from infra.outbox import TaskName
 from scoring.models import PouleStanding, RankingLine, RankingSnapshot, TournamentStanding
 
@@ -180,6 +180,14 @@ def _conflicts(objects: list[Any]) -> list[str]:
     return found
 
 
+# Models that changed app: a backup made before names them by their former label.
+FORMER_LABELS = {"club.pendingwork": "infra.pendingwork"}
+
+
+def _relabelled(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**row, "model": FORMER_LABELS.get(row["model"], row["model"])} for row in rows]
+
+
 @transaction.atomic
 def club_restore(data: bytes) -> Restored:
     """Restore a backup made by ``club_backup``; raises ``RestoreRefused`` (nothing written)."""
@@ -190,7 +198,7 @@ def club_restore(data: bytes) -> Restored:
         raise RestoreRefused(f"not a club backup ({unreadable})") from unreadable
     if document.get("format") != FORMAT:
         raise RestoreRefused(f"not a {FORMAT} file")
-    objects = list(serializers.deserialize("python", document["rows"]))
+    objects = list(serializers.deserialize("python", _relabelled(document["rows"])))
     for deserialized in objects:
         # A player's folded name is the model's to keep, and a raw save skips the field's
         # ``pre_save``: made again from his name (a backup older than it has none).

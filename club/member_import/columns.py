@@ -1,14 +1,12 @@
 """Which column of a members' table is which: proposed from the header's words, confirmed by
-the club admin. (The table itself is read by the ranking import's form, readers and budgets:
-``club.views.member_import``.)"""
+the club admin. (The table itself is read by the site's table reader, which offers the columns
+on the page: ``club.table_reader``.)"""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from django.utils.translation import gettext_lazy
-from openpyxl.utils import get_column_letter
 
 # The columns a members' table is read by, in the order the page offers them.
 COLUMNS = ("name", "first_name", "last_name", "email", "phone", "initials")
@@ -70,25 +68,3 @@ def columns_guess(rows: list[list[str]]) -> tuple[bool, dict[str, int | None]]:
             columns["last_name"], columns["name"] = columns["name"], None
     header = any(index is not None for index in columns.values())
     return header, columns
-
-
-def column_choices(rows: list[list[str]], header: bool) -> list[tuple[str, str]]:
-    """Each column as the page offers it: its letter, its heading, and a value of its first
-    line ("C – E-mail (anne@example.org)"), so that a table without headings is still clear."""
-    width = max(len(row) for row in rows)
-    heads = rows[0] if header else []
-    sample = next((row for row in rows[1 if header else 0 :] if any(row)), [])
-    choices = []
-    for index in range(width):
-        words = [get_column_letter(index + 1)]
-        if index < len(heads) and heads[index]:
-            words.append(f"– {heads[index]}")
-        if index < len(sample) and sample[index]:
-            words.append(f"({_shortened(sample[index])})")
-        choices.append((str(index), " ".join(words)))
-    return choices
-
-
-def _shortened(text: str, length: int = 30) -> str:
-    text = re.sub(r"\s+", " ", text)
-    return text if len(text) <= length else text[: length - 1] + "…"

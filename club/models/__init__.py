@@ -1,8 +1,6 @@
 """Clubs, the people who play, their memberships and the seasons: one module per topic, every
 model importable from ``club.models`` (Django finds them here). The outbox's and the
-throttle's tables are club's too, defined with the plumbing that uses them (``infra.models``)."""
-
-from infra.models import PendingWork, ThrottleEvent
+throttle's tables are the plumbing's own app's (``infra.models``)."""
 
 from .accounts import ApiToken, EmailChange, Invitation, PlayerClaim
 from .closings import ClubClosing
@@ -52,13 +50,11 @@ __all__ = [
     "JoinRequest",
     "MemberImport",
     "Membership",
-    "PendingWork",
     "Player",
     "PlayerClaim",
     "PlayerMerge",
     "PlayerQuerySet",
     "Season",
-    "ThrottleEvent",
     "check_ranking_rules",
     "dates_refused",
     "default_precedence",

@@ -3,15 +3,15 @@ Excel file, or cells pasted), which column is which, then each line as it will b
 unsure names to settle, the refused lines said in words; confirmed, the whole is stored at once
 (``club.member_import.store``).
 
-The table is read by the ranking import's form, with its readers and its budgets (a workbook
-checked before openpyxl opens it). What was read waits in the club admin's session between the
-pages; nothing is stored before the last one, then all of it in one transaction."""
+The table is read by the site's table reader (``club.table_reader``: its readers and budgets,
+a workbook checked before openpyxl opens it), which gives the column step too. What was read
+waits in the club admin's session between the pages; nothing is stored before the last one,
+then all of it in one transaction."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -21,10 +21,9 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from openpyxl.utils import get_column_letter
 
 from ..club_pages import club_page
-from ..member_import.columns import COLUMN_LABELS, COLUMNS, column_choices, columns_guess
+from ..member_import.columns import COLUMN_LABELS, COLUMNS, columns_guess
 from ..member_import.lines import MemberLine, columns_refusal, member_lines_read
 from ..member_import.review import (
     ASK,
@@ -40,9 +39,9 @@ from ..member_import.review import (
 from ..member_import.store import members_import
 from ..models import Club
 from ..permissions import CLUB_ADMIN
-from .ranking_import import TableForm
+from ..table_reader.columns import columns_chosen, columns_form, columns_preview
+from ..table_reader.forms import ColumnsForm, TableForm
 
-PREVIEW_ROWS = 8
 TEMPLATE = "club/admin/member_import.html"
 
 
@@ -51,7 +50,7 @@ def _key(club: Club) -> str:
 
 
 class MembersTableForm(TableForm):
-    """The ranking import's form (a file, or a table pasted), in the members' words."""
+    """The table reader's form (a file, or a table pasted), in the members' words."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -77,21 +76,8 @@ def member_import_table(request: HttpRequest, slug: str) -> HttpResponse:
     return TemplateResponse(request, TEMPLATE, context, status=400 if form.errors else 200)
 
 
-class ColumnsForm(forms.Form):
-    header = forms.BooleanField(
-        label=gettext_lazy("La première ligne nomme les colonnes"), required=False
-    )
-
-    def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for key in COLUMNS:
-            self.fields[key] = forms.TypedChoiceField(
-                label=COLUMN_LABELS[key],
-                choices=[("", "—"), *choices],
-                coerce=int,
-                empty_value=None,
-                required=False,
-            )
+class MembersColumnsForm(ColumnsForm):
+    columns = {key: COLUMN_LABELS[key] for key in COLUMNS}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -113,30 +99,17 @@ def member_import_columns(request: HttpRequest, slug: str) -> HttpResponse:
     if pending is None:
         return redirect("member-import", slug=club.slug)
     rows = pending["rows"]
-    header, guessed = columns_guess(rows)
-    if request.method == "POST":
-        header = bool(request.POST.get("header"))
-    initial = {"header": header, **{k: v for k, v in guessed.items() if v is not None}}
-    form = ColumnsForm(request.POST or None, initial=initial, choices=column_choices(rows, header))
-    if request.method == "POST" and form.is_valid():
-        columns = {key: form.cleaned_data.get(key) for key in COLUMNS}
-        try:
-            member_lines_read(rows, columns, header=form.cleaned_data["header"])
-        except ValidationError as refused:
-            for message in refused.messages:
-                form.add_error(None, message)
-        else:
-            pending.update(header=form.cleaned_data["header"], columns=columns)
-            request.session[_key(club)] = pending
-            return redirect("member-import-review", slug=club.slug)
-    context = {
-        "club": club,
-        "form": form,
-        "step": 2,
-        "preview": rows[:PREVIEW_ROWS],
-        "letters": [get_column_letter(i + 1) for i in range(max(len(row) for row in rows))],
-        "more": max(0, len(rows) - PREVIEW_ROWS),
-    }
+    form = columns_form(request, MembersColumnsForm, rows, columns_guess(rows), sample=True)
+    columns = columns_chosen(
+        request,
+        form,
+        lambda columns: member_lines_read(rows, columns, header=form.cleaned_data["header"]),
+    )
+    if columns is not None:
+        pending.update(header=form.cleaned_data["header"], columns=columns)
+        request.session[_key(club)] = pending
+        return redirect("member-import-review", slug=club.slug)
+    context = {"club": club, "form": form, "step": 2, **columns_preview(rows)}
     return TemplateResponse(request, TEMPLATE, context)
 
 

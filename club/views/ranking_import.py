@@ -25,7 +25,6 @@ from scoring.services.ranking_import import (
     NEW,
     SKIP,
     ImportedLine,
-    column_letter,
     ranking_import,
     ranking_lines_read,
     season_dates_of,
@@ -36,13 +35,9 @@ from ..models import Club, Player
 from ..name_matching import AMBIGUOUS, LIKE, SAME, name_matches
 from ..name_matching import NEW as NEW_NAME
 from ..permissions import CLUB_ADMIN
-from ..ranking_import.files import (
-    MAX_BYTES,
-    file_too_big,
-    header_guess,
-    table_from_paste,
-    table_read,
-)
+from ..table_reader.columns import columns_chosen, columns_form, columns_preview
+from ..table_reader.files import header_guess
+from ..table_reader.forms import ColumnsForm, TableForm
 
 COLUMN_LABELS = {
     "rank": gettext_lazy("Rang"),
@@ -50,40 +45,10 @@ COLUMN_LABELS = {
     "points": gettext_lazy("Points"),
     "nights": gettext_lazy("Soirées jouées"),
 }
-PREVIEW_ROWS = 8
 
 
 def _key(club: Club) -> str:
     return f"ranking_import_{club.pk}"
-
-
-class TableForm(forms.Form):
-    file = forms.FileField(
-        label=gettext_lazy("Fichier CSV ou Excel"),
-        required=False,
-        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,.xlsx,.html,.htm"}),
-    )
-    pasted = forms.CharField(
-        label=gettext_lazy("Ou le tableau copié d'une page web"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-    )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        upload, pasted = data.get("file"), (data.get("pasted") or "").strip()
-        try:
-            if upload:
-                if upload.size > MAX_BYTES:  # refused unread: the whole file would be in memory
-                    raise file_too_big()
-                data["rows"] = table_read(upload.name, upload.read())
-            elif pasted:
-                data["rows"] = table_from_paste(pasted)
-            else:
-                raise ValidationError(_("Choisissez un fichier ou collez le tableau."))
-        except ValidationError as refused:
-            raise ValidationError(refused.messages) from None
-        return data
 
 
 @login_required
@@ -107,22 +72,10 @@ def _pending(request: HttpRequest, club: Club) -> dict[str, Any] | None:
     return request.session.get(_key(club))
 
 
-def _column_choices(rows: list[list[str]], header: bool) -> list[tuple[str, str]]:
-    width = max(len(row) for row in rows)
-    heads = rows[0] if header else []
-    return [
-        (
-            str(i),
-            column_letter(i) + (f" – {heads[i]}" if i < len(heads) and heads[i] else ""),
-        )
-        for i in range(width)
-    ]
+class RankingColumnsForm(ColumnsForm):
+    columns = COLUMN_LABELS
+    required_columns = frozenset(("rank", "name", "points"))
 
-
-class ColumnsForm(forms.Form):
-    header = forms.BooleanField(
-        label=gettext_lazy("La première ligne nomme les colonnes"), required=False
-    )
     season = forms.CharField(
         label=gettext_lazy("Saison"), max_length=40, help_text=gettext_lazy("Par exemple « 2015 ».")
     )
@@ -132,17 +85,6 @@ class ColumnsForm(forms.Form):
     end = forms.DateField(
         label=gettext_lazy("Fin"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
-
-    def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for key, label in COLUMN_LABELS.items():
-            self.fields[key] = forms.TypedChoiceField(
-                label=label,
-                choices=[("", "—"), *choices],
-                coerce=int,
-                empty_value=None,
-                required=key != "nights",
-            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -170,40 +112,31 @@ def ranking_import_columns(request: HttpRequest, slug: str) -> HttpResponse:
     if pending is None:
         return redirect("ranking-import", slug=club.slug)
     rows = pending["rows"]
-    header, guessed = header_guess(rows)
-    if request.method == "POST":
-        header = bool(request.POST.get("header"))
-    initial = {"header": header, **{k: v for k, v in guessed.items() if v is not None}}
     source_dates = season_dates_of(pending.get("source", ""))
-    if source_dates:
-        initial["season"] = str(source_dates[0].year)
-    form = ColumnsForm(request.POST or None, initial=initial, choices=_column_choices(rows, header))
-    if request.method == "POST" and form.is_valid():
+    season = {"season": str(source_dates[0].year)} if source_dates else {}
+    form = columns_form(request, RankingColumnsForm, rows, header_guess(rows), **season)
+    columns = columns_chosen(
+        request,
+        form,
+        lambda columns: ranking_lines_read(
+            rows,
+            columns,
+            header=form.cleaned_data["header"],
+            labels=_labels(rows, form.cleaned_data),
+        ),
+    )
+    if columns is not None:
         data = form.cleaned_data
-        columns = {key: data.get(key) for key in COLUMN_LABELS}
-        try:
-            ranking_lines_read(rows, columns, header=data["header"], labels=_labels(rows, data))
-        except ValidationError as refused:
-            for message in refused.messages:
-                form.add_error(None, message)
-        else:
-            pending.update(
-                header=data["header"],
-                columns=columns,
-                season=data["season"],
-                start=data["start"].isoformat(),
-                end=data["end"].isoformat(),
-            )
-            request.session[_key(club)] = pending
-            return redirect("ranking-import-names", slug=club.slug)
-    context = {
-        "club": club,
-        "form": form,
-        "step": 2,
-        "preview": rows[:PREVIEW_ROWS],
-        "letters": [column_letter(i) for i in range(max(len(row) for row in rows))],
-        "more": max(0, len(rows) - PREVIEW_ROWS),
-    }
+        pending.update(
+            header=data["header"],
+            columns=columns,
+            season=data["season"],
+            start=data["start"].isoformat(),
+            end=data["end"].isoformat(),
+        )
+        request.session[_key(club)] = pending
+        return redirect("ranking-import-names", slug=club.slug)
+    context = {"club": club, "form": form, "step": 2, **columns_preview(rows)}
     return TemplateResponse(request, "club/admin/ranking_import.html", context)
 
 

@@ -22,7 +22,7 @@ from club.club_pages import access_for
 from club.models import Club, Membership, Player
 from club.name_search import name_holds, typed_words
 from club.names import Viewer, name_shown, searched_by_name, viewer_of
-from club.views.errors import bad_request
+from front.views.errors import bad_request
 
 from .. import calendar, services
 from ..forms import PlayerAddForm

@@ -17,7 +17,7 @@ from club import services as club_services
 from club.club_pages import access_for, club_page
 from club.models import FederationSeason, Player
 from club.permissions import SCORER
-from club.views.errors import bad_request
+from front.views.errors import bad_request
 from scoring import services as scoring
 from scoring.engine.standings import scheme
 

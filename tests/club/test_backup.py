@@ -6,6 +6,9 @@ members' photos are back; the site then serves it as before."""
 
 from __future__ import annotations
 
+import io
+import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -16,11 +19,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from club.management.backup import club_backup, club_data, club_restore, club_rows
+from club.management.backup import DATA, FORMAT, club_backup, club_data, club_restore, club_rows
 from club.models import Club, Membership, Player
 from games import services as games_services
 from games.mailing import tournament_results_send
 from games.models import DealChange, Tournament
+from infra.models import PendingWork
 from scoring import services as scoring_services
 from scoring.models import RankingSnapshot
 
@@ -116,6 +120,25 @@ def test_a_restore_never_overwrites_another_clubs_rows(whole_club, tmp_path: Pat
     with pytest.raises(CommandError, match="refused, nothing restored: .* would overwrite"):
         call_command("club_restore", str(path))
     assert Player.objects.filter(display_name="Quelqu'un d'autre").exists()
+
+
+def test_a_backup_made_while_the_outbox_was_clubs_restores_its_pending_work(whole_club):
+    season = whole_club.seasons.first()
+    PendingWork.objects.create(task=scoring_services.SEASON_RANKING_UPDATE, key=season.pk)
+    document = {"format": FORMAT, "club": whole_club.slug, "rows": club_data(whole_club)}
+    pending = [row for row in document["rows"] if row["model"] == "infra.pendingwork"]
+    assert pending
+    for row in pending:
+        row["model"] = "club.pendingwork"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(DATA, json.dumps(document))
+    empty_the_site(whole_club)
+    PendingWork.objects.all().delete()
+
+    club_restore(buffer.getvalue())
+
+    assert PendingWork.objects.count() == len(pending)
 
 
 def test_a_file_that_is_not_a_backup_is_refused(tmp_path: Path, db):

@@ -20,7 +20,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from club.closing_mailing import club_closed_send
+from club.mailing.closing import club_closed_send
 from club.models import Club, ClubClosing, Membership, Player
 from club.services.closing import closed_clubs_purge, club_close
 from games import calendar

@@ -16,10 +16,10 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from club.models import PendingWork
 from config.celery import app
 from games.models import ResultEmail, Tournament
 from infra.logs import ClientErrorWithoutTraceback, OneLineFormatter
+from infra.models import PendingWork
 from infra.outbox import TaskName, pending_requeue, pending_summary, work_queue, work_run
 from scoring import services as scoring_services
 from scoring.models import RankingSnapshot

@@ -8,7 +8,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from club.models import FederationAdmin, FederationSeason, Membership, PendingWork
+from club.models import FederationAdmin, FederationSeason, Membership
 from club.services import (
     federation_club_invite,
     federation_invitation_answer,
@@ -17,6 +17,7 @@ from club.services import (
 )
 from club.views.club_settings import ClubSettingsForm
 from games import services as games_services
+from infra.models import PendingWork
 from infra.outbox import TaskName
 from scoring import services as scoring_services
 from scoring.models import FederationRanking, RankingSnapshot

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from club import tasks
-from club.models import FederationAdmin, FederationInvitation, Membership, PendingWork
+from club.models import FederationAdmin, FederationInvitation, Membership
 from club.services import (
     federation_club_invite,
     federation_invitation_answer,
@@ -22,6 +22,7 @@ from club.services import (
     federation_season_create,
 )
 from games import services as games_services
+from infra.models import PendingWork
 from infra.outbox import TaskName
 from tests.conftest import persona
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory

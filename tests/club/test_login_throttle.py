@@ -11,8 +11,9 @@ from django.contrib.auth import authenticate
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.urls import reverse
 
-from club.models import Membership, ThrottleEvent
+from club.models import Membership
 from infra import throttle
+from infra.models import ThrottleEvent
 from tests.conftest import persona
 from tests.factories import PASSWORD, ClubFactory
 

@@ -22,7 +22,8 @@ from club import invitations
 from club.member_import.invitations import member_invitations_send
 from club.member_import.lines import MemberLine
 from club.member_import.store import MemberEntry, members_import
-from club.models import Invitation, MemberImport, Membership, PendingWork, Player
+from club.models import Invitation, MemberImport, Membership, Player
+from infra.models import PendingWork
 
 from ..conftest import persona
 from ..factories import ClubFactory, PlayerFactory

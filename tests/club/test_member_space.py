@@ -39,10 +39,11 @@ from django.urls import reverse
 from django.utils import translation
 from PIL import Image, ImageFile
 
-from club.models import Membership, PendingWork, Player, ThrottleEvent
+from club.models import Membership, Player
 from club.profile import MAX_PHOTO_BYTES
 from games.models import Deal, Tournament
 from games.services import poule_create
+from infra.models import PendingWork, ThrottleEvent
 from infra.outbox import TaskName
 from scoring.models import PlayerNightStats
 from scoring.services import (

@@ -15,9 +15,9 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from club.ranking_import.budget import MAX_CELL_CHARACTERS
-from club.ranking_import.files import table_from_csv, table_from_paste, table_read
-from club.ranking_import.workbook_budget import MAX_PART_BYTES, MAX_PART_ELEMENTS
+from club.table_reader.budget import MAX_CELL_CHARACTERS
+from club.table_reader.files import table_from_csv, table_from_paste, table_read
+from club.table_reader.workbook_budget import MAX_PART_BYTES, MAX_PART_ELEMENTS
 
 from .crafted_workbooks import (
     MAIN,

@@ -18,7 +18,7 @@ from openpyxl import Workbook
 
 from club.models import Membership, Player, Season
 from club.name_matching import AMBIGUOUS, LIKE, NEW, SAME, name_matches
-from club.ranking_import.files import header_guess, table_from_csv, table_from_paste, table_read
+from club.table_reader.files import header_guess, table_from_csv, table_from_paste, table_read
 from games.models import Tournament
 from scoring.models import RankingLine, RankingSnapshot
 from scoring.services import ranking_import, ranking_lines_read, ranking_publish_check

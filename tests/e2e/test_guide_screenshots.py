@@ -3,8 +3,8 @@ languages and written where the guide serves them (static/guide/<lang>/<name>.pn
 every run redraws them as the pages look now. Each picture is squeezed to a 64-colour palette
 (Pillow), which keeps a phone's screen readable at a few tens of kilobytes.
 
-Which picture each guide page shows is said in its prose (templates/guide/<lang>/); the unit
-test tests/club/test_guide.py fails when one of them is not here."""
+Which picture each guide page shows is said in its prose (templates/front/guide/<lang>/); the unit
+test tests/front/test_guide.py fails when one of them is not here."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from django.test import Client
 from PIL import Image
 from playwright.sync_api import BrowserContext, Page, expect
 
-from club.guide import GUIDE_LANGUAGES
 from club.models import Club, ClubSignup, Membership, Player
+from front.guide import GUIDE_LANGUAGES
 from games.models import Tournament
 from scoring import services as scoring
 from tests.club.test_member_import_views import members_rows, xlsx_of

@@ -1,4 +1,4 @@
-"""The sheet opens offline, as an installable web app (templates/offline/sw.js): a scorer who
+"""The sheet opens offline, as an installable web app (templates/front/offline/sw.js): a scorer who
 reloads his sheet with no network sees it, with its waiting deals, and is told he is offline;
 another login on the same phone never gets his sheet; a new version of the site takes over
 and empties the old caches."""

@@ -12,10 +12,10 @@ from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone
 
-from club.models import PendingWork
 from games import calendar
 from games.models import PlannedNight, ReminderEmail
 from games.tasks import calendar_reminders_email
+from infra.models import PendingWork
 from infra.outbox import TaskName, pending_requeue
 from tests.club.test_durable_work import broker_back, broker_down, later  # noqa: F401
 from tests.factories import PlayerFactory

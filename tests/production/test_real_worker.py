@@ -23,9 +23,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from club.models import PendingWork
 from config.celery import app
 from games.models import ResultEmail, Tournament
+from infra.models import PendingWork
 from infra.outbox import FRESH, TaskName, pending_requeue
 from scoring import services as scoring_services
 from scoring.models import PlayerRating, RankingSnapshot

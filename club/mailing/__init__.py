@@ -1,0 +1,102 @@
+"""The club's e-mails built one way (a subject, a text and an HTML part, in the reader's
+language), and the word to a club, or a federation, that a merge of two records ended a role
+it had granted (``club.services.roles``)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from ..models import Club, Federation, FederationAdmin, Membership, Player, PlayerMerge
+from ..services import role_ended_line
+
+logger = logging.getLogger(__name__)
+
+
+def email_message(
+    template: str, context: dict[str, Any], language: str, address: str, connection: Any
+) -> EmailMultiAlternatives:
+    """``email/<template>_subject.txt``, ``.txt`` and ``.html`` rendered in ``language``."""
+    with translation.override(language):
+        subject = render_to_string(f"email/{template}_subject.txt", context)
+        body = render_to_string(f"email/{template}.txt", context)
+        html = render_to_string(f"email/{template}.html", context)
+    message = EmailMultiAlternatives(
+        subject=" ".join(subject.split()), body=body, to=[address], connection=connection
+    )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def _readers(players: Iterable[Player]) -> list[tuple[Player, str]]:
+    """Each player with the address he is written to (his own, else his account's)."""
+    found = []
+    for player in players:
+        address = player.email or (player.user.email if player.user_id else "")
+        if address:
+            found.append((player, address))
+    return found
+
+
+def _told(entries: list[dict]) -> list[tuple[Club | Federation, str, list[dict], list]]:
+    """Per club and federation named in ``entries``: itself, its management address, its
+    entries, and its remaining administrators with their addresses."""
+    groups: dict[tuple[str, int], list[dict]] = {}
+    for entry in entries:
+        kind = "club" if "club" in entry else "federation"
+        groups.setdefault((kind, entry[kind]), []).append(entry)
+    clubs = Club.objects.in_bulk([pk for kind, pk in groups if kind == "club"])
+    federations = Federation.objects.in_bulk([pk for kind, pk in groups if kind == "federation"])
+    told = []
+    for (kind, pk), lines in groups.items():
+        if kind == "club" and pk in clubs:
+            admins = Membership.objects.admins().filter(club_id=pk).select_related("player__user")
+            link = reverse("club-merges", args=[clubs[pk].slug])
+            told.append((clubs[pk], link, lines, _readers(m.player for m in admins)))
+        elif kind == "federation" and pk in federations:
+            admins = FederationAdmin.objects.filter(federation_id=pk).select_related("player__user")
+            link = reverse("federation-admin", args=[federations[pk].slug])
+            told.append((federations[pk], link, lines, _readers(a.player for a in admins)))
+    return told
+
+
+def merge_roles_send(merge_id: int) -> int:
+    """Tell the remaining administrators of each club (or federation) whose role the merge, or
+    its undo, ended: once (the merge counts what it told, claimed before sending); returns how
+    many e-mails went. An address that fails is logged: the club's merges page says the same."""
+    merge = PlayerMerge.objects.select_related("kept", "merged", "club").filter(pk=merge_id).first()
+    if merge is None or merge.roles_told >= len(merge.roles_ended):
+        return 0
+    entries = merge.roles_ended[merge.roles_told :]
+    claimed = PlayerMerge.objects.filter(pk=merge.pk, roles_told=merge.roles_told).update(
+        roles_told=len(merge.roles_ended)
+    )
+    if not claimed:
+        return 0
+    connection = get_connection()
+    sent = 0
+    for body, link, lines, readers in _told(entries):
+        for player, address in readers:
+            with translation.override(player.language):
+                said = [role_ended_line(entry) for entry in lines]
+            context = {
+                "merge": merge,
+                "reader": player,
+                "body": body,
+                "lines": said,
+                "link": settings.SITE_URL + link,
+            }
+            try:
+                email_message("merge_roles", context, player.language, address, connection).send()
+            except Exception:
+                logger.exception("merge %s: roles notice to player %s failed", merge.pk, player.pk)
+                continue
+            sent += 1
+    return sent

@@ -1,0 +1,198 @@
+"""The guide (« Aide »): its pages, one a task, and the one place that says which guide section
+explains which page of the site. The header's « ? » link reads it (config/context_processors.py);
+a test walks the URLconf so that no page a person sees is forgotten here
+(tests/front/test_guide.py). The guide's prose is per language, one template a page and a
+language (templates/front/guide/<lang>/<slug>.html); its pictures are taken by the browser tests
+(tests/e2e/test_guide_screenshots.py) into static/guide/<lang>/."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+# The guide's pages in the order a new club meets them: slug → title.
+PAGES = {
+    "inscrire-un-club": _("Inscrire un club"),
+    "importer-les-membres": _("Importer les membres"),
+    "soiree": _("Mener une soirée"),
+    "feuille": _("Noter à la table"),
+    "feuille-papier": _("Encoder une feuille papier"),
+    "publier": _("Publier"),
+    "calendrier": _("Préparer le calendrier"),
+    "cote": _("Lire la cote"),
+}
+GUIDE_LANGUAGES = ("fr", "en", "nl")
+
+# Each page of the site (its URL name, with its namespace) → the guide's page and section.
+SECTIONS = {
+    "home": "inscrire-un-club#annuaire",
+    "signup-start": "inscrire-un-club#adresse",
+    "signup-sent": "inscrire-un-club#adresse",
+    "signup-confirm": "inscrire-un-club#compte",
+    "signup-club": "inscrire-un-club#le-club",
+    "signup-season": "inscrire-un-club#saison",
+    "signup-review": "inscrire-un-club#approbation",
+    "club-detail": "inscrire-un-club#premiers-pas",
+    "checklist-confirm": "inscrire-un-club#premiers-pas",
+    "join-request": "inscrire-un-club#annuaire",
+    "join-requests": "inscrire-un-club#demandes",
+    "join-request-decide": "inscrire-un-club#demandes",
+    "club-admin": "inscrire-un-club#premiers-pas",
+    "members": "importer-les-membres#liste",
+    "member-import": "importer-les-membres#fichier",
+    "member-import-columns": "importer-les-membres#colonnes",
+    "member-import-review": "importer-les-membres#verifier",
+    "member-add": "importer-les-membres#un-par-un",
+    "member-edit": "importer-les-membres#un-par-un",
+    "member-role": "importer-les-membres#un-par-un",
+    "member-end": "importer-les-membres#un-par-un",
+    "member-resume": "importer-les-membres#un-par-un",
+    "member-from-guest": "importer-les-membres#un-par-un",
+    "invite": "importer-les-membres#invitations",
+    "invitation-accept": "importer-les-membres#invitations",
+    "games:tournament-create": "soiree#nouvelle-soiree",
+    "games:tournament": "soiree#tirage",
+    "games:presence": "soiree#presents",
+    "games:player-add": "soiree#presents",
+    "games:presence-search": "soiree#presents",
+    "games:draw": "soiree#tirage",
+    "games:seating": "soiree#tirage",
+    "games:close": "soiree#cloture",
+    "games:room": "soiree#ecran-de-salle",
+    "room-link": "soiree#ecran-de-salle",
+    "games:sheet": "feuille#la-feuille",
+    "games:sheet-undo": "feuille#corriger",
+    "games:deal-edit": "feuille#corriger",
+    "games:deal-delete": "feuille#corriger",
+    "offline": "feuille#hors-ligne",
+    "games:paper-sheets": "feuille-papier#feuilles-vierges",
+    "games:blank-sheets": "feuille-papier#feuilles-vierges",
+    "games:sheet-entry": "feuille-papier#saisie",
+    "games:results": "publier#resultats",
+    "games:publish": "publier#publier",
+    "games:unpublish": "publier#publier",
+    "games:reopen": "publier#publier",
+    "ranking": "publier#classement",
+    "ranking-season": "publier#classement",
+    "ranking-archive": "publier#classement",
+    "ranking-publish": "publier#classement",
+    "games:calendar": "calendrier#repondre",
+    "games:calendar-answer": "calendrier#repondre",
+    "games:calendar-reply": "calendrier#repondre",
+    "games:calendar-manage": "calendrier#prevoir",
+    "games:calendar-change": "calendrier#prevoir",
+    "games:calendar-delete": "calendrier#prevoir",
+    "games:calendar-cancel": "calendrier#prevoir",
+    "games:calendar-replies": "calendrier#reponses",
+    "games:calendar-record": "calendrier#reponses",
+    "games:calendar-remind": "calendrier#reponses",
+    "games:calendar-open": "calendrier#reponses",
+    "my-calendar": "calendrier#mon-calendrier",
+    "my-calendar-renew": "calendrier#mon-calendrier",
+    "calendar-reminders-off": "calendrier#mon-calendrier",
+    "ratings": "cote#la-cote",
+    "night-ratings": "cote#la-cote",
+    "club-statistics": "cote#statistiques",
+    "player": "cote#statistiques",
+    "player-statistics": "cote#statistiques",
+    "my-results": "cote#mes-resultats",
+}
+
+# Pages a person sees that no task of the guide explains yet: their « ? » opens the guide's
+# contents. Named so that a new page is a choice, not an oversight.
+WITHOUT_SECTION = frozenset(
+    {
+        "privacy",
+        "guide",
+        "guide-page",
+        "profile",
+        "api-tokens",
+        "api-token-revoke",
+        "email-change-confirm",
+        "claim-confirm",
+        "claim-approve",
+        "member-unlock",
+        "member-merge",
+        "member-merge-propose",
+        "club-merges",
+        "club-merge-decide",
+        "my-merge-decide",
+        "seasons",
+        "season-edit",
+        "ranking-import",
+        "ranking-import-columns",
+        "ranking-import-names",
+        "imported-lines",
+        "imported-line",
+        "club-settings",
+        "club-federation-answer",
+        "club-close",
+        "point-tables",
+        "point-table",
+        "point-table-compare",
+        "federation",
+        "federation-archive",
+        "federation-ranking",
+        "federation-admin",
+        "federation-club-invite",
+        "federation-invitation-withdraw",
+        "federation-club-remove",
+        "federation-admin-add",
+        "federation-admin-remove",
+        "federation-season-add",
+        "federation-season-edit",
+        "login",
+        "logout",
+        "password_change",
+        "password_change_done",
+        "password_reset",
+        "password_reset_done",
+        "password_reset_confirm",
+        "password_reset_complete",
+    }
+)
+
+# Addresses that are no page for a person: files, feeds, the room screen's projector (no
+# header there), the language switch's redirect.
+NOT_A_PAGE = frozenset(
+    {
+        "healthz",
+        "service-worker",
+        "manifest",
+        "favicon",
+        "media",
+        "club-colours",
+        "club-archive",
+        "my-data",
+        "member-feed",
+        "room-by-key",
+        "ranking-export",
+        "games:calendar-feed",
+        "games:results-export",
+        "games:deals-export",
+        "games:tournament-file",
+        "set_language",
+    }
+)
+
+
+def guide_language() -> str:
+    """The guide's language for the page's: its own when the guide has it, French else."""
+    language = (get_language() or "fr")[:2]
+    return language if language in GUIDE_LANGUAGES else "fr"
+
+
+def page_key(namespace: str, url_name: str | None) -> str | None:
+    if not url_name:
+        return None
+    return f"{namespace}:{url_name}" if namespace else url_name
+
+
+def help_url(key: str | None) -> str:
+    """Where the « ? » of the page named ``key`` leads: its guide section, or the contents."""
+    target = SECTIONS.get(key or "")
+    if target is None:
+        return reverse("guide")
+    slug, _sep, anchor = target.partition("#")
+    return reverse("guide-page", args=[slug]) + (f"#{anchor}" if anchor else "")

@@ -25,6 +25,7 @@ from games import services as games_services
 from games.mailing import tournament_results_send
 from games.models import DealChange, Tournament
 from infra.models import PendingWork
+from infra.outbox import TaskName
 from scoring import services as scoring_services
 from scoring.models import RankingSnapshot
 
@@ -124,7 +125,7 @@ def test_a_restore_never_overwrites_another_clubs_rows(whole_club, tmp_path: Pat
 
 def test_a_backup_made_while_the_outbox_was_clubs_restores_its_pending_work(whole_club):
     season = whole_club.seasons.first()
-    PendingWork.objects.create(task=scoring_services.SEASON_RANKING_UPDATE, key=season.pk)
+    PendingWork.objects.create(task=TaskName.SEASON_RANKING_UPDATE, key=season.pk)
     document = {"format": FORMAT, "club": whole_club.slug, "rows": club_data(whole_club)}
     pending = [row for row in document["rows"] if row["model"] == "infra.pendingwork"]
     assert pending

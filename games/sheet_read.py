@@ -41,4 +41,3 @@ def sheet_seats(
     for seat in seats[1:]:
         seat.poule = poule
     return seats, seats[0].viewer_role
-

@@ -26,7 +26,7 @@ from scoring.engine.games import game_module
 
 from .sheets import (
     NightLine,
-    night_lines,
+    night_locked,
     poule_sheet_store,
     tournament_standings_update,
 )
@@ -39,20 +39,24 @@ def _locked_sheet(
 ) -> tuple[list[Deal], list[NightLine] | None]:
     """Lock the night (see ``corrections._poule_locked``) and read its state and the poule's
     history count again under the lock, in the same query as making sure the poule is still
-    there (a round drawn again drops it); then, under the lock, the poule's deals and (``night``)
-    the night's standing lines as stored. The night's row alone is locked (a database without
-    row locks, SQLite, serialises the writers itself)."""
-    state = (
-        Tournament.objects.select_for_update(of=("self",))
-        .filter(pk=tournament.pk, poules=poule.pk)
-        .values_list("status", "poules__corrections")
-        .first()
-    )
+    there (a round drawn again drops it) and (``night``) as the night's standing lines as
+    stored; then, under the lock, the poule's deals. The night's row alone is locked (a
+    database without row locks, SQLite, serialises the writers itself)."""
+    if night:
+        status, corrections, lines = night_locked(tournament)
+        state = (status, corrections[poule.pk]) if poule.pk in corrections else None
+    else:
+        lines = None
+        state = (
+            Tournament.objects.select_for_update(of=("self",))
+            .filter(pk=tournament.pk, poules=poule.pk)
+            .values_list("status", "poules__corrections")
+            .first()
+        )
     if state is None:
         raise ValidationError(TABLE_GONE)
     tournament.status, poule.corrections = state
-    deals = list(poule.deals.order_by("position"))
-    return deals, night_lines(tournament) if night else None
+    return list(poule.deals.order_by("position")), lines
 
 
 def _removed_keys_check(poule: Poule, keys: Sequence[Any]) -> None:

@@ -200,30 +200,51 @@ class NightLine(NamedTuple):
 
 
 def night_lines(tournament: Tournament) -> list[NightLine]:
-    """Every poule standing of the night as stored, plain values (this runs after every deal
-    of the night, under the night's lock), in the order ``tournament_standings_update`` sums
-    them."""
+    """Every poule standing of the night as stored, plain values, in the order
+    ``tournament_standings_update`` sums them."""
+    return night_locked(tournament, lock=False)[2]
+
+
+def night_locked(
+    tournament: Tournament, *, lock: bool = True
+) -> tuple[str | None, dict[int, int], list[NightLine]]:
+    """Lock the night's row (``lock``; alone: a database without row locks, SQLite,
+    serialises the writers itself) and read, in the same query, its state, each poule's
+    history count and every poule standing of the night as stored (plain values, in the
+    order ``tournament_standings_update`` sums them): this runs for every deal of the night.
+    No state for a night gone."""
+    night = Tournament.objects.filter(pk=tournament.pk)
+    if lock:
+        night = night.select_for_update(of=("self",))
     rows = (
-        PouleStanding.objects.filter(poule__tournament=tournament)
-        .order_by("poule__round", "poule__table", "rank", "seat")
         # The points as stored text, parsed once per distinct value (``fraction_of``).
-        .annotate(points_text=Cast("tournament_points", CharField()))
+        night.annotate(points_text=Cast("poules__standings__tournament_points", CharField()))
+        .order_by(
+            "poules__round", "poules__table", "poules__standings__rank", "poules__standings__seat"
+        )
         .values_list(
-            "poule_id",
-            "poule__round",
-            "poule__table",
-            "player_id",
-            "seat",
-            "rank",
-            "tied",
-            "game_points",
+            "status",
+            "poules__corrections",
+            "poules__id",
+            "poules__round",
+            "poules__table",
+            "poules__standings__player_id",
+            "poules__standings__seat",
+            "poules__standings__rank",
+            "poules__standings__tied",
+            "poules__standings__game_points",
             "points_text",
         )
     )
-    return [
-        NightLine(poule, round, table, player, seat, rank, tied, points, fraction_of(tp))
-        for poule, round, table, player, seat, rank, tied, points, tp in rows
-    ]
+    state, corrections, lines = None, {}, []
+    for row in rows:
+        state, count, poule, round, table, player, seat, rank, tied, points, tp = row
+        corrections[poule] = count
+        if player is not None:  # a poule without standings yet (or a night without poules)
+            lines.append(
+                NightLine(poule, round, table, player, seat, rank, tied, points, fraction_of(tp))
+            )
+    return state, corrections, lines
 
 
 # What a poule standing holds for its poule and player (``_line_values``), written over the

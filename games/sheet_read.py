@@ -6,8 +6,9 @@ the club, in one query."""
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import CharField, OuterRef, Subquery, Value
 
-from club.permissions import role_in
+from club.models import Membership
 
 from .models import Seat
 
@@ -31,7 +32,7 @@ def sheet_seats(
             "poule__tournament__point_table",
         )
         .defer("poule__tournament__point_table__data")
-        .annotate(viewer_role=role_in(user, "poule__tournament__club"))
+        .annotate(viewer_role=_role(user))
         .order_by("number")
     )
     if not seats:
@@ -41,3 +42,17 @@ def sheet_seats(
     for seat in seats[1:]:
         seat.poule = poule
     return seats, seats[0].viewer_role
+
+
+def _role(user: User | AnonymousUser) -> Subquery | Value:
+    """The user's role in the seat's club: his player's open membership's (one at most, so
+    unordered: the memberships' default order would join the club and the player for it)."""
+    if not user.is_authenticated:
+        return Value(None, output_field=CharField())
+    return Subquery(
+        Membership.objects.filter(
+            club=OuterRef("poule__tournament__club"), player__user=user, end__isnull=True
+        )
+        .order_by()
+        .values("role")[:1]
+    )

@@ -28,6 +28,7 @@ from club.models import (
     hidden_characters,
     tidy_name,
 )
+from infra.rows import tables_analysed
 from scoring import services as scoring
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.games import game_module
@@ -407,10 +408,9 @@ def _statistics_refreshed() -> None:
     """The tables an import fills analysed again (PostgreSQL; SQLite plans without them)."""
     if connection.vendor != "postgresql":
         return
-    tables = ", ".join(connection.ops.quote_name(m._meta.db_table) for m in IMPORTED_TABLES)
     try:
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(f"ANALYZE {tables}")
+        with transaction.atomic():
+            tables_analysed(IMPORTED_TABLES)
     except DatabaseError:
         # Only the speed of the nights still to come is at stake: the import goes on.
         logger.warning("import: tables not analysed", exc_info=True)

@@ -183,9 +183,14 @@ class MembershipQuerySet(models.QuerySet):
     def role_of(self, user: Any, club: Any) -> MembershipQuerySet:
         """The role of ``user``'s current membership of ``club`` (a club, its id, or an
         ``OuterRef`` to the club of each row), as a one-column query: ``.first()`` reads it
-        (None: no current membership), ``Subquery(...)`` annotates every row with it."""
+        (None: no current membership), ``Subquery(...)`` annotates every row with it. A
+        user has one current membership of a club at most: ordered by its key alone, since the
+        default order would join the club and the player for nothing."""
         return (
-            self.current().filter(player__user=user, club=club).values_list("role", flat=True)[:1]
+            self.current()
+            .filter(player__user=user, club=club)
+            .order_by("pk")
+            .values_list("role", flat=True)[:1]
         )
 
 

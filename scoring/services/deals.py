@@ -11,27 +11,22 @@ tries cross, ``deal_resent`` for a page that may no longer write (the night clos
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from games.models import Deal, DealChange, Poule, Seat, Tournament
 from games.numbering import deal_numbers, removed_numbers
 from games.services import require_open
-from games.sheet_read import poule_deals_made, poule_deals_query
-from infra.together import run_together
 from scoring.engine.games import game_module
 
 from .sheets import (
     NightLine,
-    SheetWrites,
-    night_lines_made,
-    night_lines_query,
+    night_locked,
     poule_sheet_store,
     tournament_standings_update,
 )
@@ -43,41 +38,25 @@ def _locked_sheet(
     tournament: Tournament, poule: Poule, *, night: bool
 ) -> tuple[list[Deal], list[NightLine] | None]:
     """Lock the night (see ``corrections._poule_locked``) and read its state and the poule's
-    history count again under the lock, in the same statement as making sure the poule is still
-    there (a round drawn again drops it); then, under the lock, the poule's deals and (``night``)
-    the night's standing lines as stored. The three statements are made once per process and
-    sent together (``infra.together``): they run for every deal."""
-    statements = [
-        (_locked_sql(connection.vendor), [tournament.pk, poule.pk]),
-        poule_deals_query(poule),
-    ]
+    history count again under the lock, in the same query as making sure the poule is still
+    there (a round drawn again drops it) and (``night``) as the night's standing lines as
+    stored; then, under the lock, the poule's deals. The night's row alone is locked (a
+    database without row locks, SQLite, serialises the writers itself)."""
     if night:
-        statements.append(night_lines_query(tournament))
-    state, deals, *lines = run_together(statements)
-    if not state:
+        status, corrections, lines = night_locked(tournament)
+        state = (status, corrections[poule.pk]) if poule.pk in corrections else None
+    else:
+        lines = None
+        state = (
+            Tournament.objects.select_for_update(of=("self",))
+            .filter(pk=tournament.pk, poules=poule.pk)
+            .values_list("status", "poules__corrections")
+            .first()
+        )
+    if state is None:
         raise ValidationError(TABLE_GONE)
-    tournament.status, poule.corrections = state[0]
-    return poule_deals_made(poule, deals), night_lines_made(lines[0]) if night else None
-
-
-@cache
-def _locked_sql(vendor: str) -> str:
-    """``Tournament.objects.select_for_update(of=("self",))`` of the night and its poule,
-    their state and history count: the night's row alone is locked (a database without row
-    locks, SQLite, serialises the writers itself)."""
-    q = connection.ops.quote_name
-    night, table = Tournament._meta, Poule._meta
-    sql = (
-        f"SELECT t.{q(night.get_field('status').column)}, "
-        f"po.{q(table.get_field('corrections').column)} "
-        f"FROM {q(night.db_table)} t INNER JOIN {q(table.db_table)} po "
-        f"ON po.{q(table.get_field('tournament').column)} = t.{q(night.pk.column)} "
-        f"WHERE t.{q(night.pk.column)} = %s AND po.{q(table.pk.column)} = %s"
-    )
-    features = connection.features
-    if features.has_select_for_update:
-        sql += " FOR UPDATE" + (" OF t" if features.has_select_for_update_of else "")
-    return sql
+    tournament.status, poule.corrections = state
+    return list(poule.deals.order_by("position")), lines
 
 
 def _removed_keys_check(poule: Poule, keys: Sequence[Any]) -> None:
@@ -261,14 +240,9 @@ def deals_record(
     ]
     # The night's standings as they stood, read once under the lock: the poule's and the
     # night's lines are written only where this deal changed them, none read back.
-    # The deal, the poule's count and the standings are written together, once summed.
-    writes = SheetWrites()
-    poule_sheet_store(poule, [*sheet, *new], seats, appended=True, night=night, writes=writes)
+    poule_sheet_store(poule, [*sheet, *new], seats, appended=True, night=night)
     if night_standings:
-        tournament_standings_update(
-            tournament, appended=True, night=night, poule=poule, writes=writes
-        )
-    writes.send()
+        tournament_standings_update(tournament, appended=True, night=night, poule=poule)
     if within_count and longer:
         extra_deals_follow(poule, len(seats), grow=True)
     return new

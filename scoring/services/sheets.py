@@ -13,23 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
-from django.utils import timezone
+from django.db import transaction
+from django.db.models import CharField
+from django.db.models.functions import Cast
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
-from infra.rows import (
-    Statement,
-    insert_statements,
-    rows_insert,
-    update_statement,
-    upsert_statements,
-)
-from infra.together import run_together
 from scoring.engine.base import PouleScore
 from scoring.engine.errors import DocumentRefused, EngineError
 from scoring.engine.games import game_module
@@ -93,7 +85,6 @@ def poule_sheet_store(
     *,
     appended: bool = False,
     night: Sequence[NightLine] | None = None,
-    writes: SheetWrites | None = None,
 ) -> PouleScore:
     """Score a poule's whole sheet (``deals`` in playing order, new ones unsaved) and store it:
     new deals are inserted, deals whose points or dealer changed are updated (one statement
@@ -104,11 +95,7 @@ def poule_sheet_store(
     added, so the poule's players are those of its standings already; the lines are written
     over in one statement instead of being deleted and inserted again. ``night``: the night's
     standing lines as stored before this change (``night_lines``, read under the night's
-    lock), when the caller sums the night next: only the lines that changed are written.
-    ``writes``: the new deals, the poule's count and its lines are left there for the caller
-    to send with the night's (``SheetWrites``), else they are sent here."""
-    sending = writes is None
-    writes = writes if writes is not None else SheetWrites()
+    lock), when the caller sums the night next: only the lines that changed are written."""
     if seats is None:
         seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
     score = poule_score(poule, [s.number for s in seats], [d.data for d in deals])
@@ -117,14 +104,13 @@ def poule_sheet_store(
         if deal.pk is None or (deal.points, deal.dealer, deal.counted) != values:
             deal.points, deal.dealer, deal.counted = values
             (new if deal.pk is None else changed).append(deal)
-    writes.deals_insert(new)
+    if new:
+        Deal.objects.bulk_create(new)
     if changed:
         Deal.objects.bulk_update(changed, ["points", "dealer", "counted"])
     if poule.counted_deals != score.counted_deals:
         poule.counted_deals = score.counted_deals
-        writes.statements.append(
-            update_statement(Poule, poule.pk, counted_deals=score.counted_deals)
-        )
+        Poule.objects.filter(pk=poule.pk).update(counted_deals=score.counted_deals)
 
     lines = _standing_lines(
         poule, seats, poule_standings(score, scheme(poule.tournament.tournament_points))
@@ -139,11 +125,11 @@ def poule_sheet_store(
             else lines
         )
         if written:
-            writes.statements += upsert_statements(
-                PouleStanding,
-                ("poule_id", "player_id", *_LINE_COLUMNS),
-                ((poule.pk, line.player_id, *_line_values(line)) for line in written),
-                unique=("poule_id", "player_id"),
+            PouleStanding.objects.bulk_create(
+                written,
+                update_conflicts=True,
+                unique_fields=["poule", "player"],
+                update_fields=_LINE_COLUMNS,
             )
     else:
         PouleStanding.objects.filter(poule=poule).delete()
@@ -157,64 +143,7 @@ def poule_sheet_store(
             line.player = players[line.player_id]
     poule.sheet_deals = deals
     poule.sheet_standings = sorted(lines, key=lambda line: (line.rank, line.seat))
-    if sending:
-        writes.send()
     return score
-
-
-_DEAL_COLUMNS = (
-    "poule_id",
-    "position",
-    "data",
-    "dealer",
-    "points",
-    "counted",
-    "recorded_by_id",
-    "recorded_at",
-    "client_key",
-    "client_digest",
-)
-
-
-class SheetWrites:
-    """What recording a deal writes, sent together once the night is summed (one round trip
-    on PostgreSQL, ``infra.together``; one statement after the other on SQLite): the new
-    deals (their ids set on them once sent), the poule's count, the poule's and the night's
-    standing lines."""
-
-    def __init__(self) -> None:
-        self.statements: list[Statement] = []
-        self.new: list[Deal] = []
-        self.inserts = 0
-
-    def deals_insert(self, deals: Sequence[Deal]) -> None:
-        """The new deals, stored as ``bulk_create`` would (their time set now, their ids once
-        sent), as plain rows: the model's preparation of a row cost more than the write."""
-        if not deals:
-            return
-        now = timezone.now()
-        for deal in deals:
-            deal.recorded_at = now
-        inserts = insert_statements(
-            Deal,
-            _DEAL_COLUMNS,
-            [[getattr(deal, name) for name in _DEAL_COLUMNS] for deal in deals],
-            returning=True,
-        )
-        self.statements[self.inserts : self.inserts] = inserts
-        self.inserts += len(inserts)
-        self.new += deals
-
-    def send(self) -> None:
-        if not self.statements:
-            return
-        results = run_together(self.statements)
-        ids = [pk for rows in results[: self.inserts] for (pk,) in rows]
-        for deal, pk in zip(self.new, ids, strict=True):
-            deal.pk = pk
-            deal._state.adding = False
-            deal._state.db = connection.alias
-        self.statements, self.new, self.inserts = [], [], 0
 
 
 def _scored_deals(
@@ -271,55 +200,55 @@ class NightLine(NamedTuple):
 
 
 def night_lines(tournament: Tournament) -> list[NightLine]:
-    """Every poule standing of the night as stored, plain values (this runs after every deal
-    of the night, under the night's lock), in the order ``tournament_standings_update`` sums
-    them; read by a statement made once per process (``_night_lines_sql``)."""
-    sql, params = night_lines_query(tournament)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return night_lines_made(cursor.fetchall())
+    """Every poule standing of the night as stored, plain values, in the order
+    ``tournament_standings_update`` sums them."""
+    return night_locked(tournament, lock=False)[2]
 
 
-def night_lines_query(tournament: Tournament) -> tuple[str, list[Any]]:
-    """``night_lines``' statement, for a caller that sends it with others."""
-    return _night_lines_sql(connection.vendor), [tournament.pk]
-
-
-def night_lines_made(rows: Iterable[Sequence[Any]]) -> list[NightLine]:
-    """The lines of ``night_lines_query``'s rows."""
-    return [
-        NightLine(poule, round, table, player, seat, rank, bool(tied), points, fraction_of(tp))
-        for poule, round, table, player, seat, rank, tied, points, tp in rows
-    ]
-
-
-@cache
-def _night_lines_sql(vendor: str) -> str:
-    """``PouleStanding.objects.filter(poule__tournament=…)`` by round, table, rank and seat,
-    as ``NightLine``'s values: the ORM compiled it anew for every deal."""
-    q = connection.ops.quote_name
-    line, poule = PouleStanding._meta, Poule._meta
-
-    def of_line(name: str) -> str:
-        return f"ps.{q(line.get_field(name).column)}"
-
-    def of_poule(name: str) -> str:
-        return f"po.{q(poule.get_field(name).column)}"
-
-    return (
-        f"SELECT {of_line('poule')}, {of_poule('round')}, {of_poule('table')}, "
-        f"{of_line('player')}, {of_line('seat')}, {of_line('rank')}, {of_line('tied')}, "
-        f"{of_line('game_points')}, {of_line('tournament_points')} "
-        f"FROM {q(line.db_table)} ps INNER JOIN {q(poule.db_table)} po "
-        f"ON {of_line('poule')} = po.{q(poule.pk.column)} "
-        f"WHERE {of_poule('tournament')} = %s "
-        f"ORDER BY {of_poule('round')}, {of_poule('table')}, {of_line('rank')}, "
-        f"{of_line('seat')}"
+def night_locked(
+    tournament: Tournament, *, lock: bool = True
+) -> tuple[str | None, dict[int, int], list[NightLine]]:
+    """Lock the night's row (``lock``; alone: a database without row locks, SQLite,
+    serialises the writers itself) and read, in the same query, its state, each poule's
+    history count and every poule standing of the night as stored (plain values, in the
+    order ``tournament_standings_update`` sums them): this runs for every deal of the night.
+    No state for a night gone."""
+    night = Tournament.objects.filter(pk=tournament.pk)
+    if lock:
+        night = night.select_for_update(of=("self",))
+    rows = (
+        # The points as stored text, parsed once per distinct value (``fraction_of``).
+        night.annotate(points_text=Cast("poules__standings__tournament_points", CharField()))
+        .order_by(
+            "poules__round", "poules__table", "poules__standings__rank", "poules__standings__seat"
+        )
+        .values_list(
+            "status",
+            "poules__corrections",
+            "poules__id",
+            "poules__round",
+            "poules__table",
+            "poules__standings__player_id",
+            "poules__standings__seat",
+            "poules__standings__rank",
+            "poules__standings__tied",
+            "poules__standings__game_points",
+            "points_text",
+        )
     )
+    state, corrections, lines = None, {}, []
+    for row in rows:
+        state, count, poule, round, table, player, seat, rank, tied, points, tp = row
+        corrections[poule] = count
+        if player is not None:  # a poule without standings yet (or a night without poules)
+            lines.append(
+                NightLine(poule, round, table, player, seat, rank, tied, points, fraction_of(tp))
+            )
+    return state, corrections, lines
 
 
-# What a poule standing holds for its poule and player (``_line_values``), written as plain
-# rows over the stored ones (``infra.rows.upsert_statements``).
+# What a poule standing holds for its poule and player (``_line_values``), written over the
+# stored line (``bulk_create(update_conflicts=True)``).
 _LINE_COLUMNS = ("seat", "rank", "tied", "game_points", "tournament_points")
 
 
@@ -366,8 +295,9 @@ NIGHT_STANDING_COLUMNS = (
 
 
 def night_standing_row(tournament_id: int, line: EngineTournamentStanding) -> tuple[Any, ...]:
-    """A night's standing line as stored, in ``NIGHT_STANDING_COLUMNS``' order (the points also
-    in whole units, as the model's save would write them)."""
+    """A night's standing line as stored, in ``NIGHT_STANDING_COLUMNS``' order, for the
+    import's COPY (``infra.rows``), which no field's ``pre_save`` sees: the points also in
+    whole units, as ``PointUnitsField`` writes them."""
     return (
         tournament_id,
         line.player,
@@ -378,6 +308,26 @@ def night_standing_row(tournament_id: int, line: EngineTournamentStanding) -> tu
         line.game_points,
         line.poules_played,
         line.poules_won,
+    )
+
+
+# What a night's standing line holds for its night and player, written over the stored line
+# after a deal (its points in whole units by the field itself, ``PointUnitsField.pre_save``).
+_NIGHT_LINE_FIELDS = NIGHT_STANDING_COLUMNS[2:]
+
+
+def night_standing_line(tournament_id: int, line: EngineTournamentStanding) -> TournamentStanding:
+    """A night's standing line of the engine as the model's row (its points in units are
+    the field's to write)."""
+    return TournamentStanding(
+        tournament_id=tournament_id,
+        player_id=line.player,
+        rank=line.rank,
+        tied=line.tied,
+        tournament_points=line.tournament_points,
+        game_points=line.game_points,
+        poules_played=line.poules_played,
+        poules_won=line.poules_won,
     )
 
 
@@ -416,15 +366,13 @@ def tournament_standings_update(
     appended: bool = False,
     night: Sequence[NightLine] | None = None,
     poule: Poule | None = None,
-    writes: SheetWrites | None = None,
 ) -> None:
     """Sum the stored poule standings into the night's standings (§6). ``appended``: deals
     were only added, so no player leaves the standings; each line is written over in one
     statement. ``night`` and ``poule``: the night's lines as stored before the poule's sheet
     was stored again (``night_lines``, read under the night's lock) and that poule, holding
     what it stored (``poule_sheet_store``): the night is summed from them, before and after,
-    and only the players whose line changed are written (none are read again). ``writes``:
-    those lines are left there, sent by the caller with the poule's (``SheetWrites``)."""
+    and only the players whose line changed are written (none are read again)."""
     lower = game_module(tournament.game).LOWER_IS_BETTER
     if night is not None and poule is not None:
         before = _night_standings(night, lower)
@@ -436,24 +384,15 @@ def tournament_standings_update(
     # (``appended``); otherwise the night's lines are all deleted and all written.
     unchanged = set(before) & set(standings) if appended else set()
     changed = [line for line in standings if line not in unchanged]
+    lines = [night_standing_line(tournament.pk, line) for line in changed]
     if appended:
-        # Plain rows, no model instance: after a deal, most of the night's lines may move.
-        if not changed:
-            return
-        upserts = upsert_statements(
-            TournamentStanding,
-            NIGHT_STANDING_COLUMNS,
-            (night_standing_row(tournament.pk, line) for line in changed),
-            unique=("tournament_id", "player_id"),
-        )
-        if writes is not None:
-            writes.statements += upserts
-        else:
-            run_together(upserts)
+        if lines:
+            TournamentStanding.objects.bulk_create(
+                lines,
+                update_conflicts=True,
+                unique_fields=["tournament", "player"],
+                update_fields=_NIGHT_LINE_FIELDS,
+            )
     else:
         TournamentStanding.objects.filter(tournament=tournament).delete()
-        rows_insert(
-            TournamentStanding,
-            NIGHT_STANDING_COLUMNS,
-            (night_standing_row(tournament.pk, line) for line in changed),
-        )
+        TournamentStanding.objects.bulk_create(lines)

@@ -1,0 +1,84 @@
+"""The import's raw writer (``infra.rows.rows_insert``: COPY on PostgreSQL) stores the rows the
+ORM stores (``bulk_create``, each field's ``pre_save`` applied): same values, read back alike.
+On SQLite both paths are the ORM's; the test earns its keep on PostgreSQL."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+from django.utils import timezone
+
+from games.models import Deal, Poule
+from infra.rows import rows_insert
+from scoring.models import TournamentStanding
+from scoring.services.sheets import (
+    NIGHT_STANDING_COLUMNS,
+    night_standing_line,
+    night_standing_row,
+)
+from tests.factories import PouleFactory, TournamentFactory
+
+pytestmark = pytest.mark.django_db
+
+# What a deal's data may hold that COPY's text format escapes (a tab, a line end, a
+# backslash) or that JSON writes its own way (quotes, accents, a non-Latin letter).
+AWKWARD = {"contract": "trou\tà\\deux\n", "note": 'il a dit "passe"\r', "name": "Ærø ß Ж"}
+
+
+def _engine_lines(players: list) -> list[SimpleNamespace]:
+    # Three tied second (4/3 each) beside a whole winner: points in thirds and in units.
+    points = [Fraction(4), Fraction(4, 3), Fraction(4, 3), Fraction(4, 3)]
+    return [
+        SimpleNamespace(
+            player=player.pk,
+            rank=1 if index == 0 else 2,
+            tied=index > 0,
+            tournament_points=value,
+            game_points=40 - 13 * index,
+            poules_played=1,
+            poules_won=1 if index == 0 else 0,
+        )
+        for index, (player, value) in enumerate(zip(players, points, strict=True))
+    ]
+
+
+def _stored_standings(tournament) -> list[tuple]:
+    return list(
+        TournamentStanding.objects.filter(tournament=tournament)
+        .order_by("player_id")
+        .values_list(*NIGHT_STANDING_COLUMNS[1:])
+    )
+
+
+def test_a_nights_standings_copied_are_those_the_orm_stores_points_in_units_included():
+    poule = PouleFactory()
+    players = [seat.player for seat in poule.seats.order_by("number")]
+    lines = _engine_lines(players)
+    copied = poule.tournament
+    saved = TournamentFactory(club=copied.club, season=copied.season, date=copied.date)
+    rows_insert(
+        TournamentStanding,
+        NIGHT_STANDING_COLUMNS,
+        [night_standing_row(copied.pk, line) for line in lines],
+    )
+    TournamentStanding.objects.bulk_create([night_standing_line(saved.pk, line) for line in lines])
+    stored = _stored_standings(copied)
+    assert stored == _stored_standings(saved)
+    # 4 points and 4/3 in 1/420 points: COPY's units are those the field's pre_save writes.
+    assert sorted(row[4] for row in stored) == [560, 560, 560, 1680]
+
+
+def test_a_deal_copied_is_the_deal_the_orm_stores_awkward_text_included():
+    poule = PouleFactory()
+    other = Poule.objects.get(pk=PouleFactory(tournament=poule.tournament, table=2).pk)
+    columns = ("poule_id", "position", "data", "dealer", "points", "counted", "client_digest")
+    values = (1, AWKWARD, None, [7, -7, 0, 0], True, "")
+    # COPY names every column without a database default: the time too (the ORM's is its own).
+    rows_insert(Deal, (*columns, "recorded_at"), [(poule.pk, *values, timezone.now())])
+    Deal.objects.bulk_create([Deal(**dict(zip(columns, (other.pk, *values), strict=True)))])
+    fields = columns[1:]
+    copied = Deal.objects.filter(poule=poule).values_list(*fields).get()
+    saved = Deal.objects.filter(poule=other).values_list(*fields).get()
+    assert copied == saved == values

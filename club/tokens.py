@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from infra.name_text import name_checked
+
 from .models import ApiToken
 
 # A member needs a few (the club's web site, his spreadsheet, a scorer's tool), not hundreds.
@@ -31,11 +33,9 @@ def token_create(
 ) -> tuple[ApiToken, str]:
     """A new token and its key, which is shown this once and never stored. ``read_only``:
     the API refuses it every change (a deal, a night, the profile)."""
-    name = (name or "").strip()
+    name = name_checked(name or "", ApiToken._meta.get_field("name").max_length)
     if not name:
         raise ValidationError(_("Donnez un nom à la clé (par exemple « site du club »)."))
-    if len(name) > ApiToken._meta.get_field("name").max_length:
-        raise ValidationError(_("Ce nom est trop long (60 caractères au plus)."))
     if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS:
         raise ValidationError(
             _("Vous avez déjà %(count)s clés : retirez-en une avant d'en créer une autre.")

@@ -16,6 +16,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from club.models import GAME_CHOICES, Club, Player, Season, dates_refused, default_scheme
+from infra.name_text import NameField
 from scoring.engine.errors import EngineError
 from scoring.engine.tables import load_table
 
@@ -49,7 +50,7 @@ class PointTable(models.Model):
     )
     name = models.SlugField(_("nom"), max_length=60, help_text=_("Nom du preset, ex. rcwhist."))
     version = models.PositiveIntegerField(_("version"), default=1)
-    label = models.CharField(_("libellé"), max_length=120, blank=True)
+    label = NameField(_("libellé"), max_length=120, blank=True)
     data = models.JSONField(_("données"))
     checksum = models.CharField(_("empreinte"), max_length=64, editable=False)
     created = models.DateTimeField(auto_now_add=True)
@@ -152,7 +153,7 @@ class Tournament(models.Model):
         related_name="nights",
     )
     date = models.DateField(_("date"))
-    name = models.CharField(_("nom"), max_length=120, blank=True)
+    name = NameField(_("nom"), max_length=120, blank=True)
     game = models.CharField(_("jeu"), max_length=20, choices=GAME_CHOICES)
     point_table = models.ForeignKey(
         PointTable,

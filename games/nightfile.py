@@ -208,7 +208,9 @@ def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
             limit = NAME_LIMITS.get(place, TEXT_LIMIT)
             if place.startswith("players[") or ".seats[" in place:
                 limit = PLAYER_NAME_LIMIT
-            hidden = hidden_characters(value) if limit == PLAYER_NAME_LIMIT else []
+            # Every name the file gives (a player's, the night's, its club's and season's)
+            # follows the one name rule; a free text does not.
+            hidden = hidden_characters(value) if limit != TEXT_LIMIT else []
             if "\x00" in value:
                 problems.append(f"{shown_place}: contains a NUL character")
             elif _surrogates(value):

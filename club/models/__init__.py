@@ -2,6 +2,10 @@
 model importable from ``club.models`` (Django finds them here). The outbox's and the
 throttle's tables are the plumbing's own app's (``infra.models``)."""
 
+# The one rule every stored name follows (``infra.name_text``), read from here by the club's
+# services and importers.
+from infra.name_text import hidden_characters, tidy_name
+
 from .accounts import ApiToken, EmailChange, Invitation, PlayerClaim
 from .closings import ClubClosing
 from .clubs import (
@@ -22,9 +26,7 @@ from .players import (
     Membership,
     Player,
     PlayerQuerySet,
-    hidden_characters,
     name_key,
-    tidy_name,
 )
 from .seasons import FIRST_SEASON_YEAR, SEASONS_AHEAD, Season, dates_refused, season_slug
 from .signup import ClubSignup, JoinRequest

@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from infra.name_text import NameField
+
 from .clubs import Club
 from .players import Player
 
@@ -113,7 +115,7 @@ class ApiToken(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
     )
-    name = models.CharField(_("nom"), max_length=60)
+    name = NameField(_("nom"), max_length=60)
     # The first characters of the key, shown in the profile so the member knows which is which.
     prefix = models.CharField(_("début de la clé"), max_length=12, editable=False)
     key_hash = models.CharField(max_length=64, unique=True, editable=False)

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from infra.name_text import NameField
 from scoring.engine.errors import EngineError
 from scoring.engine.ranking import SEASON_METRICS, RankingRules
 from scoring.engine.standings import scheme as tournament_points_scheme
@@ -59,7 +60,7 @@ def check_ranking_rules(best_n: int | None, min_tournaments: int, precedence: li
 
 
 class Club(models.Model):
-    name = models.CharField(_("nom"), max_length=120, unique=True)
+    name = NameField(_("nom"), max_length=120, unique=True)
     slug = models.SlugField(_("identifiant"), max_length=60, unique=True)
     # The club's rules: what a new club night starts from. The point table is chosen by name
     # (a preset); a night uses that table's latest version, so a club that revised its table
@@ -97,7 +98,7 @@ class Club(models.Model):
         _("soirées inter-clubs comptées au classement du club"), default=False
     )
     # The club as its pages present it (club settings, set by its admin in the site).
-    short_name = models.CharField(
+    short_name = NameField(
         _("nom court"), max_length=30, blank=True, help_text=_("Par exemple « RCWhist ».")
     )
     logo = models.ImageField(_("logo"), upload_to="clubs/", blank=True)
@@ -118,7 +119,7 @@ class Club(models.Model):
     # Unguessable, renewed by a club admin (the old link then shows nothing); empty: no link.
     room_key = models.CharField(_("clé de l'écran de salle"), max_length=43, blank=True)
     # Where the club plays, as the home page's directory says it ("Namur").
-    town = models.CharField(_("ville"), max_length=80, blank=True)
+    town = NameField(_("ville"), max_length=80, blank=True)
     # On the home page's list of clubs, with its town, game and next night, for a newcomer to
     # find and ask to join. Clubs already on the site were all on that page: they stay; a club
     # that signs up chooses.

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from infra.name_text import NameField
 from scoring.engine.ranking import RankingRules
 
 from .accounts import login_field
@@ -23,9 +24,9 @@ from .seasons import dates_refused
 
 
 class Federation(models.Model):
-    name = models.CharField(_("nom"), max_length=120, unique=True)
+    name = NameField(_("nom"), max_length=120, unique=True)
     slug = models.SlugField(_("identifiant"), max_length=60, unique=True)
-    short_name = models.CharField(_("nom court"), max_length=30, blank=True)
+    short_name = NameField(_("nom court"), max_length=30, blank=True)
     description = models.TextField(_("présentation"), blank=True)
     clubs = models.ManyToManyField(
         Club, verbose_name=_("clubs"), related_name="federations", blank=True
@@ -111,7 +112,7 @@ class FederationSeason(models.Model):
         ALL = "all", _("Toutes les soirées de ses clubs")
 
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(_("nom"), max_length=40)
+    name = NameField(_("nom"), max_length=40)
     slug = models.SlugField(_("identifiant"), max_length=40)
     start = models.DateField(_("début"))
     end = models.DateField(_("fin"))

@@ -6,29 +6,13 @@ import unicodedata
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from infra.name_text import HIDDEN_CATEGORIES, NameField
+
 from .clubs import Club
-
-# Characters a name never shows: controls (NUL, tabs…), format characters (zero-width spaces,
-# right-to-left overrides…) and lone surrogates. "Bruno\u200bLemaire" would pass for "Bruno
-# Lemaire" on every page while being another name to the club's unique-name rule.
-HIDDEN_CATEGORIES = {"Cc", "Cf", "Cs"}
-
-
-def hidden_characters(text: str) -> list[str]:
-    """The characters of ``text`` that no page shows, as "U+200B" (empty: none)."""
-    return [f"U+{ord(c):04X}" for c in text if unicodedata.category(c) in HIDDEN_CATEGORIES]
-
-
-def tidy_name(name: str) -> str:
-    """A name as it is stored: composed accents (NFC: "é" one character, as typed on most
-    keyboards), single spaces."""
-    return " ".join(unicodedata.normalize("NFC", name).split())
-
 
 # The ligatures a keyboard writes as two letters that Unicode does not decompose ("ß" folds
 # to "ss" by itself, "ﬁ" and "ĳ" decompose): "Lœtitia" is found by "loetitia".
@@ -85,9 +69,9 @@ class Player(models.Model):
         FULL = "full", _("Nom complet")
         INITIALS = "initials", _("Initiales")
 
-    first_name = models.CharField(_("prénom"), max_length=80, blank=True)
-    last_name = models.CharField(_("nom"), max_length=80, blank=True)
-    display_name = models.CharField(_("nom affiché"), max_length=120)
+    first_name = NameField(_("prénom"), max_length=80, blank=True)
+    last_name = NameField(_("nom"), max_length=80, blank=True)
+    display_name = NameField(_("nom affiché"), max_length=120)
     # The shown name folded (``name_key``): what a search by name reads, with its index.
     name_key = NameKeyField(_("nom replié"), max_length=240, source="display_name", db_index=True)
     user = models.OneToOneField(
@@ -130,23 +114,6 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
-
-    NAME_FIELDS = ("display_name", "first_name", "last_name")
-
-    def clean(self) -> None:
-        """Names are stored tidied (``tidy_name``); a name with a character no page shows is
-        refused, naming the character."""
-        errors = {}
-        for field in self.NAME_FIELDS:
-            value = getattr(self, field) or ""
-            if hidden := hidden_characters(value):
-                errors[field] = _(
-                    "Ce nom contient un caractère invisible (%(codes)s) : retapez-le."
-                ) % {"codes": ", ".join(dict.fromkeys(hidden))}
-            else:
-                setattr(self, field, tidy_name(value))
-        if errors:
-            raise ValidationError(errors)
 
     @property
     def initials(self) -> str:

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from infra.name_text import NameField
 from scoring.engine.errors import EngineError
 from scoring.engine.ranking import RankingRules
 from scoring.engine.standings import scheme as tournament_points_scheme
@@ -43,7 +44,7 @@ def dates_refused(*dates: datetime.date) -> str | None:
 
 class Season(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(_("nom"), max_length=40, help_text=_("Par exemple « 2024 »."))
+    name = NameField(_("nom"), max_length=40, help_text=_("Par exemple « 2024 »."))
     # The name as an address carries it (a name may hold a slash, "2025/2026").
     slug = models.SlugField(_("identifiant"), max_length=40)
     start = models.DateField(_("début"))

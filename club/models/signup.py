@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from infra.name_text import NameField
+
 from .accounts import login_field
 from .clubs import Club
 from .players import Player
@@ -32,7 +34,7 @@ class ClubSignup(models.Model):
     OPEN_STATES = (Status.UNCONFIRMED, Status.DRAFT, Status.WAITING)
 
     email = models.EmailField(_("e-mail"))
-    name = models.CharField(_("nom du secrétaire"), max_length=120)
+    name = NameField(_("nom du secrétaire"), max_length=120)
     language = models.CharField(_("langue"), max_length=5, choices=settings.LANGUAGES, default="fr")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -119,7 +121,7 @@ class JoinRequest(models.Model):
         REFUSED = "refused", _("Refusée")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
-    name = models.CharField(_("nom"), max_length=120)
+    name = NameField(_("nom"), max_length=120)
     email = models.EmailField(_("e-mail"))
     message = models.TextField(_("message"), max_length=1000, blank=True)
     language = models.CharField(_("langue"), max_length=5, choices=settings.LANGUAGES, default="fr")

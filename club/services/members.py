@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
+from infra.name_text import name_checked
 from infra.outbox import TaskName, work_queue
 
 from ..models import (
@@ -20,9 +21,7 @@ from ..models import (
     Membership,
     Player,
     Season,
-    hidden_characters,
     name_key,
-    tidy_name,
 )
 from .pages import player_pages_changed
 
@@ -37,12 +36,7 @@ def player_join(
     """A new player and his membership of ``club`` (a guest or a member). A typed name is
     tidied and refused when the club has it already, whatever its case and accents (a club
     night file's players join as written: ``players_join_as_written``)."""
-    if hidden := hidden_characters(display_name):
-        raise ValidationError(
-            _("Ce nom contient un caractère invisible (%(codes)s) : retapez-le.")
-            % {"codes": ", ".join(dict.fromkeys(hidden))}
-        )
-    display_name = tidy_name(display_name)
+    display_name = name_checked(display_name)
     if not display_name:
         raise ValidationError(_("Donnez le nom du joueur."))
     if name_key(display_name) in names_taken(club):

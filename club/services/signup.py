@@ -25,6 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from infra.name_text import name_checked
 from infra.outbox import TaskName, work_queue
 from infra.throttle import Limit, spend
 
@@ -238,6 +239,13 @@ def _draft(signup: ClubSignup) -> ClubSignup:
     return locked
 
 
+def _club_name_checked(field: str, value: str) -> str:
+    try:
+        return name_checked(value or "", Club._meta.get_field(field).max_length)
+    except ValidationError as refused:
+        raise ValidationError({field: refused.messages}) from None
+
+
 @transaction.atomic
 def signup_club_set(
     signup: ClubSignup, *, name: str, town: str, default_rules: str, listed: bool
@@ -245,18 +253,19 @@ def signup_club_set(
     """The club's step: its name (refused when taken, in words), town, point table (a preset,
     which says the game; the club edits it later) and whether the home page lists it."""
     signup = _draft(signup)
+    # The club's name and town follow the rule of every stored name: the operator's e-mail
+    # and the club's pages show them as typed.
+    name = _club_name_checked("name", name)
+    town = _club_name_checked("town", town)
     if why := club_name_refusal(name, signup):
         raise ValidationError({"name": why})
     if default_rules not in PRESETS:
         raise ValidationError({"default_rules": _("Choisissez un tableau des points.")})
-    name = tidy_name(name)
-    if len(name) > Club._meta.get_field("name").max_length:
-        raise ValidationError({"name": _("Ce nom est trop long (120 caractères au plus).")})
     signup.answers = {
         **signup.answers,
         "club": {
             "name": name,
-            "town": tidy_name(town)[:80],
+            "town": town,
             "default_rules": default_rules,
             "listed": bool(listed),
         },
@@ -279,7 +288,10 @@ def signup_season_set(
     """The first season (its name and dates) and the club's ranking rules (the best N nights,
     the minimum to be ranked, the order of the criteria), checked by the engine's rules."""
     signup = _draft(signup)
-    name = " ".join((name or "").split())
+    try:
+        name = name_checked(name or "", Season._meta.get_field("name").max_length)
+    except ValidationError as refused:
+        raise ValidationError({"name": refused.messages}) from None
     if not name:
         raise ValidationError({"name": _("Donnez un nom à la saison.")})
     if why := dates_refused(start, end):
@@ -290,7 +302,7 @@ def signup_season_set(
     signup.answers = {
         **signup.answers,
         "season": {
-            "name": name[: Season._meta.get_field("name").max_length],
+            "name": name,
             "start": start.isoformat(),
             "end": end.isoformat(),
             "ranking_best_n": ranking_best_n,

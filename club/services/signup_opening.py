@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from infra.name_text import name_checked
 from infra.outbox import TaskName, work_queue
 
 from ..models import (
@@ -24,7 +25,6 @@ from ..models import (
     JoinRequest,
     Membership,
     Player,
-    hidden_characters,
     name_key,
     tidy_name,
 )
@@ -48,20 +48,15 @@ def club_slug(name: str) -> str:
 
 
 def typed_name(name: str, empty: str) -> str:
-    """A person's name as a stranger typed it (the secretary's, a newcomer's): tidied; refused
-    on the form's field "name" when ``empty`` or holding a character no page shows."""
-    if hidden := hidden_characters(name):
-        raise ValidationError(
-            {
-                "name": _("Ce nom contient un caractère invisible (%(codes)s) : retapez-le.")
-                % {"codes": ", ".join(dict.fromkeys(hidden))}
-            }
-        )
-    name = tidy_name(name)
+    """A person's name as a stranger typed it (the secretary's, a newcomer's): as the one
+    name rule stores it (``name_checked``); refused on the form's field "name" when ``empty``,
+    holding a character no page shows, or too long."""
+    try:
+        name = name_checked(name, ClubSignup._meta.get_field("name").max_length)
+    except ValidationError as refused:
+        raise ValidationError({"name": refused.messages}) from None
     if not name:
         raise ValidationError({"name": empty})
-    if len(name) > ClubSignup._meta.get_field("name").max_length:
-        raise ValidationError({"name": _("Ce nom est trop long (120 caractères au plus).")})
     return name
 
 

@@ -18,6 +18,7 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 from club.models import RULES_CHOICES, Club, Player
+from infra.name_text import NameField
 
 CLUB_TIME_ZONE = ZoneInfo(settings.TIME_ZONE)
 # A member brings a friend or two, not a team: past this, the secretary plans a night for them.
@@ -140,7 +141,7 @@ class PlannedNight(models.Model):
     )
     date = models.DateField(_("date"))
     start = models.TimeField(_("heure"), default=datetime.time(20, 0))
-    name = models.CharField(_("nom"), max_length=120, blank=True)
+    name = NameField(_("nom"), max_length=120, blank=True)
     place = models.CharField(_("lieu"), max_length=200, blank=True)
     rules = models.CharField(
         _("tableau des points"), max_length=60, choices=RULES_CHOICES, default="rcwhist"

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from ..invitations import token_hash
-from ..models import Club, ClubSignup, JoinRequest
+from ..models import Club, ClubSignup, JoinRequest, SignupLink
 from ..services.members import admins_who_log_in
 from ..services.signup_opening import LINK_DAYS
 
@@ -60,8 +60,9 @@ def _send_claimed(rows: QuerySet, field: str, template: str, letters: Callable[[
 
 
 def signup_link_send(signup_id: int) -> int:
-    """The link that confirms a sign-up's address. A new token each time it goes: only the
-    latest e-mail's link works, and only its hash is kept."""
+    """The link that confirms a sign-up's address. A new token each time it goes, and only
+    its hash is kept; the links sent before keep working until the sign-up's link expires
+    (``SignupLink``): whoever starts a sign-up with her address voids nothing of hers."""
     rows = ClubSignup.objects.filter(pk=signup_id, status=ClubSignup.Status.UNCONFIRMED)
     signup = rows.first()
     if signup is None:
@@ -69,6 +70,8 @@ def signup_link_send(signup_id: int) -> int:
 
     def letters() -> Letters:
         token = secrets.token_urlsafe(32)
+        if signup.token_hash:
+            SignupLink.objects.get_or_create(signup=signup, token_hash=signup.token_hash)
         rows.update(token_hash=token_hash(token))
         link = settings.SITE_URL + reverse("signup-confirm", args=[token])
         context = {"signup": signup, "link": link, "days": LINK_DAYS}

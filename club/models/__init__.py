@@ -29,7 +29,7 @@ from .players import (
     name_key,
 )
 from .seasons import FIRST_SEASON_YEAR, SEASONS_AHEAD, Season, dates_refused, season_slug
-from .signup import ClubSignup, JoinRequest
+from .signup import ClubSignup, JoinRequest, SignupLink
 
 __all__ = [
     "COLOUR",
@@ -57,6 +57,7 @@ __all__ = [
     "PlayerMerge",
     "PlayerQuerySet",
     "Season",
+    "SignupLink",
     "check_ranking_rules",
     "dates_refused",
     "default_precedence",

@@ -111,6 +111,23 @@ class ClubSignup(models.Model):
         return self.answers.get("club", {}).get("town", "")
 
 
+class SignupLink(models.Model):
+    """A confirmation link of a sign-up e-mailed before its latest (``ClubSignup.token_hash``):
+    it keeps working until the sign-up's link expires, so that a stranger who starts a
+    sign-up with somebody's address sends her a fresh link without voiding the one she holds.
+    Only its hash is kept; it goes with its sign-up."""
+
+    signup = models.ForeignKey(ClubSignup, on_delete=models.CASCADE, related_name="earlier_links")
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+
+    class Meta:
+        verbose_name = _("lien d'une inscription")
+        verbose_name_plural = _("liens des inscriptions")
+
+    def __str__(self) -> str:
+        return f"{self.signup_id}: {self.token_hash[:8]}…"
+
+
 class JoinRequest(models.Model):
     """Somebody asks to join a listed club (his name, his address, a word). The club's admins
     accept (he becomes a member and is invited to open his account) or refuse."""

@@ -87,9 +87,10 @@ def _link_expired(signup: ClubSignup) -> bool:
 
 
 def _link_resent(signup: ClubSignup) -> None:
-    """A new link for a locked sign-up still waiting for its confirmation (the old one stops
-    working); past the mailbox's daily limit none goes, and nothing says so: the page reads
-    the same whoever asked, so that it tells nobody who signed up."""
+    """A new link for a locked sign-up still waiting for its confirmation (the links sent
+    before keep working: a stranger who types her address voids nothing of hers; all expire
+    with the sign-up's link); past the mailbox's daily limit none goes, and nothing says so:
+    the page reads the same whoever asked, so that it tells nobody who signed up."""
     if spend(SIGNUP_MAILBOX, signup.email):
         signup.link_sent_at = None
         signup.save(update_fields=["link_sent_at"])
@@ -133,7 +134,7 @@ def signup_start(email: str, name: str, language: str, *, address: str) -> ClubS
 
 def signup_link_again(email: str, *, address: str) -> ClubSignup | None:
     """A new link for a sign-up still waiting for its confirmation (the first e-mail was lost);
-    the old link stops working. None: no such sign-up (the page says the same either way, so
+    the old link keeps working too. None: no such sign-up (the page says the same either way, so
     that nobody learns from it who signed up)."""
     _not_closed()
     _throttled(SIGNUP_ADDRESS, address)
@@ -157,7 +158,11 @@ def signup_for_token(token: str) -> ClubSignup | None:
     """The sign-up a link opens; an unconfirmed one only while its link works."""
     if not token:
         return None
-    signup = ClubSignup.objects.filter(token_hash=token_hash(token)).first()
+    hashed = token_hash(token)
+    signup = (
+        ClubSignup.objects.filter(token_hash=hashed).first()
+        or ClubSignup.objects.filter(earlier_links__token_hash=hashed).first()
+    )
     if signup is None or (signup.status == Status.UNCONFIRMED and _link_expired(signup)):
         return None
     return signup

@@ -11,6 +11,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -277,9 +278,36 @@ def test_a_second_sign_up_from_one_address_sends_a_new_link_and_says_what_it_say
     assert ClubSignup.objects.count() == 1
     again = LINK.search(mailoutbox[-1].body).group(1)
     assert again != first
-    # Only the latest link works.
-    assert client.get(first).status_code == 404
+    # A stranger who types her address voids nothing of hers: both links work.
+    assert client.get(first).status_code == 200
     assert client.get(again).status_code == 200
+
+
+def test_a_stranger_starting_a_sign_up_with_her_address_leaves_her_link_working(
+    client, mode, sent, mailoutbox, django_capture_on_commit_callbacks
+):
+    first = sent()
+    stranger = Client()
+    with django_capture_on_commit_callbacks(execute=True):
+        stranger.post(reverse("signup-start"), {"email": "marie@example.org", "name": "X"})
+
+    # Marie opens her account from the link she had.
+    response = client.post(first, {"new_password1": PASSWORD, "new_password2": PASSWORD})
+    assert response.status_code == 302, text(response)
+    assert ClubSignup.objects.get().status == ClubSignup.Status.DRAFT
+    assert ClubSignup.objects.get().name == "Marie Lambert"
+
+
+def test_every_link_of_a_sign_up_expires_with_it(
+    client, mode, sent, mailoutbox, django_capture_on_commit_callbacks
+):
+    first = sent()
+    second = sent()
+    ClubSignup.objects.update(
+        created=timezone.now() - datetime.timedelta(days=service.LINK_DAYS, minutes=1)
+    )
+    assert client.get(first).status_code == 404
+    assert client.get(second).status_code == 404
 
 
 def test_links_to_one_mailbox_stop_at_the_days_limit_and_the_page_says_the_same(

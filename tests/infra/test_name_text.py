@@ -19,7 +19,15 @@ from tests.factories import UserFactory
 
 # The fields that hold a name somebody typed, by their name in the models. A field of these
 # names that is not text (a slug, a choice) is a key, not a name.
-NAME_FIELD_NAMES = {"name", "display_name", "first_name", "last_name", "short_name", "town", "label"}
+NAME_FIELD_NAMES = {
+    "name",
+    "display_name",
+    "first_name",
+    "last_name",
+    "short_name",
+    "town",
+    "label",
+}
 SPOOF = "Club \u202egnp.exe\u200b"
 REFUSAL = "Ce nom contient un caractère invisible (U+202E, U+200B) : retapez-le."
 

@@ -39,7 +39,8 @@ def join_request_make(
     club: Club, *, name: str, email: str, message: str, language: str, address: str
 ) -> JoinRequest:
     """A request to join a listed club, its admins e-mailed once it commits. ``address``:
-    the client's, which the throttle counts."""
+    the client's, which the throttle counts. An address whose request waits already gets
+    that request back, and the same answer: the page says nothing of who asked before."""
     if not club.listed:
         raise ValidationError(_("Ce club ne reçoit pas de demandes par le site."))
     if not spend(JOIN_ADDRESS, address):
@@ -53,16 +54,15 @@ def join_request_make(
         raise ValidationError({"email": error.messages}) from None
     name = typed_name(name, _("Donnez votre nom."))
     with transaction.atomic():
-        pending = JoinRequest.objects.filter(club=club, email=email, status=Status.PENDING)
-        if pending.exists():
-            raise ValidationError(
-                {
-                    "email": _(
-                        "Une demande de cette adresse attend déjà la réponse du club : son "
-                        "administrateur vous écrira."
-                    )
-                }
-            )
+        pending = (
+            JoinRequest.objects.select_for_update()
+            .filter(club=club, email=email, status=Status.PENDING)
+            .first()
+        )
+        if pending is not None:
+            # Answered as a first request is, so that nobody learns from the page that an
+            # address asked already: the waiting request stands, its admins told once.
+            return pending
         join_request = JoinRequest(
             club=club, name=name, email=email, message=message.strip(), language=language
         )

@@ -105,11 +105,21 @@ def test_another_clubs_admin_cannot_accept_a_request(client, asked, club):
     assert not Player.objects.filter(display_name="Paul Renard").exists()
 
 
-def test_a_second_request_from_one_address_is_refused_in_words(client, asked, club):
-    response = client.post(reverse("join-request", args=[club.slug]), ASK)
+def test_a_second_request_from_one_address_is_answered_as_a_first_and_kept_once(
+    client, asked, club, mailoutbox, django_capture_on_commit_callbacks
+):
+    other = {**ASK, "email": "lea@example.org", "name": "Léa Dubois"}
+    with django_capture_on_commit_callbacks(execute=True):
+        again = client.post(reverse("join-request", args=[club.slug]), ASK, follow=True)
+        first = client.post(reverse("join-request", args=[club.slug]), other, follow=True)
 
-    assert "attend déjà la réponse du club" in text(response)
-    assert JoinRequest.objects.count() == 1
+    # A stranger cannot tell from the answer that an address has a request waiting.
+    assert again.redirect_chain == first.redirect_chain
+    assert "attend déjà" not in text(again)
+    assert "Votre demande est envoyée" in text(again)
+    assert JoinRequest.objects.filter(email=ASK["email"]).count() == 1
+    # The club's admins were told of Paul's request once, then of Léa's.
+    assert len(mailoutbox) == 2
 
 
 def test_an_unlisted_club_takes_no_request(client, club):

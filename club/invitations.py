@@ -141,8 +141,13 @@ def invitation_send(
         invitation.full_clean()
         invitation.save()
         # A player without an address gets the invited one; but not a player another club
-        # also knows: that address would then confirm its own claim (see claim_needed).
-        if not player.email and not _other_clubs(player, club):
+        # also knows: that address would then confirm its own claim (see claim_needed); nor
+        # an address another club's member has: it is his once he accepts (_player_link).
+        if (
+            not player.email
+            and not _other_clubs(player, club)
+            and not _address_elsewhere(email, club)
+        ):
             player.email = email
         if player.email != on_file:
             player.save(update_fields=["email"])
@@ -198,6 +203,17 @@ def _other_clubs(player: Player, club: Club) -> list[Club]:
         .exclude(pk=club.pk)
         .distinct()
         .order_by("name")
+    )
+
+
+def _address_elsewhere(email: str, club: Club) -> bool:
+    """Whether ``email`` is the address of a current member of a club other than ``club``
+    (on file, or his login's)."""
+    return (
+        Player.objects.filter(Membership.objects.current_q("memberships"))
+        .exclude(memberships__club=club)
+        .filter(Q(email__iexact=email) | Q(user__email__iexact=email))
+        .exists()
     )
 
 

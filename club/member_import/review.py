@@ -1,7 +1,9 @@
 """Each line of a members' table set against the club: a new player, a member it has already,
 a former member or a guest who becomes a member again, or a name the club admin must settle
 ("Anne Dupont ↔ A. Dupont ?": the same person or a new player). A line is refused when its
-address is another member's; the invitation goes only to an address that has no account yet.
+address is another member's of the club; a new player whose address another club's member has
+is stored with his name alone until he accepts the invitation. What the review says of an
+address is the same whether it has an account on the site or not.
 
 All of it in a fixed number of queries, whatever the length of the table."""
 
@@ -10,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
@@ -45,6 +46,9 @@ class ReviewedLine:
     no_invitation: str = ""
     # The name only looks like the candidates' (initials, several players): the admin says.
     unsure: bool = False
+    # Why the address is not stored with the new player yet (empty: it is): another club's
+    # member has it; it is his when he accepts the invitation.
+    address_held: str = ""
 
     @property
     def refusal(self) -> str:
@@ -62,7 +66,9 @@ class ClubPlayers:
     players: list[Player]
     state: dict[int, str]  # player id → MEMBER, RETURNS (a guest or a former member)
     by_email: dict[str, Player]
-    accounts: set[str]  # addresses (lower case) that are a login already
+    # Addresses (lower case) of the table that are another club's member's: the line's new
+    # player is stored without it, until that person accepts the invitation.
+    elsewhere: set[str]
 
     @classmethod
     def read(cls, club: Club, emails: Sequence[str]) -> ClubPlayers:
@@ -81,16 +87,19 @@ class ClubPlayers:
                 if address:
                     by_email.setdefault(address.lower(), player)
         wanted = sorted({email for email in emails if email})
-        accounts: set[str] = set()
+        elsewhere: set[str] = set()
         if wanted:
-            for username, email in (
-                get_user_model()
-                .objects.annotate(address=Lower("email"))
-                .filter(Q(address__in=wanted) | Q(username__in=wanted))
-                .values_list("username", "address")
+            # Whether an address has an account is never read: the review says the same of
+            # every address, so that it tells the club's admin nothing of other people.
+            for on_file, login in (
+                Player.objects.filter(Membership.objects.current_q("memberships"))
+                .exclude(memberships__club=club)
+                .annotate(on_file=Lower("email"), login=Lower("user__email"))
+                .filter(Q(on_file__in=wanted) | Q(login__in=wanted))
+                .values_list("on_file", "login")
             ):
-                accounts |= {username.lower(), email} & set(wanted)
-        return cls(players, state, by_email, accounts)
+                elsewhere |= {on_file, login} & set(wanted)
+        return cls(players, state, by_email, elsewhere)
 
 
 def members_review(
@@ -138,14 +147,21 @@ def _address_checked(row: ReviewedLine, known: ClubPlayers) -> None:
         )
     if row.player is not None and row.player.user_id is not None:
         row.no_invitation = _("a déjà un compte")
-    elif email in known.accounts:
-        row.no_invitation = _("cette adresse a déjà un compte sur le site : pas d'invitation")
+    elif row.player is None and email in known.elsewhere:
+        row.address_held = _(
+            "adresse notée quand la personne acceptera l'invitation : le nom seul d'ici là"
+        )
 
 
 def entries_of(reviewed: Sequence[ReviewedLine]) -> list[MemberEntry]:
     """The good lines as the service stores them (refused and unsettled lines left out)."""
     return [
-        MemberEntry(row.line, row.player.pk if row.player else None, invite=row.invited)
+        MemberEntry(
+            row.line,
+            row.player.pk if row.player else None,
+            invite=row.invited,
+            address_held=bool(row.address_held),
+        )
         for row in reviewed
         if row.kind in (NEW, RETURNS, MEMBER)
     ]

@@ -31,6 +31,9 @@ class MemberEntry:
     line: MemberLine
     player_id: int | None = None
     invite: bool = False
+    # The address is another club's member's: the new player is stored without it, which he
+    # gets when he accepts the invitation.
+    address_held: bool = False
 
 
 def _new_players(club: Club, entries: Sequence[MemberEntry]) -> list[Player]:
@@ -48,13 +51,13 @@ def _new_players(club: Club, entries: Sequence[MemberEntry]) -> list[Player]:
             display_name=line.name,
             first_name=line.first_name,
             last_name=line.last_name,
-            email=line.email,
+            email="" if entry.address_held else line.email,
             phone=line.phone,
             public_name=Player.PublicName.INITIALS if line.initials else Player.PublicName.FULL,
             # He reads the site and his e-mails in his club's language until he chooses.
             language=club.language,
         )
-        for line in (entry.line for entry in entries)
+        for entry, line in ((entry, entry.line) for entry in entries)
     ]
     for player in players:
         # The fields only: the club's names were compared above, whatever their case.

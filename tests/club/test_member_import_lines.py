@@ -12,7 +12,7 @@ from club.member_import.lines import member_lines_read
 from club.member_import.review import ASK, MEMBER, NEW, NEW_PLAYER, REFUSED, RETURNS, members_review
 from club.models import Membership, Player
 
-from ..factories import PlayerFactory, UserFactory
+from ..factories import PlayerFactory
 
 COLUMNS = {"name": 0, "first_name": None, "last_name": None, "email": 1, "phone": 2, "initials": 3}
 HEADER = ["Nom", "E-mail", "Téléphone", "Initiales seulement"]
@@ -166,16 +166,6 @@ def test_another_members_address_is_refused(club, anne):
     assert row.refusal == (
         "Ligne 2 : l'adresse anne@example.org est celle de Anne Dupont, un autre membre du club."
     )
-
-
-def test_an_address_that_is_a_login_already_gets_no_invitation(club, anne):
-    UserFactory(username="bruno@example.org", email="bruno@example.org")
-    bruno, zoe = members_review(
-        club, read(["Bruno Lemaire", "bruno@example.org", "", ""], ["Zoé", "zoe@x.be", "", ""])
-    )
-    assert (bruno.kind, bruno.invited) == (NEW, False)
-    assert "déjà un compte" in bruno.no_invitation
-    assert (zoe.kind, zoe.invited) == (NEW, True)
 
 
 def test_the_review_reads_the_same_queries_for_five_lines_or_fifty(

@@ -256,7 +256,7 @@ def test_a_belgian_whist_night_on_a_phone_taps_counted_and_totals_in_view(
         page.locator("#donnes").scroll_into_view_if_needed()
         screenshot(page, f"belgian_whist-{seats}-grid")
 
-    # The taps, per contract: what the README's table says.
+    # The taps, per contract: what docs/running-a-club.md's table says.
     print("\ntaps per contract (Belgian whist, rcwhist table, one deal = button … save):")
     for name, counts in sorted(taps_per_contract.items()):
         print(f"  {name:<16} {min(counts)}–{max(counts)} taps ({len(counts)} deals)")

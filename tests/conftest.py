@@ -56,6 +56,16 @@ MEMBERS = [
 ]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests (marked ``e2e``) form one group for pytest-xdist's ``loadgroup``: one
+    worker runs them one after the other with one chromium (not a browser per worker, each
+    with its memory and its waits on a machine of two cores); the biggest unit, it starts
+    first, and the other workers take the rest meanwhile."""
+    for item in items:
+        if item.get_closest_marker("e2e"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 @pytest.fixture(autouse=True)
 def empty_cache() -> None:
     """Each test starts with nothing cached (published pages keep fragments there)."""

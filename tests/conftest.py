@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.core.management import call_command
 from django.test import override_settings
+from django.utils import translation
 
 import config.settings as site_settings
 from club.models import Club, Membership, Player, Season
@@ -64,6 +65,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("e2e"):
             item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture(autouse=True)
+def site_language() -> None:
+    """Each test starts in the site's language (French). A request in Dutch leaves Dutch active
+    in its thread; run after it on the same pytest-xdist worker, a test reading a message in
+    French would find it in Dutch."""
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

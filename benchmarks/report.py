@@ -97,7 +97,7 @@ def table(rows: Sequence[Row]) -> list[str]:
 
 
 def markdown(rows: Sequence[Row]) -> list[str]:
-    """The same table in Markdown, for the README (``manage.py bench --readme``)."""
+    """The same table in Markdown, for docs/benchmarks.md (``manage.py bench --figures``)."""
     lines = [
         "| measure | size | p50 ms | p95 ms | queries | baseline p50 ms | ratio |",
         "|---|---|--:|--:|--:|--:|--:|",

@@ -293,7 +293,7 @@ if not _proxies.strip().isdigit():
     )
 TRUSTED_PROXY_COUNT = int(_proxies)
 
-# The JSON API (api/, README "Using the API"): the site's session for its own pages, a
+# The JSON API (api/, docs/api.md): the site's session for its own pages, a
 # member's personal token for everything else. Each view says who may read or write, through
 # club/permissions.py; the default refuses anybody not signed in.
 REST_FRAMEWORK = {

@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.core.management import call_command
 from django.test import override_settings
+from django.utils import translation
 
 import config.settings as site_settings
 from club.models import Club, Membership, Player, Season
@@ -54,6 +55,24 @@ MEMBERS = [
     ("Karine", "Claes"),
     ("Louis", "Goossens"),
 ]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests (marked ``e2e``) form one group for pytest-xdist's ``loadgroup``: one
+    worker runs them one after the other with one chromium (not a browser per worker, each
+    with its memory and its waits on a machine of two cores); the biggest unit, it starts
+    first, and the other workers take the rest meanwhile."""
+    for item in items:
+        if item.get_closest_marker("e2e"):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture(autouse=True)
+def site_language() -> None:
+    """Each test starts in the site's language (French). A request in Dutch leaves Dutch active
+    in its thread; run after it on the same pytest-xdist worker, a test reading a message in
+    French would find it in Dutch."""
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

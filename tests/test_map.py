@@ -1,5 +1,5 @@
 """The map stays whole: `docs/map.md` names every package and module of the apps, and every
-path it (or the README) names exists.
+path it names exists (the README and the other pages of docs/: tests/test_docs.py).
 
 A backticked token that looks like a path (it holds a "/" or ends in ".py", with no space, and
 is not an address such as `/api/v1/`) is read relative to the repository and to each folder
@@ -16,7 +16,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MAP = ROOT / "docs" / "map.md"
-README = ROOT / "README.md"
 # The apps, the site package and the plumbing: each of their modules has its line in the map.
 PACKAGES = ("club", "games", "scoring", "front", "api", "benchmarks", "config", "infra")
 
@@ -92,17 +91,6 @@ def test_the_map_names_every_module_and_package():
 def test_every_path_the_map_names_exists():
     dead = dead_paths(MAP.read_text())
     assert not dead, "docs/map.md names paths that do not exist:\n" + "\n".join(dead)
-
-
-def test_every_module_the_readme_names_exists():
-    # The README's other backticked words are addresses, file names a club downloads, rates:
-    # only what points into the code is held to exist.
-    dead = [
-        line
-        for line in dead_paths(README.read_text())
-        if re.search(rf"`({'|'.join(PACKAGES)})/\S*(\.py|/)`", line)
-    ]
-    assert not dead, "README.md names paths that do not exist:\n" + "\n".join(dead)
 
 
 def test_the_check_reads_folders_and_refuses_dead_paths():

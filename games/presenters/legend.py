@@ -1,10 +1,10 @@
 """The legend of the sheet's short codes, per game, in the reader's language.
 
 The codes are the club's own, as printed on its paper sheets ("E8", "PM", "GMT"): the same in
-every language, so a code never means two contracts (the README says why). What changes with
-the language is each code's name, given here. The codes are taken from where the sheet makes
-them (``games.dealforms``), so the legend cannot drift from the grid; a test checks that every
-code the sheet model can write is explained.
+every language, so a code never means two contracts (docs/running-a-club.md says why). What
+changes with the language is each code's name, given here. The codes are taken from where the
+sheet makes them (``games.dealforms``), so the legend cannot drift from the grid; a test checks
+that every code the sheet model can write is explained.
 """
 
 from __future__ import annotations

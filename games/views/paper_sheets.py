@@ -1,7 +1,7 @@
 """The paper score sheets, printed by the browser (static/css/paper.css: A4 or A5, a table per
 page): a drawn round's tables with their players, each with the QR code of its phone sheet, and
-blank sheets for a club that scores on paper. No PDF is made on the server (the README says
-why)."""
+blank sheets for a club that scores on paper. No PDF is made on the server
+(docs/running-a-club.md says why)."""
 
 from __future__ import annotations
 

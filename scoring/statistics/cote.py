@@ -4,10 +4,10 @@ stored nights, beside the official ranking and never instead of it.
 Not the engine: the rating is a model fitted to results (OpenSkill's Plackett–Luce, floats),
 not a rule of the game; the engine's facts (the mort, lower is better) are read from it.
 
-The model was chosen by measuring (``manage.py bench ratings``, README "La cote"): on a decade
-of generated nights whose players have a hidden true skill, rating each deal as a match
-between the declaring side and the defenders predicts the next night's poules better than
-rating each poule as a ranking of its players, or both. So:
+The model was chosen by measuring (``manage.py bench ratings``, docs/running-a-club.md "La
+cote"): on a decade of generated nights whose players have a hidden true skill, rating each
+deal as a match between the declaring side and the defenders predicts the next night's poules
+better than rating each poule as a ranking of its players, or both. So:
 
 - Belgian whist: each counted deal is a match of its sides — each declaring side (a pair in
   emballage and trou, one player in a solo; in the misères each declarer plays alone) against
@@ -64,15 +64,15 @@ MARGIN_SIGMAS = 3
 # The deals kept per player and night to say why his cote moved.
 MOVES = 3
 # How far the club's mean μ may stray from the start, ever: a hundredth of a point, the last
-# digit the pages show (it stays there to the rounding of floats: README "La cote" gives the
-# measures, ``bench ratings`` prints them).
+# digit the pages show (it stays there to the rounding of floats: docs/running-a-club.md "La
+# cote" gives the measures, ``bench ratings`` prints them).
 DRIFT_TOLERANCE = 0.01
 
 DEALS = "deals"
 POULES = "poules"
 MIX = "mix"
 METHODS = (DEALS, POULES, MIX)
-# Chosen by ``manage.py bench ratings`` (README "La cote").
+# Chosen by ``manage.py bench ratings`` (docs/running-a-club.md "La cote").
 METHOD = DEALS
 
 _MODEL = PlackettLuce(mu=INITIAL_MU, sigma=INITIAL_SIGMA, beta=BETA)

@@ -1,11 +1,11 @@
-"""``manage.py bench --readme``: the README's figures are one run's, rewritten whole."""
+"""``manage.py bench --figures``: docs/benchmarks.md's figures are one run's, rewritten whole."""
 
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
-from benchmarks.readme import END, START, readme_rewritten
+from benchmarks.figures import END, PAGE, START, figures_rewritten
 from benchmarks.report import Row
 
 
@@ -16,15 +16,16 @@ def rows() -> list[Row]:
     return [row]
 
 
-def test_the_block_between_the_markers_is_this_runs_and_the_rest_of_the_readme_stays(tmp_path):
-    readme = tmp_path / "README.md"
-    readme.write_text(f"# Club\n\nbefore\n{START}\n| old | figures |\n{END}\nafter\n")
+def test_the_block_between_the_markers_is_this_runs_and_the_rest_of_the_page_stays(tmp_path):
+    page = tmp_path / PAGE
+    page.parent.mkdir()
+    page.write_text(f"# Benchmarks\n\nbefore\n{START}\n| old | figures |\n{END}\nafter\n")
 
     with override_settings(BASE_DIR=tmp_path):
-        readme_rewritten(rows(), ["goals (printed, never asserted):", "  ok"], "postgresql", 50)
+        figures_rewritten(rows(), ["goals (printed, never asserted):", "  ok"], "postgresql", 50)
 
-    text = readme.read_text()
-    assert text.startswith("# Club\n\nbefore\n" + START)
+    text = page.read_text()
+    assert text.startswith("# Benchmarks\n\nbefore\n" + START)
     assert text.endswith(END + "\nafter\n")
     assert "| old | figures |" not in text
     assert "| results page (games:results) | 40 players | 13.0 | 14.0 | 5 | 2.00 | 6.50× |" in text
@@ -32,22 +33,23 @@ def test_the_block_between_the_markers_is_this_runs_and_the_rest_of_the_readme_s
     assert "goals (printed, never asserted):" in text
 
 
-def test_a_readme_without_the_markers_is_refused_and_left_as_it_was(tmp_path):
-    readme = tmp_path / "README.md"
-    readme.write_text("# Club\n")
+def test_a_page_without_the_markers_is_refused_and_left_as_it_was(tmp_path):
+    page = tmp_path / PAGE
+    page.parent.mkdir()
+    page.write_text("# Benchmarks\n")
 
     with override_settings(BASE_DIR=tmp_path), pytest.raises(ValueError, match="no bench block"):
-        readme_rewritten(rows(), [], "sqlite", 3)
+        figures_rewritten(rows(), [], "sqlite", 3)
 
-    assert readme.read_text() == "# Club\n"
+    assert page.read_text() == "# Benchmarks\n"
 
 
 @pytest.mark.parametrize("options", [["--quick"], ["--only", "results"]])
-def test_the_readme_is_written_from_a_full_run_only(options):
+def test_the_figures_are_written_from_a_full_run_only(options):
     with pytest.raises(CommandError, match="full run"):
-        call_command("bench", "--readme", *options)
+        call_command("bench", "--figures", *options)
 
 
-def test_the_projects_readme_has_the_block():
-    text = (settings.BASE_DIR / "README.md").read_text(encoding="utf-8")
+def test_the_benchmarks_page_has_the_block():
+    text = (settings.BASE_DIR / PAGE).read_text(encoding="utf-8")
     assert text.index(START) < text.index(END)

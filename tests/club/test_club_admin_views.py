@@ -146,19 +146,19 @@ def test_members_page_searches_filters_adds_and_gives_a_role(client, club, club_
     client.force_login(club_admin)
     response = client.post(
         url("member-add", club),
-        {"display_name": "Zoé Lambert", "role": "member", "start": "2025-02-01", "email": ""},
+        {"display_name": "Zoé Quinet", "role": "member", "start": "2025-02-01", "email": ""},
     )
     assert response.status_code == 302
-    zoe = Player.objects.get(display_name="Zoé Lambert")
+    zoe = Player.objects.get(display_name="Zoé Quinet")
     client.post(url("member-role", club, zoe.pk), {"role": "scorer"})
     assert zoe.memberships.get().role == "scorer"
 
     page = client.get(url("members", club), {"q": "zoé", "filtre": "scorer"}).content.decode()
-    assert "Zoé Lambert" in page
+    assert "Zoé Quinet" in page
     assert member.player.display_name not in page
     refused = client.post(
         url("member-add", club),
-        {"display_name": "zoe lambert", "role": "member", "start": "2025-02-01"},
+        {"display_name": "zoe quinet", "role": "member", "start": "2025-02-01"},
         follow=True,
     )
     assert "déjà dans la liste" in refused.content.decode()

@@ -31,7 +31,9 @@ from tests.club.test_member_import_views import members_rows, xlsx_of
 from tests.e2e.test_phone_sheet import a_night, belgian_deals
 from tests.factories import ClubFactory
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+# It rewrites files of the repository: taken on purpose (`pytest -m guide -n 0`), never by the
+# suite, so that a test run leaves the working tree as it was.
+pytestmark = [pytest.mark.e2e, pytest.mark.guide, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 PICTURES = Path(settings.BASE_DIR) / "static" / "guide"

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from django.test import override_settings
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from club.models import Membership
 from games.models import Poule
@@ -46,14 +45,30 @@ def cache_names(page: Page) -> list[str]:
     return page.evaluate("() => caches.keys()")
 
 
-def until_caches(page: Page, wanted: Callable[[list[str]], bool]) -> list[str]:
-    """The page's cache names once ``wanted`` holds of them (within 15 s)."""
-    deadline = time.monotonic() + 15
-    while True:
-        names = cache_names(page)
-        if wanted(names) or time.monotonic() > deadline:
-            return names
-        page.wait_for_timeout(100)
+# The browser answers about its caches with a promise, and wait_for_function takes any pending
+# promise for a truthy answer: each poll asks again and reads the answer the last one left.
+CACHES_HOLD = """([wanted, exactly]) => {
+    caches.keys().then((names) => { window.cacheNames = names; });
+    const names = window.cacheNames || [];
+    return wanted.every((name) => names.includes(name))
+        && (!exactly || names.length === wanted.length);
+}"""
+VIEWER_NOTED = """() => {
+    caches.match("/__viewer__")
+        .then((kept) => (kept ? kept.text() : null))
+        .then((viewer) => { window.viewerNoted = viewer; });
+    return window.viewerNoted === document.body.dataset.viewer;
+}"""
+
+
+def until_caches(page: Page, wanted: set[str], exactly: bool = False) -> list[str]:
+    """The page's cache names once they hold ``wanted`` (``exactly``: nothing else), or as
+    they are after 15 s, for the test to say what it found."""
+    try:
+        page.wait_for_function(CACHES_HOLD, arg=[sorted(wanted), exactly], timeout=15_000)
+    except PlaywrightTimeout:
+        pass
+    return cache_names(page)
 
 
 @pytest.fixture(params=["development", "production"])
@@ -138,7 +153,7 @@ def test_another_login_on_the_same_phone_never_gets_the_first_ones_sheet(
     cookie = next(c for c in other_context.cookies() if c["name"] == "sessionid")
     context.add_cookies([cookie])
     page.goto(f"{live_server.url}/")
-    page.wait_for_timeout(300)  # the worker notes the new viewer as the page arrives
+    page.wait_for_function(VIEWER_NOTED)  # the worker notes the new viewer as the page arrives
 
     context.set_offline(True)
     page.goto(url)
@@ -156,10 +171,10 @@ def test_a_new_version_of_the_site_takes_over_and_empties_the_old_caches(
     with override_settings(OFFLINE_VERSION="v1"):
         page.goto(sheet_url(live_server.url, poule))
         controlled(page)
-        until_caches(page, lambda names: {"shell-v1", "sheets-v1"} <= set(names))
+        until_caches(page, {"shell-v1", "sheets-v1"})
     with override_settings(OFFLINE_VERSION="v2"):
         page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
-        names = until_caches(page, lambda names: set(names) == {"shell-v2", "sheets-v2"})
+        names = until_caches(page, {"shell-v2", "sheets-v2"}, exactly=True)
     assert set(names) == {"shell-v2", "sheets-v2"}, json.dumps(names)
     # The page is still served, now by the new worker.
     page.reload()

@@ -104,6 +104,12 @@ def sheet_url(base: str, poule: Poule) -> str:
     return f"{base}/clubs/{tournament.club.slug}/soirees/{tournament.pk}/poules/{poule.pk}/"
 
 
+# Resolves once the browser has drawn a frame after the present one.
+NEXT_FRAME = (
+    "() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))"
+)
+
+
 def screenshot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
@@ -116,7 +122,7 @@ def assert_totals_in_view(page: Page, seats: int) -> None:
     expect(totals).to_have_count(seats)
     for where in ("0", "document.body.scrollHeight / 2", "document.body.scrollHeight"):
         page.evaluate(f"window.scrollTo(0, {where})")
-        page.wait_for_timeout(50)
+        page.evaluate(NEXT_FRAME)  # drawn where it scrolled to
         for index in range(seats):
             total = totals.nth(index)
             box = total.bounding_box()
@@ -256,7 +262,7 @@ def test_a_belgian_whist_night_on_a_phone_taps_counted_and_totals_in_view(
         page.locator("#donnes").scroll_into_view_if_needed()
         screenshot(page, f"belgian_whist-{seats}-grid")
 
-    # The taps, per contract: what the README's table says.
+    # The taps, per contract: what docs/running-a-club.md's table says.
     print("\ntaps per contract (Belgian whist, rcwhist table, one deal = button … save):")
     for name, counts in sorted(taps_per_contract.items()):
         print(f"  {name:<16} {min(counts)}–{max(counts)} taps ({len(counts)} deals)")

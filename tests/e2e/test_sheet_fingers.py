@@ -1,7 +1,7 @@
 """The score sheet made for fingers, on a 390 × 844 phone: the deal that used to get stuck ends
 recorded; every control of each game's sheet is at least 44 × 44 CSS px and nothing covers
 it; the page never scrolls sideways in FR, EN or NL; a deal is recorded with the keyboard
-alone; the taps per kind of contract are counted (the README's table).
+alone; the taps per kind of contract are counted (docs/running-a-club.md's table).
 
 Each game's sheet is saved as a picture under build/screenshots/ (git-ignored)."""
 
@@ -269,7 +269,7 @@ def test_a_deal_is_recorded_with_the_keyboard_alone(live_server, new_context, cl
     ]
 
 
-# -- the taps, per kind of contract (the README's table)
+# -- the taps, per kind of contract (docs/running-a-club.md's table)
 
 TAPS = [
     # (kind, deal, taps: the contract's button … save)

@@ -30,11 +30,11 @@ from benchmarks import federation as federation_bench
 from benchmarks.api import RATES, api
 from benchmarks.data import PLAYERS, ROUNDS, SEASONS, TOURNAMENTS
 from benchmarks.deals import sheet
+from benchmarks.figures import figures_rewritten
 from benchmarks.load import MAX_SECONDS, load
 from benchmarks.member_import import members
 from benchmarks.pages import pages
 from benchmarks.ratings import ratings
-from benchmarks.readme import readme_rewritten
 from benchmarks.sandbox import throwaway_database
 from benchmarks.smoke import smoke
 
@@ -65,9 +65,10 @@ def _suite_options(parser: CommandParser) -> None:
         help="tiny sizes: checks that every measure runs and that no path gains a query",
     )
     parser.add_argument(
-        "--readme",
+        "--figures",
         action="store_true",
-        help="rewrite the README's table of figures from this run (a full run of every measure)",
+        help="rewrite docs/benchmarks.md's table of figures from this run (a full run of every "
+        "measure)",
     )
     parser.add_argument(
         "--store-queries",
@@ -261,7 +262,7 @@ class Command(BaseCommand):
         quick: bool,
         only: str,
         store_queries: bool,
-        readme: bool,
+        figures: bool,
         **_: Any,
     ) -> None:
         measures = [name.strip() for name in only.split(",") if name.strip()]
@@ -277,9 +278,9 @@ class Command(BaseCommand):
             raise CommandError("--requests must be at least 1")
         if store_queries and not quick:
             raise CommandError("--store-queries: the budget is counted at the --quick sizes")
-        if readme and (quick or set(measures) != set(suite.MEASURES)):
+        if figures and (quick or set(measures) != set(suite.MEASURES)):
             raise CommandError(
-                "--readme: the README's figures come from a full run of every measure"
+                "--figures: docs/benchmarks.md's figures come from a full run of every measure"
             )
         sizes = suite.QUICK if quick else suite.FULL if full else suite.DEFAULT
         with throwaway_database(
@@ -292,9 +293,9 @@ class Command(BaseCommand):
                 self.stdout.write, sizes=sizes, requests=requests, seed=seed, only=measures
             )
             vendor = connection.vendor
-        if readme:
+        if figures:
             table = [row for key in suite.MEASURES for row in rows[key]]
-            path = readme_rewritten(table, suite.goals(rows), vendor, requests)
+            path = figures_rewritten(table, suite.goals(rows), vendor, requests)
             self.stdout.write(f"figures written into {path.name}")
         if quick:
             self._query_budget(

@@ -1,4 +1,4 @@
-"""``manage.py bench --readme``: the README's table of figures rewritten from this one run.
+"""``manage.py bench --figures``: docs/benchmarks.md's table of figures rewritten from this run.
 
 The figures of one run stand together (a ratio is only meaningful beside its own baseline), so
 the whole block between the two markers is replaced, never a line of it.
@@ -15,7 +15,9 @@ from django.conf import settings
 
 from .report import Row, markdown
 
-START = "<!-- bench: the figures of one run, written by manage.py bench --readme -->"
+# The page the figures are read on, from the repository's root.
+PAGE = Path("docs") / "benchmarks.md"
+START = "<!-- bench: the figures of one run, written by manage.py bench --figures -->"
 END = "<!-- bench: end -->"
 
 
@@ -35,12 +37,14 @@ def block(rows: Sequence[Row], goals: Sequence[str], vendor: str, requests: int)
     ]
 
 
-def readme_rewritten(rows: Sequence[Row], goals: Sequence[str], vendor: str, requests: int) -> Path:
-    """Replaces the README's block (between ``START`` and ``END``) with this run's."""
-    path = Path(settings.BASE_DIR) / "README.md"
+def figures_rewritten(
+    rows: Sequence[Row], goals: Sequence[str], vendor: str, requests: int
+) -> Path:
+    """Replaces the page's block (between ``START`` and ``END``) with this run's."""
+    path = Path(settings.BASE_DIR) / PAGE
     text = path.read_text(encoding="utf-8")
     if START not in text or END not in text:
-        raise ValueError(f"{path.name} has no bench block: put {START} and {END} where it goes")
+        raise ValueError(f"{PAGE} has no bench block: put {START} and {END} where it goes")
     before, rest = text.split(START, 1)
     after = rest.split(END, 1)[1]
     new = "\n".join(block(rows, goals, vendor, requests))

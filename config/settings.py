@@ -75,6 +75,9 @@ MIDDLEWARE = [
     # Static files compressed and with hashed names, served by the web process itself.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Before every middleware that reads the database: a request whose connection was dropped
+    # is answered again, and 503 (not 500) while the database is unreachable.
+    "config.middleware.DatabaseDropRetried",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -124,6 +127,11 @@ DATABASES = {
     if os.environ.get("DATABASE_URL")
     else {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
 }
+# A connection kept between requests (CONN_MAX_AGE) may have been dropped meanwhile: PostgreSQL
+# restarted, a failover, an idle connection cut. Each request's first query asks the connection
+# first and opens a new one if it is dead (a dead one answered 500 to the thread's next
+# request). One dropped in the middle of a request is config.middleware.DatabaseDropRetried's.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # SQLite holds a real club night (the Quick start's laptop, four phones saving at once): WAL lets
 # the pages read while a deal is written, IMMEDIATE takes the write lock when a transaction
 # starts (not half-way, where SQLite can only answer "database is locked"), and a writer waits

@@ -370,6 +370,12 @@ if env_flag("DJANGO_SECURE_PROXY_SSL_HEADER"):
 # when the site redirects to HTTPS.
 SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT or env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# The member's language (club/language.py, Django's set_language) travels as the session does;
+# no script reads it. The CSRF cookie stays readable: the score sheet's script reads the token
+# as it is when it sends (static/js/sheet.js), since a login in another tab changes it.
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # A refused form in the site's layout and language, said in words (front/views/errors.py).
 CSRF_FAILURE_VIEW = "front.views.errors.csrf_failure"
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
+from django.core.signals import got_request_exception
 from django.db import Error, InterfaceError, OperationalError, connection, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
@@ -105,24 +108,19 @@ class NulInQueryRefused:
         return bad_request(request, message).render()
 
 
-class _RequestStatements:
-    """An execute wrapper for one request's statements: whether one failed on the connection
-    (dropped, or the database gone), and whether a write of the request is committed already
-    (a statement outside a transaction, or a transaction's once it commits)."""
+class _RequestWrites:
+    """An execute wrapper for one request's statements: whether a write of the request is
+    committed already (a statement outside a transaction, or a transaction's once it
+    commits): answering the request again would write it twice."""
 
     def __init__(self) -> None:
-        self.failed = False
         self.committed = False
 
     def _commit_seen(self) -> None:
         self.committed = True
 
     def __call__(self, execute: Callable, sql: Any, params: Any, many: bool, context: dict) -> Any:
-        try:
-            result = execute(sql, params, many, context)
-        except (OperationalError, InterfaceError):
-            self.failed = True
-            raise
+        result = execute(sql, params, many, context)
         if not str(sql).lstrip()[:6].upper() == "SELECT":
             db = context["connection"]
             if db.in_atomic_block:  # written only if the transaction commits
@@ -130,6 +128,22 @@ class _RequestStatements:
             else:
                 self.committed = True
         return result
+
+
+# The request of this thread that failed on the database's connection (a statement, a cursor,
+# a commit, a connection refused), noted as Django handles its exception: by the time the
+# middleware sees the answer, it is a 500 page and the exception is gone.
+_connection_failed = threading.local()
+
+
+def _connection_failure_noted(
+    sender: Any, request: HttpRequest | None = None, **kwargs: Any
+) -> None:
+    if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
+        _connection_failed.request = request
+
+
+got_request_exception.connect(_connection_failure_noted, dispatch_uid="connection-failure-noted")
 
 
 def database_answers() -> bool:
@@ -161,16 +175,17 @@ class DatabaseDropRetried:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         for attempt in (1, 2):
-            statements = _RequestStatements()
-            with connection.execute_wrapper(statements):
+            writes = _RequestWrites()
+            _connection_failed.request = None
+            with connection.execute_wrapper(writes):
                 response = self.get_response(request)
-            if response.status_code != 500:
-                return response
-            if not (statements.failed or connection.errors_occurred):
-                return response  # not the database's doing
+            failed = _connection_failed.request is request
+            _connection_failed.request = None
+            if response.status_code != 500 or not failed:
+                return response  # not the database's connection
             if not database_answers():
                 return database_unreachable(request)
-            if attempt == 2 or not statements.failed or statements.committed:
+            if attempt == 2 or writes.committed:
                 return response
             logger.warning(
                 "database connection dropped during %s %s: answered again",

@@ -44,6 +44,7 @@ from .federation_data import DEALS, SEATS
 
 PHONES = 4
 BURST_DEALS = 5  # each phone's deals a burst; one more after the idle drop
+DEALS_EACH = 2 * (BURST_DEALS + 1)  # the PostgreSQL drill's, then Redis's
 PASSWORD = "drill-password-1"
 
 
@@ -75,8 +76,16 @@ class Phone:
         self.base, self.username, self.sheet, self.poule = base, username, sheet, poule
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        self.rng = random.Random(seed)
-        self.counted = 0
+        # Every deal's form made now: the phones' threads send, they read nothing (the drill
+        # drops their database connections too).
+        rng, counted = random.Random(seed), 0
+        self.forms: list[dict[str, Any]] = []
+        while len(self.forms) < DEALS_EACH:
+            deal = random_deal(rng, SEATS)
+            if counted + counts_toward_poule(deal["contract"]) > DEALS:
+                continue  # the poule's counted deals are full: a deal that takes no number
+            counted += counts_toward_poule(deal["contract"])
+            self.forms.append({**deal_post(poule, deal), "client_key": str(uuid.uuid4())})
 
     def _send(self, path: str, data: dict[str, Any] | None, htmx: bool = False) -> tuple[int, str]:
         headers = {"Referer": self.base + path}
@@ -106,16 +115,10 @@ class Phone:
             raise CommandError(f"drill: {self.username} could not log in ({status})")
 
     def deal(self, figures: Figures) -> None:
-        while True:  # a deal that fits in the poule's counted deals
-            deal = random_deal(self.rng, SEATS)
-            if self.counted + counts_toward_poule(deal["contract"]) <= DEALS:
-                break
-        self.counted += counts_toward_poule(deal["contract"])
-        key = uuid.uuid4()
-        form = {**deal_post(self.poule, deal), "client_key": str(key)}
+        form = self.forms.pop(0)
         status, body = self._send(self.sheet, form, htmx=True)
         with figures.lock:
-            figures.keys.append(key)
+            figures.keys.append(uuid.UUID(form["client_key"]))
         figures.answered(status, body, "deal")
 
 

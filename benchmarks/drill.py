@@ -178,6 +178,7 @@ def _outage(
     report: Callable[[str], None], name: str, phones: list[Phone], drop: Callable[[], int]
 ) -> Figures:
     figures = Figures()
+    started = time.monotonic()
     busy = _burst(phones, figures, drop)
     time.sleep(0.5)  # the phones idle: the site's connections sit in their pools
     idle = drop()
@@ -187,7 +188,8 @@ def _outage(
     stored = Deal.objects.filter(client_key__in=figures.keys)
     twice = stored.values("client_key").annotate(n=Count("pk")).filter(n__gt=1).count()
     report(
-        f"    {name} {name}: connections ended {busy} busy, {idle} idle; "
+        f"    {name}: {time.monotonic() - started:.1f} s, "
+        f"connections ended {busy} busy, {idle} idle; "
         f"{figures.requests} requests, {figures.server_errors} answered 5xx, "
         f"{figures.refused} refused; deals sent {len(figures.keys)}, "
         f"stored {stored.values('client_key').distinct().count()}, stored twice {twice}"

@@ -75,6 +75,9 @@ MIDDLEWARE = [
     # Static files compressed and with hashed names, served by the web process itself.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Before every middleware that reads the database: a request whose connection was dropped
+    # is answered again, and 503 (not 500) while the database is unreachable.
+    "config.middleware.DatabaseDropRetried",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -124,6 +127,11 @@ DATABASES = {
     if os.environ.get("DATABASE_URL")
     else {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
 }
+# A connection kept between requests (CONN_MAX_AGE) may have been dropped meanwhile: PostgreSQL
+# restarted, a failover, an idle connection cut. Each request's first query asks the connection
+# first and opens a new one if it is dead (a dead one answered 500 to the thread's next
+# request). One dropped in the middle of a request is config.middleware.DatabaseDropRetried's.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # SQLite holds a real club night (the Quick start's laptop, four phones saving at once): WAL lets
 # the pages read while a deal is written, IMMEDIATE takes the write lock when a transaction
 # starts (not half-way, where SQLite can only answer "database is locked"), and a writer waits
@@ -362,6 +370,12 @@ if env_flag("DJANGO_SECURE_PROXY_SSL_HEADER"):
 # when the site redirects to HTTPS.
 SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT or env_flag("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# The member's language (club/language.py, Django's set_language) travels as the session does;
+# no script reads it. The CSRF cookie stays readable: the score sheet's script reads the token
+# as it is when it sends (static/js/sheet.js), since a login in another tab changes it.
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # A refused form in the site's layout and language, said in words (front/views/errors.py).
 CSRF_FAILURE_VIEW = "front.views.errors.csrf_failure"
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # CI's production stage, on this machine's PostgreSQL and Redis: gunicorn with DEBUG off, a
 # real Celery worker and beat on Redis, then the HTTP smoke test (log in, record a night, close
-# it, wait for the ranking and the e-mails through the worker; static 200; /healthz green).
+# it, wait for the ranking and the e-mails through the worker; static 200; /healthz green), and
+# the outage drill (benchmarks/drill.py: the database's and Redis's connections dropped while
+# four phones post deals).
 # Its own database (clubwhist_prod), Redis DB 3 and queue name, a free port; it stops only
 # the processes it started, by pid, and every wait is bounded.
 set -euo pipefail
@@ -27,9 +29,13 @@ trap cleanup EXIT
 PORT=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 DJANGO_SECRET_KEY=$($PY -c 'import secrets; print(secrets.token_urlsafe(50))')
 export DJANGO_SECRET_KEY
-export DATABASE_URL="postgres://postgres@127.0.0.1:5432/clubwhist_prod"
-export CELERY_BROKER_URL="redis://127.0.0.1:6379/3"
-export CACHE_URL="redis://127.0.0.1:6379/4"  # the cache in a database of its own
+# STAGE_DB and STAGE_REDIS_DBS let two runs on one machine keep apart (the drill drops every
+# connection to its own database and Redis databases only).
+STAGE_DB=${STAGE_DB:-clubwhist_prod}
+read -r BROKER_DB CACHE_DB <<<"${STAGE_REDIS_DBS:-3 4}"
+export DATABASE_URL="postgres://postgres@127.0.0.1:5432/$STAGE_DB"
+export CELERY_BROKER_URL="redis://127.0.0.1:6379/$BROKER_DB"
+export CACHE_URL="redis://127.0.0.1:6379/$CACHE_DB"  # the cache in a database of its own
 export CELERY_QUEUE="prod-smoke-$$"
 export DJANGO_STATIC_ROOT="$WORK/static" DJANGO_MEDIA_ROOT="$WORK/media"
 # As behind deploy/nginx.conf (one proxy); the smoke test's requests, sent straight to gunicorn
@@ -39,12 +45,15 @@ export DJANGO_TRUSTED_PROXY_COUNT=1
 export DJANGO_SECURE_COOKIES=0
 unset DJANGO_DEBUG
 
-$PY - <<'PY'
+STAGE_DB=$STAGE_DB $PY - <<'PY'
+import os
+
 import psycopg
 
+name = os.environ["STAGE_DB"]
 with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
-    conn.execute('DROP DATABASE IF EXISTS "clubwhist_prod" WITH (FORCE)')
-    conn.execute('CREATE DATABASE "clubwhist_prod"')
+    conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    conn.execute(f'CREATE DATABASE "{name}"')
 PY
 $PY manage.py migrate -v 0
 $PY manage.py collectstatic --noinput -v 0
@@ -69,6 +78,9 @@ for _ in $(seq 60); do
 done
 status=0
 timeout 240 $PY manage.py bench smoke "http://127.0.0.1:$PORT" --timeout 90 || status=$?
+# The outage drill: four phones post deals while PostgreSQL drops every connection of the
+# site (twice busy, once idle), then Redis its clients: no 5xx, each deal stored once.
+[ "$status" -eq 0 ] && { timeout 120 $PY manage.py bench drill "http://127.0.0.1:$PORT" || status=$?; }
 if [ "$status" -ne 0 ]; then
   echo "-- web"; tail -n 40 "$WORK/web.log"; echo "-- worker"; tail -n 40 "$WORK/worker.log"
   echo "-- beat"; tail -n 20 "$WORK/beat.log"

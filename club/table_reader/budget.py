@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from openpyxl.utils import get_column_letter
 
 from ..exports import guard_removed
@@ -28,6 +29,10 @@ MAX_CELL_CHARACTERS = 1000
 # All the cells together (they wait in the club admin's session between the pages): a full
 # 2 000 × 40 table of 12-character cells.
 MAX_CHARACTERS = 1_000_000
+
+# How a refusal names the table, until the import names it with its own words (a ranking, a
+# list of members: ``TableForm.table_words``), which fill the same places of the message.
+TABLE_WORDS = {"this_table": gettext_lazy("Ce tableau"), "of_table": gettext_lazy("d'un tableau")}
 
 
 def count_words(value: int) -> str:
@@ -133,10 +138,15 @@ class TableBudget:
         if any(cell_text(value) for value in beyond):
             raise ValidationError(
                 _(
-                    "Ce classement a plus de %(count)s colonnes : la ligne %(line)s a une "
+                    "%(this_table)s a plus de %(count)s colonnes : la ligne %(line)s a une "
                     "valeur après la colonne %(column)s."
-                )
-                % {"count": MAX_COLUMNS, "line": line, "column": get_column_letter(MAX_COLUMNS)}
+                ),
+                params={
+                    **TABLE_WORDS,
+                    "count": MAX_COLUMNS,
+                    "line": line,
+                    "column": get_column_letter(MAX_COLUMNS),
+                },
             )
 
     def table(self) -> list[list[str]]:

@@ -10,6 +10,7 @@ memory."""
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
@@ -47,7 +48,12 @@ def _unreadable() -> ValidationError:
 
 
 def _text_of(data: bytes) -> str:
-    for encoding in ("utf-8-sig", "cp1252"):
+    """The file's text as people's files have it: UTF-16 with its byte-order mark (Excel's
+    « Texte Unicode »), UTF-8 with or without one, else Windows-1252 (Excel's « CSV »)."""
+    encodings = ("utf-8-sig", "cp1252")
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encodings = ("utf-16",)
+    for encoding in encodings:
         try:
             text = data.decode(encoding)
         except UnicodeDecodeError:

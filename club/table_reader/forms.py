@@ -11,12 +11,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from .budget import TABLE_WORDS
 from .files import MAX_BYTES, file_too_big, table_from_paste, table_read
 
 
 class TableForm(forms.Form):
     """A table from a file or pasted; read whole when the form is cleaned (``rows``), or
-    refused in words with nothing kept."""
+    refused in words with nothing kept, naming the table as the import does
+    (``table_words``: the places of ``budget.TABLE_WORDS``)."""
+
+    table_words: dict[str, Any] = TABLE_WORDS
 
     file = forms.FileField(
         label=gettext_lazy("Fichier CSV ou Excel"),
@@ -42,7 +46,15 @@ class TableForm(forms.Form):
             else:
                 raise ValidationError(_("Choisissez un fichier ou collez le tableau."))
         except ValidationError as refused:
-            raise ValidationError(refused.messages) from None
+            # The reader's refusals in the import's words for its table.
+            raise ValidationError(
+                [
+                    error.message % {**error.params, **self.table_words}
+                    if error.params
+                    else error.message
+                    for error in refused.error_list
+                ]
+            ) from None
         return data
 
 

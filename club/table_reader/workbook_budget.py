@@ -34,7 +34,7 @@ from openpyxl.xml.constants import (
 )
 from openpyxl.xml.functions import fromstring
 
-from .budget import count_words
+from .budget import TABLE_WORDS, count_words
 
 MAX_SHEETS = 50  # a season a sheet, over fifty years
 MAX_PARTS = 500  # about ten for each sheet (its relationships, drawings, printer settings …)
@@ -83,13 +83,14 @@ def workbook_parts_check(data: bytes) -> None:
         raise ValidationError(
             _(
                 "Ce fichier Excel fait %(size)s Mo une fois décompressé, plus que les %(limit)s Mo "
-                "d'un classement (%(part)s Mo pour une de ses parties)."
-            )
-            % {
+                "%(of_table)s (%(part)s Mo pour une de ses parties)."
+            ),
+            params={
+                **TABLE_WORDS,
                 "size": count_words(max(1, expanded // 1_000_000)),
                 "limit": count_words(MAX_EXPANDED_BYTES // 1_000_000),
                 "part": count_words(MAX_PART_BYTES // 1_000_000),
-            }
+            },
         )
     elements = {part.filename: _elements(archive, part) for part in parts}
     for name, count in elements.items():

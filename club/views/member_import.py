@@ -52,6 +52,11 @@ def _key(club: Club) -> str:
 class MembersTableForm(TableForm):
     """The table reader's form (a file, or a table pasted), in the members' words."""
 
+    table_words = {
+        "this_table": gettext_lazy("Cette liste de membres"),
+        "of_table": gettext_lazy("d'une liste de membres"),
+    }
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["file"].widget.attrs["accept"] = ".csv,.txt,.xlsx"

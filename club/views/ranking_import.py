@@ -39,6 +39,16 @@ from ..table_reader.columns import columns_chosen, columns_form, columns_preview
 from ..table_reader.files import header_guess
 from ..table_reader.forms import ColumnsForm, TableForm
 
+
+class RankingTableForm(TableForm):
+    """The table reader's form, its refusals in a ranking's words."""
+
+    table_words = {
+        "this_table": gettext_lazy("Ce classement"),
+        "of_table": gettext_lazy("d'un classement"),
+    }
+
+
 COLUMN_LABELS = {
     "rank": gettext_lazy("Rang"),
     "name": gettext_lazy("Nom"),
@@ -56,7 +66,7 @@ def _key(club: Club) -> str:
 def ranking_import_table(request: HttpRequest, slug: str) -> HttpResponse:
     """First page: the table, from a file or pasted."""
     club = request.club
-    form = TableForm(request.POST or None, request.FILES or None)
+    form = RankingTableForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         rows = form.cleaned_data["rows"]
         upload = form.cleaned_data.get("file")

@@ -1,4 +1,4 @@
-"""The site's error pages (403, 404, 500) in its layout and the reader's language, each with
+"""The site's error pages (403, 404, 500, 503) in its layout and the reader's language, each with
 a way back: home, and the club's page when the address names a club.
 
 The 500 page is rendered without the request (no context processor, no database): whatever
@@ -15,6 +15,7 @@ from django.http import (
     HttpResponseForbidden,
     HttpResponseNotFound,
     HttpResponseServerError,
+    JsonResponse,
 )
 from django.template import loader
 from django.template.response import TemplateResponse
@@ -107,6 +108,31 @@ def server_error(request: HttpRequest) -> HttpResponse:
         logger.exception("the 500 page itself could not be rendered")
         body = _BARE_500
     return HttpResponseServerError(body)
+
+
+# How long a reader (a phone's sheet, a monitor) waits before asking again while the site
+# cannot reach its database: a restart or a failover takes seconds.
+RETRY_AFTER_SECONDS = 10
+
+
+def database_unreachable(request: HttpRequest) -> HttpResponse:
+    """The answer while the database does not answer at all: 503 with ``Retry-After``, said in
+    words (not a 500: nothing is wrong with the request, it can be sent again). Rendered
+    without the request, as the 500 page: no context processor may read the database."""
+    message = _("Le site ne joint plus sa base de données : réessayez dans un instant.")
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse(
+            {"detail": message}, status=503, json_dumps_params={"ensure_ascii": False}
+        )
+    else:
+        try:
+            body = loader.get_template("503.html").render({"message": message})
+        except Exception:
+            logger.exception("the 503 page itself could not be rendered")
+            body = _BARE_500
+        response = HttpResponse(body, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 def bad_request(request: HttpRequest, message: str) -> TemplateResponse:

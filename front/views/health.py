@@ -1,7 +1,9 @@
 """``/healthz`` for a load balancer or monitoring: the database and the broker answer, and the
 background work is not piling up (the oldest pending work's age is shown). The cache is shown
 ("down") but never fails the check: the site serves without it. 200 when all is well, 503
-otherwise, with the figures as JSON (no secret, nothing of any club)."""
+otherwise, with the figures as JSON (no secret, nothing of any club); while the database does
+not answer, with ``Retry-After`` too. The database is asked a real query on the request's
+connection, checked first (``CONN_HEALTH_CHECKS``): a dropped one is replaced, not reported."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from front.views.errors import RETRY_AFTER_SECONDS
 from infra.cache import FailSafeRedisCache, cache_down_since
 from infra.outbox import pending_summary
 
@@ -65,7 +68,7 @@ def healthz(_request: HttpRequest) -> JsonResponse:
         pending = {"count": summary.count, "oldest_seconds": age}
         backlog_ok = age <= settings.HEALTH_PENDING_MAX_AGE
     healthy = database == "ok" and broker in {"ok", "in-process"} and backlog_ok
-    return JsonResponse(
+    response = JsonResponse(
         {
             "status": "ok" if healthy else "error",
             "database": database,
@@ -75,3 +78,6 @@ def healthz(_request: HttpRequest) -> JsonResponse:
         },
         status=200 if healthy else 503,
     )
+    if database != "ok":  # as every page says meanwhile (config.middleware.DatabaseDropRetried)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

@@ -12,9 +12,10 @@
                                         a federation's decade on PostgreSQL (DATABASE_URL)
     manage.py bench load    --url http://127.0.0.1:PORT --path ADDRESS … [-c N] [-d S] [--as USER]
     manage.py bench smoke   URL [--timeout S]
+    manage.py bench drill   URL         PostgreSQL's and Redis's connections dropped under deals
 
-The measures (the first five) run in a throw-away database they make and drop; ``load`` and
-``smoke`` work against a running site on this machine and its database.
+The measures (the first five) run in a throw-away database they make and drop; ``load``,
+``smoke`` and ``drill`` work against a running site on this machine and its database.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from benchmarks import federation as federation_bench
 from benchmarks.api import RATES, api
 from benchmarks.data import PLAYERS, ROUNDS, SEASONS, TOURNAMENTS
 from benchmarks.deals import sheet
+from benchmarks.drill import drill
 from benchmarks.figures import figures_rewritten
 from benchmarks.load import MAX_SECONDS, load
 from benchmarks.member_import import members
@@ -179,6 +181,12 @@ class Command(BaseCommand):
         smoke_parser.add_argument("url", help="the running site, e.g. http://127.0.0.1:8765")
         smoke_parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait")
 
+        drill_parser = benchmarks.add_parser(
+            "drill",
+            help="a running site's connections to PostgreSQL and Redis dropped under deals",
+        )
+        drill_parser.add_argument("url", help="the running site, e.g. http://127.0.0.1:8765")
+
     def handle(self, *args: Any, benchmark: str | None = None, **options: Any) -> None:
         write = self.stdout.write
         if benchmark is None:
@@ -224,6 +232,8 @@ class Command(BaseCommand):
             )
         elif benchmark == "smoke":
             smoke(write, url=options["url"], timeout=options["timeout"])
+        elif benchmark == "drill":
+            drill(write, url=options["url"])
 
     def _federation(
         self, *, clubs: int, seasons: int, nights: int, scorers: int, **options: Any

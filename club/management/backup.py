@@ -118,7 +118,7 @@ LEFT_OUT = {
 REBUILT = {
     "scoring.FederationRanking": "federation_ranking_update, from the federation's nights "
     "present once the club is back (other clubs' nights are their backups')",
-    "scoring.FederationRankingLine": "with its ranking",
+    "scoring.FederationRankingLine": "the lines of that ranking, written again with it",
 }
 
 # The outbox's work waiting on the club's rows: each task by the model its key is an id of.

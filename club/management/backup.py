@@ -1,22 +1,39 @@
 """A club's full backup and its restore (``manage.py club_backup`` / ``club_restore``).
 
-The backup is a zip: ``club.json`` holds every row of the club, serialized by Django with its
-primary keys — the club, its members and their accounts (password hashes included, so they log
-in as before), memberships and roles, seasons, the point-table versions its nights were played
-by, every night in its state (running, closed, published) with its draws, poules, seats, deals,
-their correction history, standings and result e-mails already sent, every ranking snapshot
-(published and live), invitations and pending claims, e-mail changes, work still pending; and
-``media/…`` the members' photos.
+The backup is a zip: ``club.json`` holds every row of the club, in every app, serialized by
+Django with its primary keys — the club, its members and their accounts (password hashes
+included, so they log in as before), memberships and roles, seasons, the point-table versions
+its nights were played by, every night in its state (running, closed, published) with its
+draws, poules, seats, deals, their correction history, standings and result e-mails already
+sent, every ranking snapshot (published and live), the cote and each player's night statistics
+(held as computed: the restored pages show them at once, the same to the last digit, with no
+recomputation), its calendar (settings, series, planned nights, members' replies, reminders
+sent, members' calendar settings), invitations, pending claims, e-mail changes, join requests,
+member imports, merges, its closing and its sign-up, the outbox's work still waiting on any of
+these; its federations, their seasons and its place in them (its invitations too); and
+``media/…`` the members' photos. ``club_rows`` says which rows; a test walks every model with a
+path to a club and fails on one that is neither here, nor rebuilt, nor in ``LEFT_OUT`` with why.
+
+Rebuilt at restore (``REBUILT``): the federation's ranking, by ``federation_ranking_update``,
+from the nights the site holds once the club is back — its own hosted nights; the other clubs'
+nights come back with their own backups, each restore ranking the federation again.
+
+Shared rows: the federation and its seasons, the visitors from other clubs who sat at its
+tables (and any player who is no member of it), the logins that are no member's of it. A backup
+brings them so that it restores into an empty database with no broken reference; a restore
+keeps them as the site has them when they are there already (the federation's or the other
+clubs' to change since), and refuses when another row holds a shared row's unique name.
 
 A restore brings the club back whole into a database migrated to the same version: a fresh one
 after a loss (the usual case), or the same one after the club was deleted. It is one
-transaction, and refuses before writing anything if one of its rows would overwrite a
-different row already there (another club's, on a shared site); restored onto the database it
-came from, it changes nothing (times are kept to the microsecond).
+transaction, and refuses before writing anything if one of the club's own rows would overwrite
+a different row already there (another club's, on a shared site); restored onto the database
+it came from, it writes nothing (times are kept to the microsecond).
 
-What a backup leaves out: members' API keys (only their hashes are stored, and a key is a
-secret of its member's: after a loss, each member makes a new one in his profile), login
-throttle rows and sessions (short-lived: members log in again)."""
+What a backup leaves out (``LEFT_OUT``): members' API keys (only their hashes are stored, and a
+key is a secret of its member's: after a loss, each member makes a new one in his profile), the
+federation's administrators, the operator's admin history, login throttle rows and sessions
+(short-lived: members log in again)."""
 
 from __future__ import annotations
 

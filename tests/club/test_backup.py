@@ -276,6 +276,8 @@ def _pages(client, admin, member, club: Club, night: Tournament, planned) -> dic
     return pages
 
 
+# Outside a test's transaction: the restore commits, and the database checks every reference then.
+@pytest.mark.django_db(transaction=True)
 def test_the_demos_federation_club_restored_into_an_emptied_database_shows_the_same_pages(
     demo, client
 ):

@@ -433,7 +433,8 @@ def club_restore(data: bytes) -> Restored:
     # A row here already is the same (the club's own) or kept as the site has it (shared).
     written = [d for d in objects if (type(d.object), d.object.pk) not in present]
     for deserialized in written:
-        deserialized.save()
+        # Known absent: one INSERT each, without the UPDATE a save tries first (twice as fast).
+        deserialized.save(force_insert=True)
     # Rows came with their ids: the next ones the site creates must not reuse them.
     models_written = {type(d.object) for d in written}
     with connection.cursor() as cursor:

@@ -32,8 +32,8 @@ it came from, it writes nothing (times are kept to the microsecond).
 
 What a backup leaves out (``LEFT_OUT``): members' API keys (only their hashes are stored, and a
 key is a secret of its member's: after a loss, each member makes a new one in his profile), the
-federation's administrators, the operator's admin history, login throttle rows and sessions
-(short-lived: members log in again)."""
+federation's administrators, the operator's admin history, a sign-up's e-mailed links, login
+throttle rows and sessions (short-lived: members log in again)."""
 
 from __future__ import annotations
 
@@ -130,6 +130,8 @@ LEFT_OUT = {
     "admin.LogEntry": "the operator's admin history, the site's and not a club's",
     "sessions.Session": "short-lived: members log in again",
     "infra.ThrottleEvent": "wrong passwords counted for a few minutes",
+    "club.SignupLink": "the hashes of the links a sign-up e-mailed: once the club is open they "
+    "confirm nothing more, and they expire with the sign-up",
 }
 # Rows the restore computes again, from the rows it brought back, and by which service.
 REBUILT = {

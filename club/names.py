@@ -3,10 +3,10 @@ e-mail asks (``name_shown``), so that a member who chose his initials is never n
 to somebody who does not know him.
 
 A member who keeps his full name (the default) is named by it to everybody. A member who
-chose « Initiales » is named, by viewer:
+chose « Initiales » is named, by reader:
 
 =============================================================  ==========================
-viewer                                                         he reads
+reader                                                         he reads
 =============================================================  ==========================
 the player himself                                             his full name
 a member (open membership, a guest's too) of a club where the  his full name
@@ -22,10 +22,10 @@ ended)
 =============================================================  ==========================
 
 The club side counts the player's past memberships too: a club's old nights and rankings read
-to its members as they did when he played there. The viewer side counts only open memberships:
+to its members as they did when he played there. The reader side counts only open memberships:
 who leaves a club stops knowing its members' names.
 
-A ``Viewer`` is made once per request (``viewer_of``, remembered on the user) and asks the
+A ``NameReader`` is made once per request (``name_reader_of``, remembered on the user) and asks the
 database at most once, lazily, and only when a player who chose initials is to be named: a
 list page adds no query per row, and none at all where nobody chose initials.
 """
@@ -45,9 +45,9 @@ from .name_search import name_filter
 INITIALS = Player.PublicName.INITIALS
 
 
-class Viewer:
+class NameReader:
     """Who reads a page: an account (``user``), a member's record (an e-mail's recipient,
-    ``player``), or nobody (the public, a projected screen: ``Viewer()``)."""
+    ``player``), or nobody (the public, a projected screen: ``NameReader()``)."""
 
     def __init__(self, *, user: Any = None, player: Player | None = None) -> None:
         self._user = user
@@ -103,7 +103,7 @@ class Viewer:
 
     @property
     def audience(self) -> str:
-        """What his names depend on, for a cache key shared by the viewers who read the same
+        """What his names depend on, for a cache key shared by the readers who read the same
         names: "all" (the operator), "public", his clubs ("c3.7"), or himself alone ("p42", a
         player in no club today)."""
         if self.everyone:
@@ -118,12 +118,12 @@ class Viewer:
         return self.everyone or player.pk in self.known
 
     def annotate(self, players: QuerySet[Player]) -> QuerySet[Player]:
-        """``players`` each marked whether this viewer knows him, in the same query (a page
+        """``players`` each marked whether this reader knows him, in the same query (a page
         that reads its players anyway then asks nothing more for their names)."""
         if self.everyone or self._himself() is None:
             return players
         known = self.known_players().filter(pk=OuterRef("pk"))
-        return players.annotate(known_to_viewer=Exists(known))
+        return players.annotate(known_to_reader=Exists(known))
 
     def name(self, player: Player) -> str:
         """``name_shown(player, self)``: a namer to hand to presenters and exports."""
@@ -131,23 +131,23 @@ class Viewer:
 
 
 # Nobody: the public, and the room screen's private link (projected where guests see it).
-PUBLIC = Viewer()
+PUBLIC = NameReader()
 
 
-def name_shown(player: Player, viewer: Viewer | None) -> str:
-    """The name ``viewer`` reads for ``player``: his full name, or his initials when he chose
-    them and the viewer does not know him (the table above). ``None``: the public."""
+def name_shown(player: Player, reader: NameReader | None) -> str:
+    """The name ``reader`` reads for ``player``: his full name, or his initials when he chose
+    them and the reader does not know him (the table above). ``None``: the public."""
     if player.public_name != INITIALS:
         return player.display_name
-    # Read with ``Viewer.annotate`` for this viewer: already known, nothing more to ask.
-    known = getattr(player, "known_to_viewer", None)
+    # Read with ``NameReader.annotate`` for this reader: already known, nothing more to ask.
+    known = getattr(player, "known_to_reader", None)
     if known is None:
-        known = viewer is not None and viewer.knows(player)
+        known = reader is not None and reader.knows(player)
     return player.display_name if known else player.initials
 
 
-def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, Viewer]:
-    """Each reader (an e-mail's recipient) as a viewer of the ``named`` players only: two
+def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, NameReader]:
+    """Each reader (an e-mail's recipient) as the ``NameReader`` of the ``named`` players only: two
     queries for all of them (their clubs, the named players' clubs), not two a recipient.
     The rule is the table's, read from both sides' memberships."""
     readers = list(readers)
@@ -165,58 +165,59 @@ def recipients(readers: Iterable[Player], named: Iterable[Player]) -> dict[int, 
             "player_id", "club_id"
         ):
             player_clubs[player].add(club)
-    viewers = {}
-    for reader in readers:
-        viewer = Viewer(player=reader)
-        viewer.__dict__["clubs"] = frozenset(clubs_of[reader.pk])
-        viewer.__dict__["known"] = frozenset(
-            {reader.pk} | {pk for pk, clubs in player_clubs.items() if clubs & clubs_of[reader.pk]}
+    name_readers = {}
+    for recipient in readers:
+        reader = NameReader(player=recipient)
+        reader.__dict__["clubs"] = frozenset(clubs_of[recipient.pk])
+        reader.__dict__["known"] = frozenset(
+            {recipient.pk}
+            | {pk for pk, clubs in player_clubs.items() if clubs & clubs_of[recipient.pk]}
         )
-        viewers[reader.pk] = viewer
-    return viewers
+        name_readers[recipient.pk] = reader
+    return name_readers
 
 
-def full_name_searchable(viewer: Viewer, through: str = "") -> Q:
-    """The players whose full name ``viewer`` may search by: a search that found a member
+def full_name_searchable(reader: NameReader, through: str = "") -> Q:
+    """The players whose full name ``reader`` may search by: a search that found a member
     by the full name it then shows as initials would tell who he is all the same.
     ``through``: the path to the player from the rows filtered ("player" from a ranking's
     lines)."""
-    if viewer.everyone:
+    if reader.everyone:
         return Q()
     at = f"{through}__" if through else ""
     return ~Q(**{f"{at}public_name": INITIALS}) | Q(
-        **{f"{at}pk__in": viewer.known_players().values("pk")}
+        **{f"{at}pk__in": reader.known_players().values("pk")}
     )
 
 
 def searched_by_name(
-    viewer: Viewer, words: list[str], *, through: str = "", by_initials: bool = True
+    reader: NameReader, words: list[str], *, through: str = "", by_initials: bool = True
 ) -> Q:
-    """Every search by name asks this: the players ``viewer`` may find by the typed words
+    """Every search by name asks this: the players ``reader`` may find by the typed words
     (``club.name_search.typed_words``). By his full name (its folded, indexed copy) a player
-    whose full name the viewer may read; and, ``by_initials``, every player who chose
+    whose full name the reader may read; and, ``by_initials``, every player who chose
     initials, as a candidate only: the database keeps no initials, so the caller keeps those
     whose name as shown holds the words (``name_search.name_holds(name_shown(...))``)."""
-    found = full_name_searchable(viewer, through) & name_filter(words, through)
+    found = full_name_searchable(reader, through) & name_filter(words, through)
     if by_initials:
         at = f"{through}__" if through else ""
         found |= Q(**{f"{at}public_name": INITIALS})
     return found
 
 
-def viewer_of(user: Any) -> Viewer:
-    """The viewer a request's user is, made once and remembered on the user for the request
+def name_reader_of(user: Any) -> NameReader:
+    """The reader a request's user is, made once and remembered on the user for the request
     (as ``club.permissions.club_role`` remembers his roles)."""
     if user is None or not user.is_authenticated:
         return PUBLIC
-    viewer = user.__dict__.get("_name_viewer")
-    if viewer is None:
-        viewer = user.__dict__["_name_viewer"] = Viewer(user=user)
-    return viewer
+    reader = user.__dict__.get("_name_reader")
+    if reader is None:
+        reader = user.__dict__["_name_reader"] = NameReader(user=user)
+    return reader
 
 
-def viewer_context(request: Any) -> dict[str, Any]:
-    """Every template's ``viewer`` (a view may set another: the room screen's private link
+def name_reader_context(request: Any) -> dict[str, Any]:
+    """Every template's ``name_reader`` (a view may set another: the room screen's private link
     sets ``PUBLIC``). Found only when a name asks for it: a page that names nobody who chose
     initials reads nothing for it."""
-    return {"viewer": SimpleLazyObject(lambda: viewer_of(getattr(request, "user", None)))}
+    return {"name_reader": SimpleLazyObject(lambda: name_reader_of(getattr(request, "user", None)))}

@@ -106,7 +106,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.login_stamp_context",
                 "config.context_processors.guide_link",
-                "club.names.viewer_context",
+                "club.names.name_reader_context",
             ],
         },
     },

@@ -96,7 +96,7 @@ def tournament_results_send(tournament: Tournament) -> int:
     # Each recipient reads the winners as he may see them (``club.names``): initials for who
     # chose them, unless he is a member of one of the winner's clubs.
     winners = [line.player for line in lines if line.rank == 1]
-    viewers = recipients([line.player for line in lines], winners)
+    readers = recipients([line.player for line in lines], winners)
     site = settings.SITE_URL
     results_url = site + reverse("my-results")
     profile_url = site + reverse("profile")
@@ -123,7 +123,7 @@ def tournament_results_send(tournament: Tournament) -> int:
             "line": line,
             "players": len(lines),
             "poules": poules.get(player.pk, []),
-            "winners": [name_shown(winner, viewers[player.pk]) for winner in winners],
+            "winners": [name_shown(winner, readers[player.pk]) for winner in winners],
             "results_url": results_url,
             "public_url": public_url,
             "profile_url": profile_url,

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from club.club_pages import access_for
 from club.models import Player
-from club.names import viewer_of
+from club.names import name_reader_of
 from games import calendar
 from games.calendar.presenters import CalendarEntry, calendar_entries, night_replies
 from games.models import PlannedNight, Reply
@@ -183,7 +183,7 @@ class NightReplies(APIView):
         )
         access_for(request, night.club).require_club_admin()
         entry = night_replies(night, timezone.now())
-        name_of = viewer_of(request.user).name
+        name_of = name_reader_of(request.user).name
         names = {
             key: [
                 {

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 
 from club.club_pages import club_for, club_viewed
 from club.models import Club, Player
-from club.names import viewer_of
+from club.names import name_reader_of
 from club.permissions import ClubAccess
 from club.published import (
     PAGE_SECONDS,
@@ -77,13 +77,13 @@ def night_of(slug: str, pk: int) -> Tournament:
 def namer(request: Request) -> Callable[[Player], str]:
     """How this reader sees each player named (``club.names``): his initials, if he chose them,
     to whoever is not a member of one of his clubs."""
-    return viewer_of(request.user).name
+    return name_reader_of(request.user).name
 
 
 def audience(request: Request) -> str:
     """What the names of a cached answer depend on: its key holds it, so each reader gets the
-    answer drawn for those who read the same names (``club.names.Viewer.audience``)."""
-    return viewer_of(request.user).audience
+    answer drawn for those who read the same names (``club.names.NameReader.audience``)."""
+    return name_reader_of(request.user).audience
 
 
 def player_ref(player: Player, name_of: Callable[[Player], str]) -> dict[str, Any]:

@@ -3,17 +3,20 @@ round's tables."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from club.club_pages import access_for
 from club.permissions import CLUB_ADMIN
-from games.models import Poule
+from games.models import Poule, Tournament
 from games.nightfile import tournament_import
 from scoring import services
 from scoring.engine.errors import DocumentRefused
@@ -75,6 +78,18 @@ class NightImport(ClubEndpoint, APIView):
         return Response(s.NightSerializer(tournament).data, status=201)
 
 
+def _scorers_order(
+    request: Request, slug: str, pk: int, serializer: type[Serializer]
+) -> tuple[Tournament, dict[str, Any]]:
+    """What a scorer's order to a night starts with: the night (404 if not the club's), the
+    scorer's role (403), the order's body read by ``serializer`` (400)."""
+    tournament = night_of(slug, pk)
+    access_for(request, tournament.club).require_scorer()
+    body = serializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    return tournament, body.validated_data
+
+
 @extend_schema(
     summary="Close a night",
     description=(
@@ -89,11 +104,8 @@ class NightClose(APIView):
     permission_classes = [IsAuthenticated]
 
     def post(self, request: Request, slug: str, pk: int) -> Response:
-        tournament = night_of(slug, pk)
-        access_for(request, tournament.club).require_scorer()
-        body = s.CloseSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.tournament_close(tournament, unfinished_ok=body.validated_data["unfinished_ok"])
+        tournament, asked = _scorers_order(request, slug, pk, s.CloseSerializer)
+        services.tournament_close(tournament, unfinished_ok=asked["unfinished_ok"])
         return Response(s.NightSerializer(night_of(slug, pk)).data)
 
 
@@ -111,13 +123,8 @@ class RoundDraw(APIView):
     permission_classes = [IsAuthenticated]
 
     def post(self, request: Request, slug: str, pk: int, round: int) -> Response:
-        tournament = night_of(slug, pk)
-        access_for(request, tournament.club).require_scorer()
-        body = s.DrawSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        draw = services.round_draw(
-            tournament, round, seed=body.validated_data.get("seed"), by=request.user
-        )
+        tournament, asked = _scorers_order(request, slug, pk, s.DrawSerializer)
+        draw = services.round_draw(tournament, round, seed=asked.get("seed"), by=request.user)
         poules = Poule.objects.filter(tournament=tournament, round=round)
         data = {
             "round": round,

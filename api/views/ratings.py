@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import GAME_CHOICES, Player
-from club.names import name_shown, viewer_of
+from club.names import name_reader_of, name_shown
 from scoring.models import PlayerRating
 from scoring.statistics.totals import player_statistics
 
@@ -59,7 +59,7 @@ class ClubRatings(ClubEndpoint, APIView):
         if game not in GAMES:
             raise Http404("no such game")
         lines = PlayerRating.objects.current(club, game)
-        name_of = viewer_of(request.user).name
+        name_of = name_reader_of(request.user).name
         rows = [
             _rating(
                 {
@@ -96,8 +96,8 @@ class PlayerStatistics(ClubEndpoint, APIView):
         club = self.club
         player: Player = get_object_or_404(club_players(self.viewer), pk=pk)
         own = request.user.is_authenticated and player.user_id == request.user.pk
-        stats = player_statistics(player, club, own=own, viewer=viewer_of(request.user))
-        name = name_shown(player, viewer_of(request.user))
+        stats = player_statistics(player, club, own=own, reader=name_reader_of(request.user))
+        name = name_shown(player, name_reader_of(request.user))
         body = {
             "nights": stats.nights,
             "deals": stats.deals,

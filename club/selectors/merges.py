@@ -8,7 +8,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from ..models import Club, Membership, Player, PlayerMerge, name_key
 from ..name_search import typed_words
-from ..names import Viewer, searched_by_name
+from ..names import NameReader, searched_by_name
 
 # A search lists this many players at most: a name is typed to narrow it.
 SEARCH_LIMIT = 30
@@ -26,15 +26,15 @@ def mergeable_players() -> QuerySet[Player]:
     return Player.objects.filter(merged_into__isnull=True, memberships__isnull=False).distinct()
 
 
-def merge_candidates(player: Player, text: str, viewer: Viewer) -> list[Player]:
+def merge_candidates(player: Player, text: str, reader: NameReader) -> list[Player]:
     """Players of every club of the site whose name holds each typed word (same name as
     ``player`` first, whatever the accents and the case), with their clubs and nights: two
-    queries. A player whose full name ``viewer`` may not see (``club.names``) is not found
+    queries. A player whose full name ``reader`` may not see (``club.names``) is not found
     by it."""
     found = (
         mergeable_players()
         .exclude(pk=player.pk)
-        .filter(searched_by_name(viewer, typed_words(text), by_initials=False))
+        .filter(searched_by_name(reader, typed_words(text), by_initials=False))
     )
     found = (
         found.annotate(nights=Count("seats__tournament", distinct=True))

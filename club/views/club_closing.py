@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 
 from ..club_archive import club_archive
 from ..club_pages import club_page
-from ..names import viewer_of
+from ..names import name_reader_of
 from ..permissions import CLUB_ADMIN
 from ..services.closing import closed_keep_days, closing_for_address, club_close
 
@@ -34,7 +34,7 @@ def archive_download(request: HttpRequest, slug: str) -> FileResponse:
     club = request.club
     player = getattr(request.user, "player", None)
     by = player.display_name if player is not None else request.user.get_username()
-    archive, _counts = club_archive(club, viewer_of(request.user).name, by=by)
+    archive, _counts = club_archive(club, name_reader_of(request.user).name, by=by)
     filename = f"{club.slug}-{timezone.localdate().isoformat()}.zip"
     return FileResponse(
         archive, as_attachment=True, filename=filename, content_type="application/zip"

@@ -25,7 +25,7 @@ from games.presenters.federation import (
 from scoring.services import federation_ranking_pending
 
 from ..models import Federation, FederationSeason
-from ..names import viewer_of
+from ..names import name_reader_of
 from ..permissions import is_federation_admin
 from ..published import federation_page
 
@@ -84,7 +84,7 @@ def federation_ranking(request: HttpRequest, slug: str, season: str) -> HttpResp
             shown = ranking_page(
                 federation,
                 ranking,
-                viewer_of(request.user),
+                name_reader_of(request.user),
                 number=number,
                 typed=typed,
                 user=request.user,

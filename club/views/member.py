@@ -35,7 +35,7 @@ from scoring.statistics import member as member_results
 from .. import tokens
 from ..language import remember_language
 from ..models import ApiToken, Player
-from ..names import viewer_of
+from ..names import name_reader_of
 from ..profile import (
     MAX_PHOTO_BYTES,
     ProfileForm,
@@ -123,7 +123,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         partners = cache.get_or_set(
             f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
-        partners = member_results.partners_named_today(partners, viewer_of(request.user))
+        partners = member_results.partners_named_today(partners, name_reader_of(request.user))
     # A season's name is its link when it is unambiguous (one club); else its id.
     names = [s.name for s in seasons]
     choices = [(s, s.name if names.count(s.name) == 1 else s.pk) for s in seasons]

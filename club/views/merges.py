@@ -28,7 +28,7 @@ from scoring import services as scoring_services
 
 from ..club_pages import club_page
 from ..models import Club, Player, PlayerMerge
-from ..names import name_shown, viewer_of
+from ..names import name_reader_of, name_shown
 from ..permissions import CLUB_ADMIN
 from ..selectors import merges as selectors
 from ..services import role_ended_line
@@ -56,7 +56,7 @@ def member_merge_search(request: HttpRequest, slug: str, pk: int) -> TemplateRes
         "player": player,
         "q": text,
         "candidates": (
-            selectors.merge_candidates(player, text, viewer_of(request.user))
+            selectors.merge_candidates(player, text, name_reader_of(request.user))
             if text.strip()
             else []
         ),
@@ -75,9 +75,9 @@ def member_merge_propose(request: HttpRequest, slug: str, pk: int, other: int) -
     wanted = request.POST.get("garder") or request.GET.get("garder")
     kept, merged = (found, player) if wanted == str(found.pk) else (player, found)
     # Each named as the admin may see him (``club.names``), as in the search.
-    viewer = viewer_of(request.user)
-    player.shown_name = name_shown(player, viewer)
-    found.shown_name = name_shown(found, viewer)
+    reader = name_reader_of(request.user)
+    player.shown_name = name_shown(player, reader)
+    found.shown_name = name_shown(found, reader)
     if request.method == "POST":
         try:
             scoring_services.merge_propose(kept, merged, club, request.user)
@@ -185,7 +185,7 @@ def _decide(
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        shown = viewer_of(request.user).name  # the decider may be of the other club
+        shown = name_reader_of(request.user).name  # the decider may be of the other club
         messages.success(
             request,
             str(done) % {"merged": shown(merge.merged), "kept": shown(merge.kept)},

@@ -16,7 +16,7 @@ from scoring.models import PlayerRating, RankingLine, TournamentStanding
 
 from ..club_pages import club_page
 from ..models import Club, Player
-from ..names import viewer_of
+from ..names import name_reader_of
 from ..published import published_page
 from .merged import merged_player_redirect
 from .ratings import rating_history
@@ -100,6 +100,6 @@ def _player_page(
     context["federation_lines"] = player_federation_lines(player)
     # His photo shows him as his full name does: to whoever may read it (``club.names``).
     context["show_photo"] = bool(player.photo) and (
-        player.public_name == Player.PublicName.FULL or viewer_of(request.user).knows(player)
+        player.public_name == Player.PublicName.FULL or name_reader_of(request.user).knows(player)
     )
     return TemplateResponse(request, template, context)

@@ -26,7 +26,7 @@ from scoring.models import PlayerRating, RankingLine, RankingSnapshot
 from ..club_pages import access_for, club_page
 from ..exports import EXPORT_FORMATS, columns_table, ranking_columns, table_response
 from ..models import Club, Season
-from ..names import viewer_of
+from ..names import name_reader_of
 from ..published import published_page
 
 
@@ -153,8 +153,8 @@ def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> Ht
     snapshot = RankingSnapshot.objects.filter(season=season).latest_published().first()
     if snapshot is None:
         raise Http404("this season's ranking is not published")
-    viewer = viewer_of(request.user)
-    header, rows = columns_table(ranking_columns(viewer.name), snapshot.lines.in_order())
+    reader = name_reader_of(request.user)
+    header, rows = columns_table(ranking_columns(reader.name), snapshot.lines.in_order())
     if request.GET.get("cote"):
         # Beside the ranking, never instead: each player's « cote » (μ, as its page shows it)
         # after his last published night of the season (empty for a player without one).

@@ -32,7 +32,7 @@ from scoring.statistics.totals import player_statistics, season_statistics
 
 from ..club_pages import access_for, club_page
 from ..models import Player
-from ..names import viewer_of
+from ..names import name_reader_of
 from ..published import published_page
 from .merged import merged_player_redirect
 
@@ -204,7 +204,7 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     own = request.user.is_authenticated and player.user_id == request.user.pk
 
     def build() -> TemplateResponse:
-        stats = player_statistics(player, club, own=own, viewer=viewer_of(request.user))
+        stats = player_statistics(player, club, own=own, reader=name_reader_of(request.user))
         chart, rating_rows = rating_history(stats.ratings)
         labels = _role_labels()
         context = {
@@ -261,7 +261,7 @@ def club_statistics(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("no such season")
 
     def build() -> TemplateResponse:
-        stats = season_statistics(season, viewer_of(request.user)) if season else None
+        stats = season_statistics(season, name_reader_of(request.user)) if season else None
         contracts = (
             [
                 (str(CONTRACT_LABELS.get(code, code)), played, made, 100 * made / played)

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from club.models import Club, Federation, FederationSeason, Membership, Player
 from club.name_search import name_holds, typed_words
-from club.names import Viewer, searched_by_name
+from club.names import NameReader, searched_by_name
 from infra.addresses import address_parts
 from scoring.models import FederationRanking, FederationRankingLine
 
@@ -138,7 +138,7 @@ ROW_FIELDS = tuple(name for name in LINE_FIELDS if name != "ranking_id")
 class RankingPage:
     """One page of a federation season's ranking: its lines as plain rows (``name``,
     ``url``, ``clubs`` as (short name, address) pairs, ``mine``), which page of how many, how
-    many lines the ranking (or the search) holds, and the viewer's own line (``mine``: its
+    many lines the ranking (or the search) holds, and the reader's own line (``mine``: its
     rank, position and page) when he is ranked."""
 
     lines: list[dict[str, object]]
@@ -211,7 +211,7 @@ def _rows(
 def ranking_page(
     federation: Federation,
     ranking: FederationRanking,
-    viewer: Viewer,
+    reader: NameReader,
     *,
     number: int = 1,
     typed: str = "",
@@ -220,7 +220,7 @@ def ranking_page(
     """One page of the ranking (``PAGE_LINES`` lines, in order; the last page when
     ``number`` is past it), or the lines whose player's shown name or clubs hold each typed
     word (``club.name_search``: whatever the case and the accents), and the line of ``user``
-    (an account: the viewer) when he is ranked.
+    (an account: the reader) when he is ranked.
     Four queries at most on a page, whatever the ranking's length; a search reads the lines
     its words may match and keeps those that do."""
     lines = FederationRankingLine.objects.filter(ranking=ranking).order_by("position")
@@ -232,7 +232,7 @@ def ranking_page(
             player = mine["player_id"]
     words = typed_words(typed)
     if words:
-        found = _searched(federation, lines, viewer, words, player)
+        found = _searched(federation, lines, reader, words, player)
         total = len(found)
         pages = max(1, math.ceil(total / PAGE_LINES))
         number = min(max(number, 1), pages)
@@ -244,18 +244,18 @@ def ranking_page(
     start = (number - 1) * PAGE_LINES
     found = list(lines.values(*ROW_FIELDS)[start : start + PAGE_LINES])
     clubs = _clubs_rows(federation, [line["player_id"] for line in found])
-    return RankingPage(_rows(found, clubs, viewer.name, player), number, pages, total, typed, mine)
+    return RankingPage(_rows(found, clubs, reader.name, player), number, pages, total, typed, mine)
 
 
 def _searched(
     federation: Federation,
     lines: QuerySet[FederationRankingLine],
-    viewer: Viewer,
+    reader: NameReader,
     words: list[str],
     me: int | None,
 ) -> list[dict[str, object]]:
     """The lines whose shown name or clubs hold every word. The database keeps the lines a
-    word may match (the player's name as ``viewer`` may search it, one of his clubs':
+    word may match (the player's name as ``reader`` may search it, one of his clubs':
     ``club.names.searched_by_name``); each is then checked as it is shown (``name_holds``)."""
     federation_clubs = federation.clubs.values_list("pk", "name", "short_name")
     clubs_of = {pk: f"{name} {short}" for pk, name, short in federation_clubs}
@@ -267,12 +267,12 @@ def _searched(
             .exclude(status=Membership.Status.GUEST)
         )
         lines = lines.filter(
-            searched_by_name(viewer, [word], through="player")
+            searched_by_name(reader, [word], through="player")
             | Q(player__in=members.values("player"))
         )
     found = list(lines.values(*ROW_FIELDS))
     clubs = _clubs_rows(federation, [line["player_id"] for line in found])
-    rows = _rows(found, clubs, viewer.name, me)
+    rows = _rows(found, clubs, reader.name, me)
     return [row for row in rows if name_holds(f"{row['name']} {row['club_names']}", words)]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import segno
 from django.utils.safestring import SafeString, mark_safe
 
-from club.names import Viewer, name_shown
+from club.names import NameReader, name_shown
 from scoring.engine.base import next_dealer
 from scoring.engine.games import game_module, mort
 
@@ -110,7 +110,7 @@ def round_sheets(
     poules: Sequence[Poule],
     url_of: Any,
     *,
-    viewer: Viewer,
+    reader: NameReader,
 ) -> list[PaperSheet]:
     """The sheets of a drawn round, a table each; ``url_of(poule)``: its phone sheet's address
     (absolute: a phone reads it from the paper). ``poules`` with their seated players."""
@@ -120,7 +120,7 @@ def round_sheets(
         names = [
             PaperSeat(
                 seat.number,
-                name_shown(seat.player, viewer),
+                name_shown(seat.player, reader),
             )
             for seat in seats
         ]

@@ -19,7 +19,7 @@ from django.db.models.functions import Cast
 
 from club.exports import Text
 from club.models import Player
-from club.names import Viewer, name_shown
+from club.names import NameReader, name_shown
 from scoring.fields import fraction_of
 from scoring.models import TournamentStanding
 
@@ -72,12 +72,12 @@ class NightStandingLine(NamedTuple):
     played: int
 
 
-def results_rounds(tournament: Tournament, viewer: Viewer) -> list[RoundResults]:
+def results_rounds(tournament: Tournament, reader: NameReader) -> list[RoundResults]:
     """Every round's poules with their seats, deals (described, points per seat), totals and
-    standings, each player named as ``viewer`` reads him. Two queries whatever the size of the
-    night (and the viewer's, once, if someone chose initials): seats with their poules and
+    standings, each player named as ``reader`` reads him. Two queries whatever the size of the
+    night (and the reader's, once, if someone chose initials): seats with their poules and
     standings, and deals, come as plain rows."""
-    poules, players, names, lines = _seated_poules(tournament, viewer, standings=True)
+    poules, players, names, lines = _seated_poules(tournament, reader, standings=True)
     deals = night_deals(tournament)
 
     game = tournament.game
@@ -106,7 +106,7 @@ def results_rounds(tournament: Tournament, viewer: Viewer) -> list[RoundResults]
 
 
 def _seated_poules(
-    tournament: Tournament, viewer: Viewer, *, standings: bool = False
+    tournament: Tournament, reader: NameReader, *, standings: bool = False
 ) -> tuple[
     list[tuple[int, int, int, int]],
     dict[int, str],
@@ -114,7 +114,7 @@ def _seated_poules(
     dict[int, list[tuple[Any, ...]]],
 ]:
     """The night's poules in order (id, round, table, counted deals), each player's name as
-    ``viewer`` reads it, from what names are made of (not a model row per seat), each poule's
+    ``reader`` reads it, from what names are made of (not a model row per seat), each poule's
     seat numbers with those names and, with ``standings``, each poule's standings (rank, tied,
     player, game points, tournament points), in rank then seat order: one query, the poules
     and their standings read with the seats."""
@@ -143,7 +143,7 @@ def _seated_poules(
             player = Player(
                 pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, rest[:named], strict=True))
             )
-            players[player_id] = name_shown(player, viewer)
+            players[player_id] = name_shown(player, reader)
         seated = names.get(poule_id)
         if seated is None:
             seated = names[poule_id] = {}
@@ -159,9 +159,9 @@ def _seated_poules(
     return poules, players, names, lines
 
 
-def night_standing_rows(tournament: Tournament, viewer: Viewer) -> list[NightStandingLine]:
+def night_standing_rows(tournament: Tournament, reader: NameReader) -> list[NightStandingLine]:
     """The night's standings in rank order (one query): rank and tied, the player's id and his
-    name as ``viewer`` reads it, tournament points, game points, poules won and played."""
+    name as ``reader`` reads it, tournament points, game points, poules won and played."""
     return [
         NightStandingLine(
             rank,
@@ -171,7 +171,7 @@ def night_standing_rows(tournament: Tournament, viewer: Viewer) -> list[NightSta
                 Player(
                     pk=player_id, **dict(zip(Player.PUBLIC_NAME_FIELDS, name_fields, strict=True))
                 ),
-                viewer,
+                reader,
             ),
             fraction_of(points),
             game_points,
@@ -201,12 +201,12 @@ def night_standing_rows(tournament: Tournament, viewer: Viewer) -> list[NightSta
 MOST_SEATS = 5
 
 
-def deal_table(tournament: Tournament, viewer: Viewer) -> list[list[Any]]:
+def deal_table(tournament: Tournament, reader: NameReader) -> list[list[Any]]:
     """Every deal of the night as a table's rows, told by the sheet model as the results page
     tells it: round, table, the sheet's number (empty for a pass), short code, the deal in
-    words, dealer, mort, then each seat's player and points ("–" for the mort), named as ``viewer``
+    words, dealer, mort, then each seat's player and points ("–" for the mort), named as ``reader``
     reads them. Two queries whatever the size of the night."""
-    poules, _players, names, _lines = _seated_poules(tournament, viewer)
+    poules, _players, names, _lines = _seated_poules(tournament, reader)
     deals = night_deals(tournament)
     point_table = tournament.point_table.engine_table()
     rows = []

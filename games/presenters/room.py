@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Count
 
-from club.names import Viewer, name_shown
+from club.names import NameReader, name_shown
 from scoring.models import TournamentStanding
 
 from ..models import Deal, Poule, Seat, Tournament
@@ -21,11 +21,11 @@ LAST_DEALS = 3
 
 
 def room_board(
-    tournament: Tournament, viewer: Viewer | None = None, *, last_deals: bool = False
+    tournament: Tournament, reader: NameReader | None = None, *, last_deals: bool = False
 ) -> dict[str, Any]:
     """The night's standings, its leaders and, per round, its tables with their progress (a
     table playing longer tonight counts its count, not more). Two queries; ``last_deals``:
-    the current round's tables each with its last deals too, named for ``viewer``
+    the current round's tables each with its last deals too, named for ``reader``
     (``club.names``; None: the public), two more whatever the number of tables."""
     standings = list(TournamentStanding.objects.of_tournament(tournament))
     poules = list(tournament.poules.annotate(seat_count=Count("seats")).order_by("round", "table"))
@@ -57,7 +57,7 @@ def room_board(
     deals = []
     if last_deals and current is not None:
         tables = [poule for poule in poules if poule.round == current["number"]]
-        deals = _last_deals(tournament, tables, viewer)
+        deals = _last_deals(tournament, tables, reader)
     return {
         "standings": standings,
         "rounds": rounds,
@@ -68,14 +68,14 @@ def room_board(
 
 
 def _last_deals(
-    tournament: Tournament, poules: list[Poule], viewer: Viewer | None
+    tournament: Tournament, poules: list[Poule], reader: NameReader | None
 ) -> list[dict[str, Any]]:
     """Each table's last deals, numbered, coded and told in words as on its sheet (a pass has
-    no number), its players named as ``viewer`` may see them. Each whole sheet is read to
+    no number), its players named as ``reader`` may see them. Each whole sheet is read to
     number its deals; two queries (the seats, the deals) for all the tables."""
     seats: dict[int, dict[str, str]] = {poule.pk: {} for poule in poules}
     for seat in Seat.objects.filter(poule__in=poules).select_related("player"):
-        seats[seat.poule_id][str(seat.number)] = name_shown(seat.player, viewer)
+        seats[seat.poule_id][str(seat.number)] = name_shown(seat.player, reader)
     # In playing order: the model's own ordering (the poule, then the deal's place in it).
     played: dict[int, list[Deal]] = {poule.pk: [] for poule in poules}
     for deal in Deal.objects.filter(poule__in=poules):

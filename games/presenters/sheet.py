@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from django.utils.translation import get_language
 
-from club.names import Viewer, name_shown
+from club.names import NameReader, name_shown
 from scoring.engine.base import next_dealer
 from scoring.engine.games import game_module, mort
 from scoring.models import PouleStanding
@@ -201,13 +201,13 @@ class Sheet:
 
 
 def poule_sheet(
-    tournament: Tournament, poule: Poule, seats: Sequence[Any], *, viewer: Viewer
+    tournament: Tournament, poule: Poule, seats: Sequence[Any], *, reader: NameReader
 ) -> Sheet:
     """The poule's sheet: its columns, each deal's row (number, code, words, cells with the
     dealer and the mort marked, the dealer's name, its corrections), the totals, the removed
-    deals, the header's status and who deals next. ``viewer``: who reads, to name each player
+    deals, the header's status and who deals next. ``reader``: who reads, to name each player
     (``club.names``)."""
-    columns = _columns(seats, viewer)
+    columns = _columns(seats, reader)
     names = {str(column.number): column.name for column in columns}
     # Just recorded: the service hands back what it stored; else read from the database.
     deals = getattr(poule, "sheet_deals", None)
@@ -256,8 +256,8 @@ def poule_sheet(
     )
 
 
-def _columns(seats: Sequence[Any], viewer: Viewer) -> list[SeatColumn]:
-    names = [name_shown(seat.player, viewer) for seat in seats]
+def _columns(seats: Sequence[Any], reader: NameReader) -> list[SeatColumn]:
+    names = [name_shown(seat.player, reader) for seat in seats]
     return [
         SeatColumn(seat.number, name, short, initials, seat.player)
         for seat, name, (short, initials) in zip(seats, names, short_names(names), strict=True)

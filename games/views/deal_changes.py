@@ -12,7 +12,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.names import viewer_of
+from club.names import name_reader_of
 from scoring import services
 
 from ..models import Deal
@@ -43,7 +43,7 @@ def deal_undo(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> HttpRe
     poule = sheet_poule(request, slug, pk, poule_pk)
     tournament = poule.tournament
     require_sheet_editor(request, tournament)
-    seats = seats_of(poule, viewer_of(request.user))
+    seats = seats_of(poule, name_reader_of(request.user))
     deal_pk = posted_number(request.POST.get("deal", ""), 2**31 - 1)
     deal = poule.deals.filter(pk=deal_pk).first() if deal_pk else None
     problem, result, status, undone = None, UNDONE, 200, None
@@ -94,7 +94,7 @@ def deal_edit(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpRes
     deal = get_object_or_404(
         Deal.objects.select_related("poule"), pk=deal_pk, poule__tournament=tournament
     )
-    seats = seats_of(deal.poule, viewer_of(request.user))
+    seats = seats_of(deal.poule, name_reader_of(request.user))
     form = deal_form(tournament, seats, request.POST or None, deal=deal)
     problem, status = None, 200
     if request.method == "POST" and form.is_valid():
@@ -147,7 +147,7 @@ def deal_delete(request: HttpRequest, slug: str, pk: int, deal_pk: int) -> HttpR
         services.deal_delete(deal, by=request.user, closed_ok=tournament.is_locked)
     except ValidationError as refused:
         numbers = deal_numbers(tournament.game, list(deal.poule.deals.order_by("position")))
-        seats = seats_of(deal.poule, viewer_of(request.user))
+        seats = seats_of(deal.poule, name_reader_of(request.user))
         names = {str(seat.number): seat.shown for seat in seats}
         texts = refusal_texts(refused, names, numbers)
         messages.error(request, " ".join(texts))

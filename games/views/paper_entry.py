@@ -28,7 +28,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, override
 
-from club.names import viewer_of
+from club.names import name_reader_of
 from infra.converters import typed_id
 from scoring import services
 from scoring.engine.games.belgian_whist import PASS
@@ -235,7 +235,7 @@ def sheet_entry(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
         Poule.objects.select_related("tournament"), pk=poule_pk, tournament=tournament
     )
     poule.tournament = tournament
-    seats = seats_of(poule, viewer_of(request.user))
+    seats = seats_of(poule, name_reader_of(request.user))
     names = {str(seat.number): seat.shown for seat in seats}
     sheet = list(poule.deals.order_by("position"))
     recorded = len(sheet)

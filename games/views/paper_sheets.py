@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
-from club.names import viewer_of
+from club.names import name_reader_of
 from club.permissions import SCORER
 
 from ..models import Poule
@@ -43,7 +43,7 @@ def round_sheets(request: HttpRequest, slug: str, pk: int, round: int) -> Templa
         path = reverse("games:sheet", args=[tournament.club.slug, tournament.pk, poule.pk])
         return request.build_absolute_uri(path)
 
-    sheets = round_sheets_model(tournament, poules, url_of, viewer=viewer_of(request.user))
+    sheets = round_sheets_model(tournament, poules, url_of, reader=name_reader_of(request.user))
     context = {
         "club": tournament.club,
         "tournament": tournament,

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from club.club_pages import access_for
 from club.models import Club, Membership, Player
 from club.name_search import name_holds, typed_words
-from club.names import Viewer, name_shown, searched_by_name, viewer_of
+from club.names import NameReader, name_reader_of, name_shown, searched_by_name
 from front.views.errors import bad_request
 
 from .. import calendar, services
@@ -86,7 +86,7 @@ def _ticked(tournament: Tournament, chosen: set[int]) -> list[Player]:
     return list(Player.objects.filter(pk__in=chosen).filter(pk__in=pool).order_by("pk"))
 
 
-def _found(tournament: Tournament, typed: str, viewer: Viewer) -> list[Player]:
+def _found(tournament: Tournament, typed: str, reader: NameReader) -> list[Player]:
     """The federation's players the page does not list whose name, as the scorer reads it, or
     one of whose clubs holds each typed word (``club.name_search``: whatever the case and the
     accents), at most ``SEARCH_LIMIT``: four queries, whatever the federation's size."""
@@ -107,12 +107,12 @@ def _found(tournament: Tournament, typed: str, viewer: Viewer) -> list[Player]:
     for word in words:
         matched = [pk for pk, text in clubs_of.items() if name_holds(text, [word])]
         candidates = candidates.filter(
-            searched_by_name(viewer, [word])
+            searched_by_name(reader, [word])
             | Q(pk__in=current.filter(club__in=matched).values("player"))
         )
     found = []
-    for player in _with_clubs(tournament, viewer.annotate(candidates)):
-        player.shown = name_shown(player, viewer)
+    for player in _with_clubs(tournament, reader.annotate(candidates)):
+        player.shown = name_shown(player, reader)
         if name_holds(f"{player.shown} {player.clubs}", words):
             found.append(player)
             if len(found) == SEARCH_LIMIT:
@@ -133,7 +133,7 @@ def _presence_page(
         "federation_season": tournament.federation_season,
         "typed": typed,
         # Without the page's script the search reloads the page with what it found.
-        "found": _found(tournament, typed, viewer_of(request.user)),
+        "found": _found(tournament, typed, name_reader_of(request.user)),
         # Made from the calendar: who said yes and is not ticked, who is and did not answer.
         "replies": calendar.presence_check(tournament, present),
     }
@@ -150,7 +150,7 @@ def presence_search(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "typed": typed,
-        "found": _found(tournament, typed, viewer_of(request.user)),
+        "found": _found(tournament, typed, name_reader_of(request.user)),
     }
     return TemplateResponse(request, "games/_presence_found.html", context)
 

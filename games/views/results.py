@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.club_pages import access_for
 from club.exports import EXPORT_FORMATS, Text, columns_table, table_response
-from club.names import viewer_of
+from club.names import name_reader_of
 from club.published import fragment_key, published_page
 from scoring.models import TournamentStanding
 
@@ -41,18 +41,18 @@ def tournament_results(request: HttpRequest, slug: str, pk: int) -> HttpResponse
     require_sheet_reader(request, tournament)
     published = tournament.status == Tournament.Status.PUBLISHED
     club = tournament.club
-    viewer = viewer_of(request.user)
+    reader = name_reader_of(request.user)
 
     def render() -> TemplateResponse:
         context = {
             "club": club,
             "tournament": tournament,
-            "standings": night_standing_rows(tournament, viewer),
+            "standings": night_standing_rows(tournament, reader),
             # Drawn only when the template needs them: not when the cached rounds serve.
-            "rounds": lambda: results_rounds(tournament, viewer),
+            "rounds": lambda: results_rounds(tournament, reader),
             # Drawn once for all who read the same names (the public; each club's members).
             "rounds_cache_key": (
-                fragment_key(club, "results", tournament.pk, viewer.audience) if published else None
+                fragment_key(club, "results", tournament.pk, reader.audience) if published else None
             ),
         }
         return TemplateResponse(request, "games/results.html", context)
@@ -74,12 +74,12 @@ def _exported_night(request: HttpRequest, slug: str, pk: int, fmt: str) -> Tourn
 def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
     """The night's standings as CSV or Excel, each player named as the reader may see him."""
     tournament = _exported_night(request, slug, pk, fmt)
-    viewer = viewer_of(request.user)
+    reader = name_reader_of(request.user)
     header, rows = columns_table(
         [
             (_("Rang"), "rank"),
             (_("Ex aequo"), lambda line: Text("=") if line.tied else ""),
-            (_("Joueur"), lambda line: viewer.name(line.player)),
+            (_("Joueur"), lambda line: reader.name(line.player)),
             (_("Points de tournoi"), "tournament_points"),
             (_("Points de jeu"), "game_points"),
             (_("Poules gagnées"), "poules_won"),
@@ -112,7 +112,7 @@ def deals_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResp
     title = _("Donnes") + f" {tournament.date:%d-%m-%Y}"
     filename = _filename(tournament).replace("soiree-", "donnes-", 1)
     return table_response(
-        fmt, filename, title, header, deal_table(tournament, viewer_of(request.user))
+        fmt, filename, title, header, deal_table(tournament, name_reader_of(request.user))
     )
 
 
@@ -123,7 +123,7 @@ def tournament_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = tournament_for(slug, pk)
     if not access_for(request, tournament.club).is_scorer:
         require_sheet_reader(request, tournament)
-    document = tournament_export(tournament, name_of=viewer_of(request.user).name)
+    document = tournament_export(tournament, name_of=name_reader_of(request.user).name)
     body = json.dumps(document, indent=2, ensure_ascii=False)
     response = HttpResponse(body.encode(), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(tournament)}.json"'

@@ -10,7 +10,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 
 from club.club_pages import access_for, club_page
-from club.names import PUBLIC, Viewer, viewer_of
+from club.names import PUBLIC, NameReader, name_reader_of
 
 from ..models import Tournament
 from ..presenters.room import room_board
@@ -25,7 +25,7 @@ def room(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
     tournament = tournament_for(slug, pk)
     require_room_viewer(access_for(request, tournament.club), tournament)
     refresh_url = reverse("games:room", args=[slug, pk])
-    return _room_response(request, tournament, refresh_url, viewer_of(request.user))
+    return _room_response(request, tournament, refresh_url, name_reader_of(request.user))
 
 
 @club_page()
@@ -44,22 +44,22 @@ def room_by_key(request: HttpRequest, slug: str, key: str) -> TemplateResponse:
         .first()
     )
     if tournament is None:
-        context = {"club": club, "tournament": None, "viewer": PUBLIC}
+        context = {"club": club, "tournament": None, "name_reader": PUBLIC}
         return TemplateResponse(request, "games/room.html", context)
     refresh_url = reverse("room-by-key", args=[slug, key])
     return _room_response(request, tournament, refresh_url, PUBLIC)
 
 
 def _room_response(
-    request: HttpRequest, tournament: Tournament, refresh_url: str, viewer: Viewer
+    request: HttpRequest, tournament: Tournament, refresh_url: str, reader: NameReader
 ) -> TemplateResponse:
     context = {
         "club": tournament.club,
         "tournament": tournament,
-        **room_board(tournament, viewer, last_deals=tournament.club.room_last_deals),
+        **room_board(tournament, reader, last_deals=tournament.club.room_last_deals),
         "refresh": ROOM_REFRESH_SECONDS if not tournament.is_locked else None,
         "refresh_url": refresh_url,
-        "viewer": viewer,
+        "name_reader": reader,
     }
     template = "games/room.html#standings" if request.htmx else "games/room.html"
     response = TemplateResponse(request, template, context)

@@ -28,7 +28,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.club_pages import club_viewed
-from club.names import Viewer, name_shown, viewer_of
+from club.names import NameReader, name_reader_of, name_shown
 from club.permissions import remember_role, role_in
 from infra.login_stamp import login_stamp
 from scoring import services
@@ -61,12 +61,12 @@ RECORDED, REPLAYED, REFUSED, CONFLICT, UNDONE, OTHER_LOGIN = (
 )
 
 
-def seats_of(poule: Poule, viewer: Viewer) -> list[Any]:
-    """The poule's seats in order, each with ``shown``: his player's name as ``viewer`` reads
+def seats_of(poule: Poule, reader: NameReader) -> list[Any]:
+    """The poule's seats in order, each with ``shown``: his player's name as ``reader`` reads
     it (``club.names``): the form's buttons and the refusals name players so."""
     seats = list(poule.seats.select_related("player").order_by("number"))
     for seat in seats:
-        seat.shown = name_shown(seat.player, viewer)
+        seat.shown = name_shown(seat.player, reader)
     return seats
 
 
@@ -199,7 +199,7 @@ def sheet_context(
     *,
     prefilled: bool = False,
 ) -> dict:
-    sheet = poule_sheet_model(tournament, poule, seats, viewer=viewer_of(request.user))
+    sheet = poule_sheet_model(tournament, poule, seats, reader=name_reader_of(request.user))
     status = sheet.status
     complete = status.get("complete", False)
     can_edit = can_edit_sheets(request, tournament)
@@ -330,10 +330,10 @@ def _poule_and_seats(
     if not seats:  # no such poule here (404), or one without seats
         return sheet_poule(request, slug, pk, poule_pk), []
     poule = seats[0].poule
-    viewer = viewer_of(request.user)
+    reader = name_reader_of(request.user)
     for seat in seats:
         seat.poule = poule
-        seat.shown = name_shown(seat.player, viewer)
+        seat.shown = name_shown(seat.player, reader)
     remember_role(request.user, poule.tournament.club, role)
     club_viewed(request, poule.tournament.club)
     return poule, seats

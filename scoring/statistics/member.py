@@ -31,7 +31,7 @@ from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Cast, JSONObject
 
 from club.models import Player, Season
-from club.names import Viewer, name_shown
+from club.names import NameReader, name_shown
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.games import game_module
@@ -259,10 +259,10 @@ def _figures(line: PartnerLine) -> tuple[int, Fraction, int]:
     return (-line.points, -line.made_rate, -line.deals)
 
 
-def partners_named_today(partners: list[PartnerLine], viewer: Viewer) -> list[PartnerLine]:
+def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> list[PartnerLine]:
     """His ``TOP_PARTNERS`` best partners among ``partners`` (computed earlier), named as each
     chooses to be named now (a member may have changed his public name since), each marked
-    whether ``viewer`` knows him; ties on the figures go by name. One query, for the best
+    whether ``reader`` knows him; ties on the figures go by name. One query, for the best
     ones only (and those tied with the last of them)."""
     if not partners:
         return []
@@ -271,11 +271,11 @@ def partners_named_today(partners: list[PartnerLine], viewer: Viewer) -> list[Pa
     best = [line for line in ordered if _figures(line) <= last]
     fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
     ids = [line.player.pk for line in best]
-    today = viewer.annotate(Player.objects.filter(pk__in=ids).only(*fields))
+    today = reader.annotate(Player.objects.filter(pk__in=ids).only(*fields))
     named = {player.pk: player for player in today}
     for line in best:
         line.player = named.get(line.player.pk, line.player)
-    best.sort(key=lambda p: (*_figures(p), name_shown(p.player, viewer)))
+    best.sort(key=lambda p: (*_figures(p), name_shown(p.player, reader)))
     return best[:TOP_PARTNERS]
 
 

@@ -12,7 +12,7 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 
 from club.models import Player
-from club.names import Viewer, name_shown
+from club.names import NameReader, name_shown
 from games.models import COUNTED_STATUSES, Tournament, night_title
 
 from ..models import PlayerNightStats, PlayerRating
@@ -90,11 +90,11 @@ def visible_statuses(own: bool) -> tuple[str, ...]:
 
 
 def player_statistics(
-    player: Player, club: Any, *, own: bool = False, viewer: Viewer | None = None
+    player: Player, club: Any, *, own: bool = False, reader: NameReader | None = None
 ) -> PlayerStatistics:
     """The player's statistics at ``club``: three queries (his nights, his ratings, the names
     of his partners and opponents), however many nights. Partners and opponents are named as
-    ``viewer`` may see them (``club.names``; None: the public)."""
+    ``reader`` may see them (``club.names``; None: the public)."""
     statuses = visible_statuses(own)
     rows = list(
         PlayerNightStats.objects.filter(
@@ -158,7 +158,7 @@ def player_statistics(
         named = Player.objects.filter(pk__in={s.player_id for s in shown}).only(
             *Player.PUBLIC_NAME_FIELDS
         )
-        names = {p.pk: name_shown(p, viewer) for p in named}
+        names = {p.pk: name_shown(p, reader) for p in named}
         for line in shown:
             line.name = names.get(line.player_id, "?")
     return result
@@ -171,10 +171,10 @@ class SeasonStatistics:
     records: dict[str, tuple[str, int] | None]
 
 
-def season_statistics(season: Any, viewer: Viewer | None = None) -> SeasonStatistics:
+def season_statistics(season: Any, reader: NameReader | None = None) -> SeasonStatistics:
     """Per club and season: each player's nights, how often each contract is played and
     made, the season's records. Two queries (the published nights' rows, the names), each
-    player named as ``viewer`` may see him (``club.names``; None: the public)."""
+    player named as ``reader`` may see him (``club.names``; None: the public)."""
     rows = PlayerNightStats.objects.filter(
         tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
     ).values_list("player_id", "data")
@@ -195,7 +195,7 @@ def season_statistics(season: Any, viewer: Viewer | None = None) -> SeasonStatis
             if value is not None and (best[key] is None or value > best[key][1]):
                 best[key] = (player, value)
     names = {
-        p.pk: name_shown(p, viewer)
+        p.pk: name_shown(p, reader)
         for p in Player.objects.filter(pk__in=nights).only(*Player.PUBLIC_NAME_FIELDS)
     }
     return SeasonStatistics(

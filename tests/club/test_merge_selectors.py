@@ -4,7 +4,7 @@ of queries however many they are."""
 
 import pytest
 
-from club.names import viewer_of
+from club.names import name_reader_of
 from club.selectors.merges import club_merges, merge_candidates, player_merges_open
 from scoring.services import merge_propose
 from tests.factories import ClubFactory, PlayerFactory
@@ -21,12 +21,12 @@ def records(club, season, point_table, django_capture_on_commit_callbacks):
 def test_the_candidates_are_read_in_two_queries_however_many(
     records, club_admin, django_assert_num_queries
 ):
-    viewer = viewer_of(club_admin)
+    reader = name_reader_of(club_admin)
     with django_assert_num_queries(2):  # the players with their nights, then their clubs
-        few = merge_candidates(records.kept, "dupont", viewer)
+        few = merge_candidates(records.kept, "dupont", reader)
     PlayerFactory.create_batch(10, display_name="Dupont", club=ClubFactory())
     with django_assert_num_queries(2):
-        many = merge_candidates(records.kept, "dupont", viewer)
+        many = merge_candidates(records.kept, "dupont", reader)
         clubs = [m.club.name for player in many for m in player.memberships.all()]
     # The same name first, whatever its accents; the member himself never.
     assert few[0] == many[0] == records.merged

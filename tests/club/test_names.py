@@ -1,6 +1,6 @@
 """The one rule that names a player to whoever reads (``club.names``), case by case as its
 table says, and what it costs: nothing for the public or where nobody chose initials, one
-query a viewer otherwise, however many players a page names."""
+query a reader otherwise, however many players a page names."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from club.name_search import name_holds, typed_words
 from club.names import (
     PUBLIC,
     full_name_searchable,
+    name_reader_of,
     name_shown,
     recipients,
     searched_by_name,
-    viewer_of,
 )
 from scoring.services import ranking_publish
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
@@ -59,19 +59,19 @@ def test_a_member_who_keeps_his_name_is_named_by_it_to_all_without_a_query(
     club, django_assert_num_queries
 ):
     open_name = PlayerFactory(display_name="Anne Dupont", club=club)
-    viewer = viewer_of(reader(ClubFactory()))
+    name_reader = name_reader_of(reader(ClubFactory()))
     with django_assert_num_queries(0):
-        assert name_shown(open_name, PUBLIC) == name_shown(open_name, viewer) == "Anne Dupont"
+        assert name_shown(open_name, PUBLIC) == name_shown(open_name, name_reader) == "Anne Dupont"
 
 
 def test_a_member_of_his_club_reads_his_name_in_one_query_for_the_whole_request(
     club, shy, django_assert_num_queries
 ):
     others = PlayerFactory.create_batch(5, club=club, public_name=Player.PublicName.INITIALS)
-    viewer = viewer_of(reader(club))
+    name_reader = name_reader_of(reader(club))
     with django_assert_num_queries(1):
-        assert name_shown(shy, viewer) == "Zébulon Quarré"
-        assert [name_shown(p, viewer) for p in others] == [p.display_name for p in others]
+        assert name_shown(shy, name_reader) == "Zébulon Quarré"
+        assert [name_shown(p, name_reader) for p in others] == [p.display_name for p in others]
 
 
 def test_the_player_himself_reads_his_name_even_in_no_club(shy):
@@ -80,49 +80,49 @@ def test_the_player_himself_reads_his_name_even_in_no_club(shy):
     Membership.objects.filter(player=shy).update(
         end=datetime.date.today(), status=Membership.Status.FORMER
     )
-    assert name_shown(shy, viewer_of(user)) == "Zébulon Quarré"
+    assert name_shown(shy, name_reader_of(user)) == "Zébulon Quarré"
 
 
 def test_another_clubs_member_and_admin_read_initials(shy):
     other = ClubFactory()
-    assert name_shown(shy, viewer_of(reader(other))) == "Z.Q."
-    assert name_shown(shy, viewer_of(reader(other, role=Membership.Role.ADMIN))) == "Z.Q."
+    assert name_shown(shy, name_reader_of(reader(other))) == "Z.Q."
+    assert name_shown(shy, name_reader_of(reader(other, role=Membership.Role.ADMIN))) == "Z.Q."
 
 
 def test_a_member_of_any_of_his_clubs_reads_his_name(shy):
     second = ClubFactory()
     MembershipFactory(club=second, player=shy)
-    assert name_shown(shy, viewer_of(reader(second))) == "Zébulon Quarré"
+    assert name_shown(shy, name_reader_of(reader(second))) == "Zébulon Quarré"
 
 
 def test_his_old_club_still_reads_his_name_and_a_guest_of_his_club_too(club, shy):
     Membership.objects.filter(player=shy).update(
         end=datetime.date.today(), status=Membership.Status.FORMER
     )
-    assert name_shown(shy, viewer_of(reader(club))) == "Zébulon Quarré"
-    assert name_shown(shy, viewer_of(reader(club, status=Membership.Status.GUEST))) == (
+    assert name_shown(shy, name_reader_of(reader(club))) == "Zébulon Quarré"
+    assert name_shown(shy, name_reader_of(reader(club, status=Membership.Status.GUEST))) == (
         "Zébulon Quarré"
     )
 
 
 def test_who_left_the_club_no_longer_reads_its_members_names(club, shy):
     user = reader(club, end=datetime.date.today(), status=Membership.Status.FORMER)
-    assert name_shown(shy, viewer_of(user)) == "Z.Q."
+    assert name_shown(shy, name_reader_of(user)) == "Z.Q."
 
 
 def test_the_sites_operator_reads_every_name(shy):
-    assert name_shown(shy, viewer_of(UserFactory(is_superuser=True))) == "Zébulon Quarré"
+    assert name_shown(shy, name_reader_of(UserFactory(is_superuser=True))) == "Zébulon Quarré"
 
 
-def test_viewers_of_the_same_clubs_share_an_audience_and_the_public_has_its_own(club):
-    assert viewer_of(reader(club)).audience == viewer_of(reader(club)).audience
-    assert viewer_of(reader(club)).audience != viewer_of(reader(ClubFactory())).audience
-    assert PUBLIC.audience == viewer_of(UserFactory()).audience == "public"
+def test_readers_of_the_same_clubs_share_an_audience_and_the_public_has_its_own(club):
+    assert name_reader_of(reader(club)).audience == name_reader_of(reader(club)).audience
+    assert name_reader_of(reader(club)).audience != name_reader_of(reader(ClubFactory())).audience
+    assert PUBLIC.audience == name_reader_of(UserFactory()).audience == "public"
 
 
 def test_a_search_finds_by_full_name_only_whom_the_searcher_may_see_named(club, shy):
     found = Player.objects.filter(display_name__icontains="Quarré")
-    outsider, member = viewer_of(reader(ClubFactory())), viewer_of(reader(club))
+    outsider, member = name_reader_of(reader(ClubFactory())), name_reader_of(reader(club))
     assert not found.filter(full_name_searchable(outsider)).exists()
     assert found.filter(full_name_searchable(member)).get() == shy
 
@@ -131,12 +131,12 @@ def test_every_search_by_name_keeps_initials_for_a_check_as_shown_and_full_names
     club, shy
 ):
     PlayerFactory(display_name="Zoé Quarré-Ouvert", club=club)
-    outsider, member = viewer_of(reader(ClubFactory())), viewer_of(reader(club))
+    outsider, member = name_reader_of(reader(ClubFactory())), name_reader_of(reader(club))
 
-    def searched(viewer, typed, **how):
+    def searched(name_reader, typed, **how):
         words = typed_words(typed)
-        players = Player.objects.filter(searched_by_name(viewer, words, **how))
-        return {p.display_name for p in players if name_holds(name_shown(p, viewer), words)}
+        players = Player.objects.filter(searched_by_name(name_reader, words, **how))
+        return {p.display_name for p in players if name_holds(name_shown(p, name_reader), words)}
 
     # His full name finds him for a member of his club only, whatever the accents.
     assert searched(member, "quarre") == {"Zébulon Quarré", "Zoé Quarré-Ouvert"}
@@ -162,8 +162,8 @@ def test_e_mail_recipients_read_names_by_the_same_rule_in_two_queries(
     mate = PlayerFactory(club=club)
     visitor = PlayerFactory(club=ClubFactory())
     with django_assert_num_queries(2):
-        viewers = recipients([shy, mate, visitor], [shy])
-    assert [name_shown(shy, viewers[p.pk]) for p in (shy, mate, visitor)] == [
+        name_readers = recipients([shy, mate, visitor], [shy])
+    assert [name_shown(shy, name_readers[p.pk]) for p in (shy, mate, visitor)] == [
         "Zébulon Quarré",
         "Zébulon Quarré",
         "Z.Q.",
@@ -171,10 +171,10 @@ def test_e_mail_recipients_read_names_by_the_same_rule_in_two_queries(
 
 
 def test_the_template_filter_asks_the_same_rule(club, shy):
-    template = Template("{% load names %}{{ player|name_for:viewer }}")
-    member = viewer_of(reader(club))
-    assert template.render(Context({"player": shy, "viewer": PUBLIC})) == "Z.Q."
-    assert template.render(Context({"player": shy, "viewer": member})) == "Zébulon Quarré"
+    template = Template("{% load names %}{{ player|name_for:name_reader }}")
+    member = name_reader_of(reader(club))
+    assert template.render(Context({"player": shy, "name_reader": PUBLIC})) == "Z.Q."
+    assert template.render(Context({"player": shy, "name_reader": member})) == "Zébulon Quarré"
 
 
 def test_a_ranking_page_names_its_members_in_as_many_queries_for_many_as_for_one(

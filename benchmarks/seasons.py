@@ -1,6 +1,6 @@
 """A season's ranking and a club's history imported, as measures of ``manage.py bench``.
 
-Baselines: for the ranking task, one GROUP BY in raw SQL over the same standings; for the
+Baselines: for the ranking task, one GROUP BY over the same standings; for the
 import, the engine alone reading the same documents."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from django.db import connection
+from django.db.models import Count, Sum
 
 from club.models import Player, Season
 from games.models import COUNTED_STATUSES, Tournament
@@ -23,26 +23,18 @@ from . import data
 from .report import Row, count
 from .timing import side_by_side, timed
 
-_RANKING_SQL = """
-    SELECT standing.player_id, SUM(standing.game_points), COUNT(*)
-    FROM {standing} standing JOIN {tournament} tournament
-        ON tournament.id = standing.tournament_id
-    WHERE tournament.season_id = %s AND tournament.status IN ({statuses})
-    GROUP BY standing.player_id
-"""
 
-
-def ranking_sql(season: Season) -> list[tuple[Any, ...]]:
+def ranking_group_by(season: Season) -> list[tuple[Any, ...]]:
     """The baseline of the ranking task: the season's standings summed per player in one
-    statement (game points: tournament points are stored as text, "7/2")."""
-    sql = _RANKING_SQL.format(
-        standing=TournamentStanding._meta.db_table,
-        tournament=Tournament._meta.db_table,
-        statuses=", ".join(["%s"] * len(COUNTED_STATUSES)),
+    GROUP BY (game points: tournament points are stored as text, "7/2"), nothing else."""
+    return list(
+        TournamentStanding.objects.filter(
+            tournament__season=season, tournament__status__in=COUNTED_STATUSES
+        )
+        .order_by()
+        .values_list("player_id")
+        .annotate(Sum("game_points"), Count("*"))
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [season.pk, *COUNTED_STATUSES])
-        return cursor.fetchall()
 
 
 def season_club(
@@ -64,19 +56,19 @@ def season_club(
 def season_ranking(season: Season, nights: int, requests: int) -> list[Row]:
     """The ranking task as a worker runs it (the season locked, its live snapshot written),
     then its reading alone: the season's standings summed by the database, next to the same
-    rows summed in raw SQL."""
+    rows summed in one GROUP BY."""
     rules = season.ranking_rules()
     return [
         side_by_side(
             Row("season ranking task", count(nights, "night")),
             lambda: season_ranking_update(season),
-            lambda: ranking_sql(season),
+            lambda: ranking_group_by(season),
             requests,
         ),
         side_by_side(
             Row("season ranking, its sums", count(nights, "night")),
             lambda: season_totals(season, rules),
-            lambda: ranking_sql(season),
+            lambda: ranking_group_by(season),
             requests,
         ),
     ]

@@ -114,8 +114,11 @@ def reminders_send(night_id: int, *, nudge: bool = False) -> int:
         if record is None:
             continue
         context = _context(night, player, replies.get(player.pk), nudge)
+        message = email_message("calendar_reminder", context, player.language, address, connection)
+        # A bulk e-mail says where its reader stops it (RFC 2369): mail readers show the link.
+        message.extra_headers["List-Unsubscribe"] = f"<{context['off_url']}>"
         try:
-            email_message("calendar_reminder", context, player.language, address, connection).send()
+            message.send()
         except Exception:
             logger.exception("planned night %s: reminder to player %s failed", night.pk, player.pk)
             record.delete()

@@ -285,6 +285,15 @@ def test_a_subject_holds_an_odd_name_as_typed(
     assert ODD in mail.outbox[0].subject
 
 
+def test_a_reminder_says_where_its_reader_stops_them(
+    request: pytest.FixtureRequest, club: Club, anne: Player
+) -> None:
+    sent("calendar_reminder", request, club, anne)
+    link = mail.outbox[0].extra_headers["List-Unsubscribe"]
+    assert link.startswith(f"<{settings.SITE_URL}") and link.endswith(">")
+    assert link[1:-1] in mail.outbox[0].body
+
+
 def email_templates() -> set[str]:
     """Every e-mail template on disk: the e-mails' folder, the password reset's, and any
     subject anywhere."""

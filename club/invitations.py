@@ -26,10 +26,11 @@ from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Prefetch, Q, QuerySet
-from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from infra.mail_text import plain_text, subject_line
 
 from .models import Club, Invitation, Membership, Player, PlayerClaim
 
@@ -159,9 +160,9 @@ def invitation_send(
             "expires": invitation_expires(invitation),
         }
         with translation.override(player.language or settings.LANGUAGE_CODE):
-            subject = render_to_string("email/invitation_subject.txt", context)
-            body = render_to_string("email/invitation.txt", context)
-        send_mail(" ".join(subject.split()), body, None, [email], fail_silently=False)
+            subject = subject_line("email/invitation_subject.txt", context)
+            body = plain_text("email/invitation.txt", context)
+        send_mail(subject, body, None, [email], fail_silently=False)
     return invitation
 
 
@@ -311,9 +312,9 @@ def _claim_open(
             "days": INVITATION_DAYS,
         }
         with translation.override(player.language or settings.LANGUAGE_CODE):
-            subject = render_to_string("email/claim_confirm_subject.txt", context)
-            body = render_to_string("email/claim_confirm.txt", context)
-        send_mail(" ".join(subject.split()), body, None, [player.email], fail_silently=False)
+            subject = subject_line("email/claim_confirm_subject.txt", context)
+            body = plain_text("email/claim_confirm.txt", context)
+        send_mail(subject, body, None, [player.email], fail_silently=False)
     return claim
 
 

@@ -20,12 +20,12 @@ from django.core.validators import RegexValidator
 from django.db import transaction
 from django.db.models import Q
 from django.template.defaultfilters import filesizeformat
-from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, ImageOps
 
 from infra import throttle
+from infra.mail_text import plain_text, subject_line
 
 from .invitations import token_hash
 from .language import LanguageSelect
@@ -324,9 +324,9 @@ def _email_change_request(
     change = EmailChange.objects.create(player=player, email=email, token_hash=token_hash(token))
     context = {"player": player, "email": email, "link": link_for(token), "days": EMAIL_CHANGE_DAYS}
     with translation.override(player.language or settings.LANGUAGE_CODE):
-        subject = render_to_string("email/email_change_subject.txt", context)
-        body = render_to_string("email/email_change.txt", context)
-    send_mail(" ".join(subject.split()), body, None, [email], fail_silently=False)
+        subject = subject_line("email/email_change_subject.txt", context)
+        body = plain_text("email/email_change.txt", context)
+    send_mail(subject, body, None, [email], fail_silently=False)
     return change
 
 

@@ -14,6 +14,7 @@ from django.utils import translation
 
 from club.models import Player
 from club.names import name_shown, recipients
+from infra.mail_text import plain_text, subject_line
 from scoring.models import PouleStanding, TournamentStanding
 
 from .models import ResultEmail, Tournament
@@ -67,11 +68,11 @@ def _message(
     context: dict[str, Any], language: str, address: str, connection: Any
 ) -> EmailMultiAlternatives:
     with translation.override(language):
-        subject = render_to_string("email/tournament_results_subject.txt", context)
-        body = render_to_string("email/tournament_results.txt", context)
+        subject = subject_line("email/tournament_results_subject.txt", context)
+        body = plain_text("email/tournament_results.txt", context)
         html = render_to_string("email/tournament_results.html", context)
     message = EmailMultiAlternatives(
-        subject=" ".join(subject.split()), body=body, to=[address], connection=connection
+        subject=subject, body=body, to=[address], connection=connection
     )
     message.attach_alternative(html, "text/html")
     return message

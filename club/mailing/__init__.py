@@ -14,6 +14,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from infra.mail_text import plain_text, subject_line
+
 from ..models import Club, Federation, FederationAdmin, Membership, Player, PlayerMerge
 from ..services import role_ended_line
 
@@ -23,13 +25,14 @@ logger = logging.getLogger(__name__)
 def email_message(
     template: str, context: dict[str, Any], language: str, address: str, connection: Any
 ) -> EmailMultiAlternatives:
-    """``email/<template>_subject.txt``, ``.txt`` and ``.html`` rendered in ``language``."""
+    """``email/<template>_subject.txt``, ``.txt`` and ``.html`` rendered in ``language``: the
+    subject and the text part as written (``infra.mail_text``), the HTML part escaped."""
     with translation.override(language):
-        subject = render_to_string(f"email/{template}_subject.txt", context)
-        body = render_to_string(f"email/{template}.txt", context)
+        subject = subject_line(f"email/{template}_subject.txt", context)
+        body = plain_text(f"email/{template}.txt", context)
         html = render_to_string(f"email/{template}.html", context)
     message = EmailMultiAlternatives(
-        subject=" ".join(subject.split()), body=body, to=[address], connection=connection
+        subject=subject, body=body, to=[address], connection=connection
     )
     message.attach_alternative(html, "text/html")
     return message

@@ -9,9 +9,10 @@ import logging
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+
+from infra.mail_text import plain_text, subject_line
 
 from ..models import FederationInvitation
 from .signup import club_admin_addresses
@@ -49,9 +50,9 @@ def invitation_send(invitation_id: int) -> int:
     sent, failure = 0, None
     for address, language in invitation_recipients(invitation):
         with translation.override(language):
-            subject = render_to_string("email/federation_invitation_subject.txt", context)
-            body = render_to_string("email/federation_invitation.txt", context)
-        message = EmailMessage(" ".join(subject.split()), body, to=[address], connection=connection)
+            subject = subject_line("email/federation_invitation_subject.txt", context)
+            body = plain_text("email/federation_invitation.txt", context)
+        message = EmailMessage(subject, body, to=[address], connection=connection)
         try:
             message.send()
         except Exception as error:

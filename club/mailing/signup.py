@@ -16,9 +16,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage, get_connection
 from django.db.models import QuerySet
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+
+from infra.mail_text import plain_text, subject_line
 
 from ..invitations import token_hash
 from ..models import Club, ClubSignup, JoinRequest, SignupLink
@@ -33,9 +34,9 @@ Letters = list[tuple[str, str, dict[str, Any]]]
 
 def _message(template: str, context: dict[str, Any], language: str, address: str, connection):
     with translation.override(language):
-        subject = render_to_string(f"email/{template}_subject.txt", context)
-        body = render_to_string(f"email/{template}.txt", context)
-    return EmailMessage(" ".join(subject.split()), body, to=[address], connection=connection)
+        subject = subject_line(f"email/{template}_subject.txt", context)
+        body = plain_text(f"email/{template}.txt", context)
+    return EmailMessage(subject, body, to=[address], connection=connection)
 
 
 def _send_claimed(rows: QuerySet, field: str, template: str, letters: Callable[[], Letters]) -> int:

@@ -12,12 +12,12 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import get_connection
 from django.db import IntegrityError, transaction
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
 from club.mailing import email_message
 from club.models import Player
+from infra.mail_text import plain_text
 
 from .. import calendar
 from ..mailing import result_address
@@ -61,7 +61,7 @@ def _context(
 
 
 def _text(template: str, context: dict[str, Any]) -> str:
-    return " ".join(render_to_string(f"games/calendar/{template}", context).split())
+    return " ".join(plain_text(f"games/calendar/{template}", context).split())
 
 
 def group_message(night: PlannedNight) -> str:
@@ -114,8 +114,11 @@ def reminders_send(night_id: int, *, nudge: bool = False) -> int:
         if record is None:
             continue
         context = _context(night, player, replies.get(player.pk), nudge)
+        message = email_message("calendar_reminder", context, player.language, address, connection)
+        # A bulk e-mail says where its reader stops it (RFC 2369): mail readers show the link.
+        message.extra_headers["List-Unsubscribe"] = f"<{context['off_url']}>"
         try:
-            email_message("calendar_reminder", context, player.language, address, connection).send()
+            message.send()
         except Exception:
             logger.exception("planned night %s: reminder to player %s failed", night.pk, player.pk)
             record.delete()

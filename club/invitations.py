@@ -1,4 +1,6 @@
-"""Invitations: a club admin invites a player by e-mail, the member claims him with a password.
+"""Invitations: a club admin invites a player by e-mail, the member claims him with a password;
+or, when the address has an account already, by signing in with it (``invitation_join``). The
+admin is told the same whichever it is: only the address's owner learns it, from the e-mail.
 
 Only the sha256 of a link's token is stored, so neither a database copy nor the admin can be
 used to claim somebody's player. A player has at most one working link: a new invitation

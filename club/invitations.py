@@ -1,4 +1,6 @@
-"""Invitations: a club admin invites a player by e-mail, the member claims him with a password.
+"""Invitations: a club admin invites a player by e-mail, the member claims him with a password;
+or, when the address has an account already, by signing in with it (``invitation_join``). The
+admin is told the same whichever it is: only the address's owner learns it, from the e-mail.
 
 Only the sha256 of a link's token is stored, so neither a database copy nor the admin can be
 used to claim somebody's player. A player has at most one working link: a new invitation
@@ -79,6 +81,13 @@ def _account_exists(email: str) -> bool:
     )
 
 
+def account_of_address(email: str) -> AbstractUser | None:
+    """The account whose login or address is ``email`` (its login first: the one he signs in
+    with), or None."""
+    accounts = get_user_model().objects.filter(Q(email__iexact=email) | Q(username__iexact=email))
+    return accounts.filter(username__iexact=email).first() or accounts.order_by("pk").first()
+
+
 def memberships_with_accounts(club: Club) -> QuerySet[Membership]:
     """The club's current memberships with each player's account and his pending invitation
     from this club (``player.pending_invitations``, newest first): a fixed number of queries."""
@@ -123,10 +132,6 @@ def invitation_send(
             )
         if player.user_id is not None:
             raise ValidationError(_("%(player)s a déjà un compte.") % {"player": player})
-        if _account_exists(email):
-            raise ValidationError(
-                _("L'adresse %(email)s appartient déjà à un autre compte.") % {"email": email}
-            )
         # The old links stop working: only the latest e-mail opens the account.
         replaced = Invitation.objects.filter(player=player, accepted_at__isnull=True)
         on_file = player.email
@@ -158,6 +163,9 @@ def invitation_send(
             "link": link_for(token),
             "days": INVITATION_DAYS,
             "expires": invitation_expires(invitation),
+            # Told to the address's owner only (the admin hears the same of every address):
+            # he signs in to accept rather than choosing a password (``invitation_join``).
+            "has_account": account_of_address(email) is not None,
         }
         with translation.override(player.language or settings.LANGUAGE_CODE):
             subject = subject_line("email/invitation_subject.txt", context)
@@ -234,28 +242,8 @@ def invitation_accept(
     """Open the member's account with ``password`` and give him his player; or, when the
     player must confirm first (``claim_needed``), ask him: a link to the address on file
     (``confirm_link_for(token)`` is its absolute address), else the other clubs' approval."""
-    used = ValidationError(
-        _(
-            "Ce lien d'invitation a déjà servi ou a expiré : "
-            "demandez une nouvelle invitation au club."
-        )
-    )
     with transaction.atomic():
-        # The lock makes a second, simultaneous use of the link wait, then see it used.
-        try:
-            invitation = (
-                Invitation.objects.select_for_update()
-                .select_related("player")
-                .get(pk=invitation.pk)
-            )
-        except Invitation.DoesNotExist:
-            raise used from None
-        if (
-            invitation.accepted_at is not None
-            or invitation_expires(invitation) <= timezone.now()
-            or invitation.player.user_id is not None
-        ):
-            raise used
+        invitation = _unused(invitation)
         user = account_for(invitation)
         if _account_exists(user.email):
             raise ValidationError(
@@ -269,13 +257,82 @@ def invitation_accept(
         user.set_password(password)
         user.full_clean()
         user.save()
-        invitation.accepted_at = timezone.now()
-        invitation.save(update_fields=["accepted_at"])
-        if claim_needed(invitation):
-            _claim_open(invitation, user, confirm_link_for)
-        else:
-            _player_link(invitation.player, user)
+        _accepted(invitation, user, confirm_link_for)
     return user
+
+
+def _unused(invitation: Invitation) -> Invitation:
+    """The invitation locked, or refused when used, expired or its player linked meanwhile:
+    the lock makes a second, simultaneous use of the link wait, then see it used."""
+    used = ValidationError(
+        _(
+            "Ce lien d'invitation a déjà servi ou a expiré : "
+            "demandez une nouvelle invitation au club."
+        )
+    )
+    try:
+        invitation = (
+            Invitation.objects.select_for_update()
+            .select_related("player", "club")
+            .get(pk=invitation.pk)
+        )
+    except Invitation.DoesNotExist:
+        raise used from None
+    if (
+        invitation.accepted_at is not None
+        or invitation_expires(invitation) <= timezone.now()
+        or invitation.player.user_id is not None
+    ):
+        raise used
+    return invitation
+
+
+def _accepted(
+    invitation: Invitation, user: AbstractUser, confirm_link_for: Callable[[str], str] | None
+) -> None:
+    invitation.accepted_at = timezone.now()
+    invitation.save(update_fields=["accepted_at"])
+    if claim_needed(invitation):
+        _claim_open(invitation, user, confirm_link_for)
+    else:
+        _player_link(invitation.player, user)
+
+
+def invitation_taken(invitation: Invitation, user: AbstractUser) -> Invitation:
+    """The invitation, locked and marked used by ``user``, the invited address's own account
+    signed in; the caller, in the same transaction, links the two records of one person
+    (``scoring.services.merge_from_invitation``). Refused to any other account."""
+    invitation = _unused(invitation)
+    _check_holder(invitation, user)
+    invitation.accepted_at = timezone.now()
+    invitation.save(update_fields=["accepted_at"])
+    return invitation
+
+
+def _check_holder(invitation: Invitation, user: AbstractUser) -> None:
+    holder = account_of_address(invitation.email)
+    if holder is None or holder.pk != user.pk:
+        raise ValidationError(
+            _("Cette invitation est pour l'adresse %(email)s : connectez-vous avec son compte.")
+            % {"email": invitation.email}
+        )
+
+
+def invitation_join(
+    invitation: Invitation,
+    user: AbstractUser,
+    confirm_link_for: Callable[[str], str] | None = None,
+) -> None:
+    """The invited address's own account, signed in, accepts: it gets the player as a new
+    account would (``claim_needed`` asks the same confirmations). An account that has a player
+    already is never given a second one: its two records are one person's, merged as the site
+    merges them (``scoring.services.merge_from_invitation``)."""
+    with transaction.atomic():
+        invitation = _unused(invitation)
+        _check_holder(invitation, user)
+        if Player.objects.filter(user=user).exists():
+            raise ValidationError(_("Ce compte est déjà relié à un joueur."))
+        _accepted(invitation, user, confirm_link_for)
 
 
 def _player_link(player: Player, user: AbstractUser) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -91,11 +90,10 @@ def _pending(join_request: JoinRequest) -> JoinRequest:
 @transaction.atomic
 def join_request_accept(
     join_request: JoinRequest, by: AbstractBaseUser | None, link_for: Callable[[str], str]
-) -> tuple[Player, bool]:
+) -> Player:
     """The club's admin accepts: the requester becomes a member (a new player of the club with
     his address) and is invited to open his account (``link_for(token)``: the invitation's
-    absolute link). An address that has an account already is not invited (it would be refused):
-    returns the player and whether the invitation went."""
+    absolute link), whether his address has an account or not: returns the player."""
     join_request = _pending(join_request)
     club = join_request.club
     names = {"name": join_request.name, "email": join_request.email}
@@ -116,24 +114,15 @@ def join_request_accept(
             % names
         )
     player = member_add(club, join_request.name, start=timezone.localdate())
-    account = (
-        get_user_model()
-        .objects.filter(
-            Q(email__iexact=join_request.email) | Q(username__iexact=join_request.email)
-        )
-        .exists()
-    )
-    if account:
-        player.email = join_request.email
-        player.save(update_fields=["email"])
-    else:
-        invitation_send(club, player, join_request.email, by, link_for)
+    # Whether the address has an account is not read: the invitation goes the same, and its
+    # owner signs in to accept it (``invitations.invitation_join``).
+    invitation_send(club, player, join_request.email, by, link_for)
     join_request.status = Status.ACCEPTED
     join_request.player = player
     join_request.decided_at = timezone.now()
     join_request.decided_by = by
     join_request.save(update_fields=["status", "player", "decided_at", "decided_by"])
-    return player, not account
+    return player
 
 
 @transaction.atomic

@@ -34,6 +34,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from infra import throttle
+from scoring import services as scoring_services
 
 from .. import invitations, services, tokens
 from ..auth_forms import MemberAuthenticationForm, ThrottledPasswordResetForm
@@ -189,6 +190,9 @@ def invitation_accept(request: HttpRequest, token: str) -> TemplateResponse | Ht
     if invitation is None:
         return TemplateResponse(request, "club/invitation_invalid.html", {}, status=404)
     context: dict[str, object] = {"invitation": invitation, "club": invitation.club}
+    holder = invitations.account_of_address(invitation.email)
+    if holder is not None:
+        return _invitation_join(request, invitation, holder, context)
     if request.user.is_authenticated:
         status = 403 if request.method == "POST" else 200
         return TemplateResponse(
@@ -218,6 +222,60 @@ def invitation_accept(request: HttpRequest, token: str) -> TemplateResponse | Ht
             messages.warning(request, _claim_waiting_text(invitation))
             return redirect("home")
     return TemplateResponse(request, "club/invitation_accept.html", {**context, "form": form})
+
+
+def _invitation_join(
+    request: HttpRequest, invitation: Invitation, holder: Any, context: dict[str, object]
+) -> TemplateResponse | HttpResponse:
+    """The invited address has an account: its owner signs in (no second account, no new
+    password) and accepts. His account gets the club's player; or, when it has a player
+    already, the two records are proposed for merging (the club's admin confirms)."""
+    user = request.user
+    if not user.is_authenticated or user.pk != holder.pk:
+        # Somebody else signed in is asked to sign out, never signed out behind his back.
+        status = 403 if request.method == "POST" and user.is_authenticated else 200
+        return TemplateResponse(
+            request,
+            "club/invitation_accept.html",
+            {**context, "sign_in": True, "signed_in": user.is_authenticated},
+            status=status,
+        )
+    own = Player.objects.filter(user=user).first()
+    context = {**context, "joining": True, "own_player": own}
+    if request.method != "POST":
+        return TemplateResponse(request, "club/invitation_accept.html", context)
+
+    def confirm_link_for(value: str) -> str:
+        return request.build_absolute_uri(reverse("claim-confirm", args=[value]))
+
+    try:
+        if own is not None:
+            scoring_services.merge_from_invitation(invitation, user)
+        else:
+            invitations.invitation_join(invitation, user, confirm_link_for)
+    except ValidationError as refused:
+        return TemplateResponse(
+            request, "club/invitation_accept.html", {**context, "refusal": refused.messages}
+        )
+    if own is not None:
+        messages.success(
+            request,
+            _(
+                "Invitation acceptée : votre fiche et celle de %(player)s au club %(club)s "
+                "seront réunies dès que le club l'aura confirmé."
+            )
+            % {"player": invitation.player, "club": invitation.club},
+        )
+        return redirect("profile")
+    if Player.objects.filter(user=user).exists():
+        messages.success(
+            request,
+            _("Bienvenue, %(player)s : votre compte est relié à votre fiche du club.")
+            % {"player": invitation.player},
+        )
+        return redirect("profile")
+    messages.warning(request, _claim_waiting_text(invitation))
+    return redirect("home")
 
 
 def _claim_waiting_text(invitation: Invitation) -> str:

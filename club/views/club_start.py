@@ -46,7 +46,7 @@ def join_request_decide(request: HttpRequest, slug: str, pk: int, action: str) -
     join_request = get_object_or_404(JoinRequest, club=club, pk=pk)
     try:
         if action == "accepter":
-            _player, invited = join_request_accept(
+            join_request_accept(
                 join_request,
                 request.user,
                 link_for=lambda token: request.build_absolute_uri(
@@ -61,19 +61,12 @@ def join_request_decide(request: HttpRequest, slug: str, pk: int, action: str) -
         names = {"name": join_request.name, "email": join_request.email}
         if action == "refuser":
             messages.success(request, _("Demande de %(name)s refusée.") % names)
-        elif invited:
+        else:
+            # The same words whether the address has an account or not: its owner is told,
+            # by the invitation, how to accept.
             messages.success(
                 request,
                 _("%(name)s est membre du club ; son invitation est partie à %(email)s.") % names,
-            )
-        else:
-            messages.warning(
-                request,
-                _(
-                    "%(name)s est membre du club. %(email)s a déjà un compte sur le site : s'il "
-                    "est déjà joueur d'un autre club, réunissez ses deux fiches (Fusions)."
-                )
-                % names,
             )
     return redirect("join-requests", slug=club.slug)
 

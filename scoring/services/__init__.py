@@ -60,6 +60,7 @@ from .merge_rights import (
 from .merges import (
     MergePreview,
     merge_confirm,
+    merge_from_invitation,
     merge_preview,
     merge_propose,
     merge_refusal,
@@ -142,6 +143,7 @@ __all__ = [
     "key_reused_check",
     "last_night_rescored",
     "merge_confirm",
+    "merge_from_invitation",
     "merge_may_confirm",
     "merge_may_propose",
     "merge_may_refuse",

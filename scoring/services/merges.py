@@ -27,6 +27,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.invitations import invitation_taken
 from club.models import (
     Club,
     EmailChange,
@@ -293,6 +294,24 @@ def merge_propose(kept: Player, merged: Player, club: Club, by: User) -> PlayerM
     if refusal := merge_refusal(kept, merged, club=club):
         raise ValidationError(refusal)
     return PlayerMerge.objects.create(kept=kept, merged=merged, club=club, proposed_by=by)
+
+
+@transaction.atomic
+def merge_from_invitation(invitation: Invitation, user: User) -> PlayerMerge:
+    """A club invited an address whose account has a player already: accepting it (signed
+    in) proposes that the club's record be folded into his. He proposes it, not the club's
+    admin, who never learnt that the address had an account; the invitation is the club's word
+    that the record is the address's. The losing side confirms it as any merge (``merge_rights``:
+    an admin of the club's record, from the club's merges page), and it keeps his own record,
+    his roles and his login untouched."""
+    invitation = invitation_taken(invitation, user)
+    kept = Player.objects.select_for_update().get(user=user)
+    merged = Player.objects.select_for_update().get(pk=invitation.player_id)
+    if refusal := merge_refusal(kept, merged, club=invitation.club):
+        raise ValidationError(refusal)
+    return PlayerMerge.objects.create(
+        kept=kept, merged=merged, club=invitation.club, proposed_by=user
+    )
 
 
 def _locked(merge: PlayerMerge, status: str) -> PlayerMerge:

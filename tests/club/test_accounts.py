@@ -13,10 +13,11 @@ from django.contrib.auth import get_user, get_user_model
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
 from django.db.models import F
+from django.test import Client
 from django.urls import reverse
 
 from club import invitations
-from club.models import Invitation, Membership, Player
+from club.models import Invitation, Membership, Player, PlayerMerge
 from tests.factories import PASSWORD, ClubFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -254,18 +255,24 @@ def test_a_player_who_has_an_account_cannot_be_invited(admin_client, club, membe
     assert messages == [f"{player} a déjà un compte."]
 
 
-def test_an_address_that_belongs_to_another_account_is_refused(
-    admin_client, club, anne, member, mailoutbox
+def test_an_address_that_has_an_account_is_invited_in_the_same_words_as_any_address(
+    admin_client, club, anne, mailoutbox
 ):
-    response = admin_client.post(invite_url(club, anne), {"email": member.email.upper()})
+    UserFactory(username="anne@example.org", email="anne@example.org")
 
-    assert mailoutbox == []
-    assert not Invitation.objects.exists()
+    response = admin_client.post(invite_url(club, anne), {"email": "Anne@example.org"})
+
+    # The admin learns nothing of the address: the words a new address gets.
     messages = [str(m) for m in get_messages(response.wsgi_request)]
-    assert messages == [f"L'adresse {member.email} appartient déjà à un autre compte."]
+    assert messages == ["Invitation envoyée à Anne Dupont (anne@example.org)."]
+    (sent,) = mailoutbox
+    assert sent.to == ["anne@example.org"]
+    # Its owner alone is told to sign in rather than choose a password.
+    assert "connectez-vous avec ce compte pour accepter l'invitation" in sent.body
+    assert "Pour choisir votre mot de passe" not in sent.body
 
 
-def test_an_address_taken_by_another_account_after_the_invitation_cannot_open_the_account(
+def test_an_address_taken_by_another_account_after_the_invitation_asks_to_sign_in(
     client, club, anne
 ):
     path = send(club, anne, "anne@example.org")
@@ -274,9 +281,11 @@ def test_an_address_taken_by_another_account_after_the_invitation_cannot_open_th
     response = choose_password(client, path)
 
     assert response.status_code == 200
-    assert "appartient déjà à un autre compte" in response.text
+    assert "a déjà un compte sur ce site : connectez-vous avec ce compte" in response.text
+    assert "new_password1" not in response.text
     anne.refresh_from_db()
     assert anne.user is None
+    assert not User.objects.filter(username="anne@example.org").exists()
 
 
 def test_a_malformed_address_is_refused(admin_client, club, anne, mailoutbox):
@@ -449,7 +458,7 @@ def test_an_htmx_invitation_returns_only_the_players_line(admin_client, club, an
     assert len(mailoutbox) == 1
 
 
-def test_an_htmx_invitation_that_is_refused_says_why_in_the_line(
+def test_an_htmx_invitation_to_an_address_with_an_account_says_what_any_invitation_says(
     admin_client, club, anne, member, mailoutbox
 ):
     response = admin_client.post(
@@ -457,8 +466,8 @@ def test_an_htmx_invitation_that_is_refused_says_why_in_the_line(
     )
 
     assert response.status_code == 200
-    assert "appartient déjà à un autre compte" in response.text
-    assert mailoutbox == []
+    assert f"Invitation envoyée à Anne Dupont ({member.email})." in response.text
+    assert [m.to for m in mailoutbox] == [[member.email]]
 
 
 def members_page_queries(client, club, django_assert_num_queries):
@@ -674,3 +683,72 @@ def test_an_account_without_a_player_logs_in_in_the_language_it_had(client, supe
 
     assert response.status_code == 302
     assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
+
+
+# An address that has an account: its owner signs in to accept
+
+
+def test_the_owner_of_an_address_with_an_account_signs_in_and_his_account_gets_the_player(
+    admin_client, club, anne, mailoutbox
+):
+    account = UserFactory(username="anne@example.org", email="anne@example.org")
+    admin_client.post(invite_url(club, anne), {"email": "anne@example.org"})
+    path = link_path(mailoutbox[-1])
+    anne_client = Client()
+
+    asked = anne_client.get(path)
+    assert "connectez-vous avec ce compte pour accepter" in asked.text
+    assert "new_password1" not in asked.text
+    assert anne_client.login(username="anne@example.org", password=PASSWORD)
+    page = anne_client.get(path)
+    assert "Accepter l'invitation" in page.text
+    response = anne_client.post(path)
+
+    assert response.status_code == 302 and response.url == reverse("profile")
+    anne.refresh_from_db()
+    assert anne.user == account
+    assert Membership.objects.current().filter(club=club, player=anne).exists()
+    assert anne_client.get(reverse("my-results")).context["player"] == anne
+    assert anne_client.get(path).status_code == 404  # the link has served
+
+
+def test_an_account_with_a_player_elsewhere_accepts_and_the_club_confirms_the_merge(
+    admin_client, club, anne, outsider, mailoutbox
+):
+    own = outsider.player
+    admin_client.post(invite_url(club, anne), {"email": outsider.email})
+    path = link_path(mailoutbox[-1])
+    voisin = Client()
+    assert voisin.login(username=outsider.username, password=PASSWORD)
+
+    assert "soit réunie à la vôtre" in voisin.get(path).text
+    response = voisin.post(path)
+
+    assert response.url == reverse("profile")
+    merge = PlayerMerge.objects.get()
+    assert (merge.kept, merge.merged, merge.club) == (own, anne, club)
+    assert merge.proposed_by == outsider and merge.status == PlayerMerge.Status.PROPOSED
+    # The club's admin confirms it as any merge, from the club's merges page.
+    admin_client.post(reverse("club-merge-decide", args=[club.slug, merge.pk, "confirmer"]))
+    merge.refresh_from_db()
+    assert merge.status == PlayerMerge.Status.DONE
+    assert Membership.objects.current().filter(club=club, player=own).exists()
+    own.refresh_from_db()
+    assert own.user == outsider
+    assert voisin.get(reverse("my-results")).context["player"] == own
+
+
+def test_another_account_signed_in_cannot_accept_an_invitation_to_an_address_with_an_account(
+    client, club, anne, member
+):
+    UserFactory(username="anne@example.org", email="anne@example.org")
+    path = send(club, anne, "anne@example.org")
+    client.force_login(member)
+
+    assert "Me déconnecter et continuer" in client.get(path).text
+    response = client.post(path)
+
+    assert response.status_code == 403
+    anne.refresh_from_db()
+    assert anne.user is None
+    assert not Invitation.objects.filter(accepted_at__isnull=False).exists()

@@ -8,6 +8,7 @@ import html
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Club, Invitation, JoinRequest, Membership, Player
@@ -193,17 +194,31 @@ def test_accepting_a_name_the_club_has_is_refused_with_what_to_do(client, asked,
     assert JoinRequest.objects.get().status == JoinRequest.Status.PENDING
 
 
-def test_an_address_with_an_account_becomes_a_member_without_an_invitation(
-    client, asked, club, club_admin
+def test_an_address_with_an_account_is_invited_in_the_same_words_and_linked_when_he_accepts(
+    client, asked, club, club_admin, mailoutbox
 ):
-    UserFactory(username="paul", email="paul@example.org")
+    account = UserFactory(username="paul", email="paul@example.org")
     client.force_login(club_admin)
 
     response = client.post(
         reverse("join-request-decide", args=[club.slug, asked.pk, "accepter"]), follow=True
     )
 
-    assert "a déjà un compte sur le site" in text(response)
+    # The admin reads what any accepted request gets: nothing of the address's account.
+    assert "Paul Renard est membre du club ; son invitation est partie à paul@example.org." in (
+        text(response)
+    )
+    assert "a déjà un compte" not in text(response)
     paul = Player.objects.get(display_name="Paul Renard")
-    assert paul.email == "paul@example.org"
-    assert not Invitation.objects.filter(player=paul).exists()
+    invitation = Invitation.objects.get(player=paul)
+    assert mailoutbox[-1].to == ["paul@example.org"]
+    # Paul signs in with his account and accepts: his account gets the club's player.
+    path = re.search(r"https?://testserver(/compte/invitation/[^/\s]+/)", mailoutbox[-1].body)[1]
+    paul_client = Client()
+    paul_client.force_login(account)
+    assert paul_client.post(path).url == reverse("profile")
+    paul.refresh_from_db()
+    invitation.refresh_from_db()
+    assert paul.user == account and invitation.accepted_at is not None
+    assert Membership.objects.current().filter(club=club, player=paul).exists()
+    assert paul_client.get(reverse("my-results")).context["player"] == paul

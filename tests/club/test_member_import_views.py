@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import re
 from smtplib import SMTPException
 
 import pytest
@@ -14,6 +15,7 @@ from django.core import mail
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import Workbook
@@ -26,7 +28,7 @@ from club.models import Invitation, MemberImport, Membership, Player
 from infra.models import PendingWork
 
 from ..conftest import persona
-from ..factories import ClubFactory, PlayerFactory
+from ..factories import PASSWORD, ClubFactory, PlayerFactory, UserFactory
 
 HEADER = ["Prénom", "Nom", "E-mail", "GSM", "Initiales seulement"]
 FIRST = ["Anne", "Bruno", "Chloé", "Didier", "Éva", "François", "Geneviève", "Henri"]
@@ -243,3 +245,33 @@ def test_invitations_wait_in_the_outbox_while_the_mail_server_is_down(club, monk
     assert member_invitations_send(record.pk) == 1
     assert member_invitations_send(record.pk) == 0  # run again: nobody is invited twice
     assert [m.to for m in mail.outbox] == [["zoe@example.org"]]
+
+
+def test_an_address_with_an_account_is_reviewed_invited_and_linked_as_any_address(
+    admin_client, club, django_capture_on_commit_callbacks
+):
+    account = UserFactory(username="zoe@example.org", email="zoe@example.org")
+    rows = [HEADER, ["Zoé", "Lefèvre", "zoe@example.org", "", ""]]
+    rows.append(["Bruno", "Peeters", "bruno@example.org", "", ""])
+    upload(admin_client, club, "membres.xlsx", xlsx_of(rows))
+    columns_confirmed(admin_client, club)
+
+    page = admin_client.get(review(club))
+
+    # The admin reads the same of both addresses: each gets its invitation.
+    assert page.context["invited"] == 2
+    said = re.findall(r'<small class="meta">([^<]*)</small>', page.content.decode())
+    assert said == ["invitation par e-mail", "invitation par e-mail"]
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(review(club))
+    assert sorted(m.to[0] for m in mail.outbox) == ["bruno@example.org", "zoe@example.org"]
+    # Zoé signs in with her account and accepts: her account gets the club's new player.
+    (to_zoe,) = [m for m in mail.outbox if m.to == ["zoe@example.org"]]
+    path = re.search(r"(/compte/invitation/[^/\s]+/)", to_zoe.body)[1]
+    zoe_client = Client()
+    assert zoe_client.login(username="zoe@example.org", password=PASSWORD)
+    assert zoe_client.post(path).url == reverse("profile")
+    zoe = Player.objects.get(display_name="Zoé Lefèvre")
+    assert zoe.user == account
+    assert Membership.objects.current().filter(club=club, player=zoe).exists()
+    assert zoe_client.get(reverse("my-results")).context["player"] == zoe

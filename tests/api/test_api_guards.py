@@ -17,9 +17,8 @@ from club import tokens
 from club.models import ApiToken, Membership
 from games.models import Deal, Poule, Tournament
 from scoring import services as scoring_services
+from tests.api.test_api import API, SOLO, night_path, signed
 from tests.games.test_phone_sheet import post_deal
-
-from .test_api import API, SOLO, night_path, signed
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,7 @@ from rest_framework.test import APIClient
 from club.models import Player
 from games.models import Deal, DealChange, Poule, Tournament
 from scoring import services as scoring_services
-
-from .test_api import API, SOLO, night_path, signed
+from tests.api.test_api import API, SOLO, night_path, signed
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Deal, Poule, Tournament
-
-from .test_api import API, SOLO, night_path, signed
+from tests.api.test_api import API, SOLO, night_path, signed
 
 pytestmark = pytest.mark.django_db
 

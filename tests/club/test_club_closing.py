@@ -28,9 +28,8 @@ from games.models import PlannedNight, Tournament
 from scoring import services as scoring_services
 from scoring.engine.night import read_night
 from scoring.models import RankingSnapshot
-
-from ..conftest import persona
-from ..factories import ClubFactory, PlayerFactory
+from tests.conftest import persona
+from tests.factories import ClubFactory, PlayerFactory
 
 T0 = datetime.datetime(2025, 3, 1, 12, 0, tzinfo=datetime.UTC)
 

@@ -9,9 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils.http import http_date
 
+from tests.api.test_api import night_path
 from tests.club.test_published_pages import published_night  # noqa: F401 (a fixture)
-
-from ..api.test_api import night_path
 
 pytestmark = pytest.mark.django_db
 

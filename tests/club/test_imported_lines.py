@@ -22,12 +22,11 @@ from scoring.services import (
     imported_line_correct,
     ranking_publish,
 )
+from tests.club.test_player_page import PLAYER_PAGE_QUERIES, table_rows
+from tests.club.test_ranking_import import import_directly
+from tests.club.test_rankings import ARCHIVE_QUERIES, RANKING_PAGE_QUERIES, closed_night
 from tests.conftest import persona
-
-from ..factories import ClubFactory, PlayerFactory
-from .test_player_page import PLAYER_PAGE_QUERIES, table_rows
-from .test_ranking_import import import_directly
-from .test_rankings import ARCHIVE_QUERIES, RANKING_PAGE_QUERIES, closed_night
+from tests.factories import ClubFactory, PlayerFactory
 
 UNKNOWN = '<abbr class="unknown" title="Inconnu : le classement importé ne le donne pas">—</abbr>'
 

@@ -11,8 +11,7 @@ from club.member_import.columns import columns_guess
 from club.member_import.lines import member_lines_read
 from club.member_import.review import ASK, MEMBER, NEW, NEW_PLAYER, REFUSED, RETURNS, members_review
 from club.models import Membership, Player
-
-from ..factories import PlayerFactory
+from tests.factories import PlayerFactory
 
 COLUMNS = {"name": 0, "first_name": None, "last_name": None, "email": 1, "phone": 2, "initials": 3}
 HEADER = ["Nom", "E-mail", "Téléphone", "Initiales seulement"]

@@ -14,8 +14,7 @@ from club.member_import.lines import member_lines_read
 from club.member_import.review import NEW, entries_of, members_review
 from club.member_import.store import members_import
 from club.models import Invitation, Player
-
-from ..factories import ClubFactory, PlayerFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -24,9 +24,8 @@ from club.member_import.lines import MemberLine
 from club.member_import.store import MemberEntry, members_import
 from club.models import Invitation, MemberImport, Membership, Player
 from infra.models import PendingWork
-
-from ..conftest import persona
-from ..factories import ClubFactory, PlayerFactory
+from tests.conftest import persona
+from tests.factories import ClubFactory, PlayerFactory
 
 HEADER = ["Prénom", "Nom", "E-mail", "GSM", "Initiales seulement"]
 FIRST = ["Anne", "Bruno", "Chloé", "Didier", "Éva", "François", "Geneviève", "Henri"]

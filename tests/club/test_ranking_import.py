@@ -22,8 +22,7 @@ from club.table_reader.files import header_guess, table_from_csv, table_from_pas
 from games.models import Tournament
 from scoring.models import RankingLine, RankingSnapshot
 from scoring.services import ranking_import, ranking_lines_read, ranking_publish_check
-
-from ..factories import PlayerFactory
+from tests.factories import PlayerFactory
 
 YEARS = range(2010, 2020)
 # The club's regulars, as its old site wrote them, season after season.

@@ -17,9 +17,8 @@ from django.urls import reverse
 from games.demo import random_night
 from games.models import Tournament
 from scoring import services as scoring_services
-
-from ..factories import PlayerFactory, TournamentFactory
-from .test_player_page import published_night
+from tests.club.test_player_page import published_night
+from tests.factories import PlayerFactory, TournamentFactory
 
 # The migration that unnames the nights stored under the French default name of their date.
 UNNAMED = importlib.import_module("games.migrations.0016_unnamed_nights_default_name")

@@ -18,8 +18,7 @@ from games.models import Deal, Poule
 from games.numbering import deal_numbers
 from games.presenters.paper import dealer_rows
 from scoring import services as scoring_services
-
-from ..conftest import persona
+from tests.conftest import persona
 
 
 def qr_image(svg: str) -> Image.Image:

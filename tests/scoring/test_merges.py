@@ -17,8 +17,7 @@ from scoring.models import (
 from scoring.services import merge_confirm, merge_propose, merge_refuse, merge_undo
 from scoring.services.merges import player_columns
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
-
-from .merge_setup import night, two_records
+from tests.scoring.merge_setup import night, two_records
 
 pytestmark = pytest.mark.django_db
 

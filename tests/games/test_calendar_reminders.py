@@ -17,8 +17,8 @@ from games.models import PlannedNight, ReminderEmail
 from games.tasks import calendar_reminders_email
 from infra.models import PendingWork
 from infra.outbox import TaskName, pending_requeue
-from tests.club.test_durable_work import broker_back, broker_down, later  # noqa: F401
 from tests.factories import PlayerFactory
+from tests.infra.test_outbox import broker_back, broker_down, later  # noqa: F401
 
 
 def in_days(days: int) -> datetime.date:

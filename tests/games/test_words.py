@@ -17,7 +17,7 @@ from games.presenters.legend import code_legend
 from scoring import services as scoring_services
 from scoring.engine.games.belgian_whist import PASS
 from scoring.engine.tables import preset
-from tests.club.test_i18n import ROOT, entries, unquote
+from tests.club.test_language import ROOT, entries, unquote
 
 LANGUAGES = ("fr", "en", "nl")
 CATALOGUES_DIR = ROOT / "locale"

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from club.models import Player
 from scoring.services import ranking_publish, season_ranking_update, tournament_publish
-from tests.club.test_rankings import closed_night
+from tests.club.views.test_rankings import closed_night
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from club.services.signup_opening import signup_open
 from games import calendar
 from games import services as games_services
 from games.presenters.club_start import club_checklist
-from tests.club.test_signup import answered_sign_up
+from tests.club.views.test_signup import answered_sign_up
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -22,9 +22,9 @@ from scoring.services import (
     imported_line_correct,
     ranking_publish,
 )
-from tests.club.test_player_page import PLAYER_PAGE_QUERIES, table_rows
-from tests.club.test_ranking_import import import_directly
-from tests.club.test_rankings import ARCHIVE_QUERIES, RANKING_PAGE_QUERIES, closed_night
+from tests.club.views.test_players import PLAYER_PAGE_QUERIES, table_rows
+from tests.club.views.test_ranking_import import import_directly
+from tests.club.views.test_rankings import ARCHIVE_QUERIES, RANKING_PAGE_QUERIES, closed_night
 from tests.conftest import persona
 from tests.factories import ClubFactory, PlayerFactory
 

@@ -1,17 +1,55 @@
-"""A NUL character in an address's query — a search box, any parameter's name or value — is
-refused once for the whole site, before any view reads it: 400 in words, the site's page or the
-API's ``detail`` and ``problems`` (PostgreSQL refuses NUL in text: the federation's
-administrator search was a 500 there). CI runs this file on PostgreSQL too."""
+"""No dead ends: an address that answers a button, reached by a link or typed in, answers the
+site's page with the way back (not a blank 405); the API keeps its JSON."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 
-from club.models import FederationAdmin
+from club.models import ApiToken, FederationAdmin, Player
 from club.services import federation_open
+from games.models import Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("name", ["close", "publish", "reopen"])
+def test_a_get_of_a_nights_button_address_answers_a_page_back_to_the_night(
+    client, running_night, club_admin, name
+):
+    client.force_login(club_admin)
+    club = running_night.club
+    response = client.get(reverse(f"games:{name}", args=[club.slug, running_night.pk]))
+    assert response.status_code == 405
+    assert "POST" in response["Allow"]
+    page = response.content.decode()
+    assert "Cette adresse répond à un bouton" in page
+    assert reverse("games:tournament", args=[club.slug, running_night.pk]) in page
+
+
+def test_the_undo_address_by_get_says_so_in_english_too(client, running_night, scorer):
+    client.force_login(scorer)
+    poule = running_night.poules.first()
+    club = running_night.club
+    response = client.get(
+        reverse("games:sheet-undo", args=[club.slug, running_night.pk, poule.pk]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 405
+    assert "<html" in response.content.decode()
+
+
+def test_the_api_keeps_its_json_405(client, club):
+    response = client.delete(f"/api/v1/clubs/{club.slug}/")
+    assert response.status_code == 405
+    assert response["Content-Type"].startswith("application/json")
+
+
+# A NUL character in an address's query — a search box, any parameter's name or value — is
+# refused once for the whole site, before any view reads it: 400 in words, the site's page or the
+# API's ``detail`` and ``problems`` (PostgreSQL refuses NUL in text: the federation's
+# administrator search was a 500 there). CI runs this file on PostgreSQL too.
+
 
 REFUSED = "Le caractère nul n’est pas autorisé dans l’adresse"
 API = "/api/v1"
@@ -115,3 +153,39 @@ def test_a_form_sent_with_a_nul_in_its_address_is_refused_before_it_is_read(sign
     )
 
     assert response.status_code == 400
+
+
+# What no name holds (a NUL character) typed in a page's free-text field is refused in words by
+# a form field, never sent to the database (PostgreSQL refuses NUL in text: a 500 before); typed
+# in a search box, it is in the address, refused before any page reads it
+# (``tests/club/test_nul_in_address.py``).
+
+
+def test_a_members_search_with_a_nul_is_refused_and_says_why(client, club, club_admin):
+    client.force_login(club_admin)
+    response = client.get(reverse("members", args=[club.slug]), {"q": "Anne\x00"})
+    assert response.status_code == 400
+    assert "Le caractère nul n’est pas autorisé dans l’adresse" in response.text
+
+
+def test_an_api_keys_name_with_a_nul_is_refused_and_no_key_is_made(client, member):
+    client.force_login(member)
+    response = client.post(reverse("api-tokens"), {"name": "outil\x00"})
+    assert response.status_code == 400  # said on the page, as any refused name
+    assert "Le caractère nul n’est pas autorisé." in response.text
+    assert not ApiToken.objects.exists()
+
+
+def test_a_guests_name_with_a_nul_is_refused_on_the_presence_page(
+    client, running_night: Tournament, scorer
+):
+    client.force_login(scorer)
+    before = Player.objects.count()
+    response = client.post(
+        reverse("games:player-add", args=[running_night.club.slug, running_night.pk]),
+        {"display_name": "Invité\x00 Dubois", "guest": "on"},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "caractère invisible" in response.text
+    assert Player.objects.count() == before

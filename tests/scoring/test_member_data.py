@@ -29,7 +29,7 @@ from games.models import MemberCalendar, ReminderEmail, ResultEmail
 from scoring import services as scoring_services
 from scoring.member_data import SOURCES
 from scoring.models import PlayerRating
-from tests.club.test_member_space import night_with
+from tests.club.views.test_member import night_with
 from tests.factories import PlayerFactory
 
 # Rows that name a player or a login and are not in his download, each with why.

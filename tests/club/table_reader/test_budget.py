@@ -18,7 +18,7 @@ from django.urls import reverse
 from club.table_reader.budget import MAX_CELL_CHARACTERS
 from club.table_reader.files import table_from_csv, table_from_paste, table_read
 from club.table_reader.workbook_budget import MAX_PART_BYTES, MAX_PART_ELEMENTS
-from tests.club.crafted_workbooks import (
+from tests.club.table_reader.crafted_workbooks import (
     MAIN,
     huge_cell_workbook,
     number_cell,

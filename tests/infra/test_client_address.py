@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 
 from infra import throttle
 from infra.client_address import address_seen
-from tests.api.test_api import API
-from tests.club.test_settings import SETUP, run_with
+from tests.api.test_urls import API
+from tests.config.test_settings import SETUP, run_with
 from tests.factories import PASSWORD
 
 PROXY = "127.0.0.1"  # nginx on the same machine, as deploy/nginx.conf

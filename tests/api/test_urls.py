@@ -28,7 +28,7 @@ from scoring import services as scoring_services
 from scoring.models import RankingLine, TournamentStanding
 from tests.conftest import persona
 from tests.factories import ClubFactory
-from tests.games.test_phone_sheet import post_deal
+from tests.games.views.test_sheet import post_deal
 
 pytestmark = pytest.mark.django_db
 

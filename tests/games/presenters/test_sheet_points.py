@@ -15,7 +15,7 @@ import pytest
 from games import services as games_services
 from games.presenters.sheet_points import provisional_points
 from games.services import point_table_for_preset
-from tests.games.test_phone_sheet import EMBALLAGE, post_deal, table_of, url
+from tests.games.views.test_sheet import EMBALLAGE, post_deal, table_of, url
 
 pytestmark = pytest.mark.django_db
 

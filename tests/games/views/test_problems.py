@@ -23,7 +23,7 @@ from scoring.engine.errors import DocumentRefused, EngineError
 from scoring.engine.night import score_poule_deals
 from scoring.engine.tables import preset
 from scoring.services import engine_validation_error, refused_as_validation_error
-from tests.games.test_club_night_views import table_of, url
+from tests.games.views.test_tournament import table_of, url
 
 ENGINE = Path(__file__).resolve().parents[2] / "scoring" / "engine"
 TWO_DECLARERS = {"contract": "solo", "bid": 6, "declarers": ["2", "3"], "tricks": 7}

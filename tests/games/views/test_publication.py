@@ -4,6 +4,8 @@ unfinished table still counts for, and every printout names the club."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Tournament
@@ -125,3 +127,86 @@ def test_every_printout_names_the_club(client, club, published, club_admin, page
     text = client.get(address).content.decode()
 
     assert f'<p class="print-brand">{club.name}</p>' in text
+
+
+# A night taken back (unpublished) leaves every list the public and the club's members read:
+# the club's page, a player's page, the API's nights; its pages answer as if it had never been
+# held. Its scorers and club admins still find it where they run the club's nights.
+
+
+def _night_url(night: Tournament, name: str) -> str:
+    return reverse(f"games:{name}", args=[night.club.slug, night.pk])
+
+
+def lists_holding(client, night: Tournament) -> set[str]:
+    """The lists, of those a reader may open, that name the night."""
+    found = set()
+    club_page = client.get(reverse("club-detail", args=[night.club.slug])).content.decode()
+    if f"{night.date:%d/%m/%Y}" in club_page:
+        found.add("club page")
+    player = night.standings.first().player
+    player_page = client.get(reverse("player", args=[night.club.slug, player.pk]))
+    if _night_url(night, "results") in player_page.content.decode():
+        found.add("player page")
+    nights = client.get(f"/api/v1/clubs/{night.club.slug}/nights/").json()
+    if night.pk in [entry["id"] for entry in nights["results"]]:
+        found.add("api nights")
+    return found
+
+
+def _reader(client, who: str, request) -> None:
+    if who != "public":
+        client.force_login(request.getfixturevalue(who))
+
+
+EVERY_LIST = {"club page", "player page", "api nights"}
+
+
+@pytest.mark.parametrize("who", ["public", "outsider", "member"])
+def test_an_unpublished_night_leaves_every_list_the_public_and_members_read(
+    client, published, who, request
+):
+    _reader(client, who, request)
+    assert lists_holding(client, published) == EVERY_LIST
+
+    scoring_services.tournament_unpublish(published)
+
+    assert lists_holding(client, published) == set()
+    for name in ("results", "room"):
+        assert client.get(_night_url(published, name)).status_code in (403, 404), name
+    if who == "public":
+        assert client.get(_night_url(published, "tournament")).status_code == 404
+        assert client.get(_night_url(published, "results")).status_code == 404
+
+
+@pytest.mark.parametrize("who", ["scorer", "club_admin"])
+def test_its_scorers_and_admins_still_find_it_on_the_club_page(client, published, who, request):
+    scoring_services.tournament_unpublish(published)
+    _reader(client, who, request)
+
+    page = client.get(reverse("club-detail", args=[published.club.slug])).content.decode()
+
+    assert f"{published.date:%d/%m/%Y}" in page
+    assert _night_url(published, "tournament") in page
+
+
+def test_a_member_finds_tonights_night_but_the_public_does_not(client, running_night, member):
+    club_page = reverse("club-detail", args=[running_night.club.slug])
+    date = f"{running_night.date:%d/%m/%Y}"
+    assert date not in client.get(club_page).content.decode()
+    client.force_login(member)
+    assert date in client.get(club_page).content.decode()
+
+
+def test_the_club_page_lists_in_the_same_queries_whatever_is_hidden(client, published):
+    """The filter is in the list's own query: hiding nights costs no query (the winners'
+    query goes when no night is left to list)."""
+    club_page = reverse("club-detail", args=[published.club.slug])
+    client.get(club_page)
+    with CaptureQueriesContext(connection) as before:
+        client.get(club_page)
+    scoring_services.tournament_unpublish(published)
+    with CaptureQueriesContext(connection) as after:
+        client.get(club_page)
+    assert len(before.captured_queries) == 5
+    assert len(after.captured_queries) <= len(before.captured_queries)

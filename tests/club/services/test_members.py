@@ -18,7 +18,7 @@ from games.models import PointTable
 from games.services import point_table_for_preset
 from tests.conftest import persona
 from tests.factories import ClubFactory
-from tests.scoring.test_races import at_once
+from tests.scoring.services.test_draw import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

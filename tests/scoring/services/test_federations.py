@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 
-from club.models import FederationSeason, Membership
+from club.models import Club, FederationSeason, Membership
 from club.services import federation_open, federation_season_create
 from games.services import poule_create, presence_set
 from scoring.models import FederationRanking, RankingSnapshot
@@ -193,3 +193,33 @@ def test_an_interclub_night_counts_in_a_club_ranking_only_where_its_rules_say_so
     visited = RankingSnapshot.objects.get(season=neighbour_season, published_at=None)
     assert {line.player for line in visited.lines.all()} == set(visitors)
     assert visited.tournaments == 1
+
+
+# A club that counts inter-club nights in its own ranking counts its hosted nights once.
+
+
+def test_a_hosted_interclub_night_counts_once_in_a_host_ranking_that_counts_them(
+    league,
+    club,
+    season,
+    point_table,
+    django_capture_on_commit_callbacks,
+):
+    federation, fed_season, neighbour = league
+    third = ClubFactory(name="Troisième cercle")
+    SeasonFactory(club=third, year=2024)
+    federation.clubs.add(third)
+    Club.objects.filter(pk=club.pk).update(ranking_interclub=True)
+    club.refresh_from_db()
+    hosts = PlayerFactory.create_batch(2, club=club)
+    visitors = PlayerFactory.create_batch(2, club=neighbour)
+    with django_capture_on_commit_callbacks(execute=True):
+        interclub_night(club, season, point_table, fed_season, hosts + visitors, [SOLO_1_MADE])
+
+    ranking = season_ranking_update(season)
+
+    first = ranking.lines.get(player=hosts[0])
+    assert first.tournaments_played == 1
+    assert first.tournament_points == Fraction(5)
+    # A visitor plays without joining the host club: he is ranked by his own club.
+    assert not ranking.lines.filter(player__in=visitors).exists()

@@ -157,8 +157,7 @@ def test_a_form_sent_with_a_nul_in_its_address_is_refused_before_it_is_read(sign
 
 # What no name holds (a NUL character) typed in a page's free-text field is refused in words by
 # a form field, never sent to the database (PostgreSQL refuses NUL in text: a 500 before); typed
-# in a search box, it is in the address, refused before any page reads it
-# (``tests/club/test_nul_in_address.py``).
+# in a search box, it is in the address, refused before any page reads it (the tests above).
 
 
 def test_a_members_search_with_a_nul_is_refused_and_says_why(client, club, club_admin):

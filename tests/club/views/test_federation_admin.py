@@ -130,8 +130,8 @@ def test_a_visitor_is_sent_to_the_login_page(client, federation, fed_season):
 
 
 def test_the_admin_invites_a_club_of_the_site_and_removes_one(client, federation, fed_admin, club):
-    """An invited club is no member until its admin accepts (tests/club/
-    test_federation_invitations.py); a member club is removed at once."""
+    """An invited club is no member until its admin accepts (tests/club/services/
+    test_federation_clubs.py); a member club is removed at once."""
     third = ClubFactory(name="Whist Club Wavre")
     client.force_login(fed_admin)
 

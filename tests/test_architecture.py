@@ -124,3 +124,38 @@ def test_no_module_of_the_apps_is_past_its_size():
         and (lines := len(path.read_text().splitlines())) > MODULE_LINES_MAX
     }
     assert oversized == {}, "split these by topic (docs/map.md)"
+
+
+# The tests mirror the code: `tests/<app>/<folders>/test_<module>.py` tests `<app>/<folders>/
+# <module>.py` (or the package `<module>/`), so a module's tests are found by its name. The
+# browser's journeys (`e2e/`), the engine's games (`engine/`), the benchmarks and the production
+# stage are grouped their own way; the files below test one rule at every door, not a module.
+TESTED_APPS = ("club", "games", "scoring", "front", "api", "infra", "config")
+TESTS_OF_NO_MODULE = {
+    "games/test_deal_holds.py": "a deal's keys held alike by the API, the sheet, the service "
+    "and the import",
+    "games/test_tampered_input.py": "input no page sends, refused in words at every door",
+    "games/test_misere_by_everyone.py": "one engine refusal said alike by the sheet, the API "
+    "and the import",
+    "games/test_four_phones_at_once.py": "the Quick start's SQLite (config/settings.py) under "
+    "four phones recording through the sheet",
+}
+
+
+def test_every_test_file_of_an_app_is_named_after_one_of_its_modules():
+    unmatched = []
+    for app in TESTED_APPS:
+        for path in sorted((ROOT / "tests" / app).rglob("test_*.py")):
+            relative = path.relative_to(ROOT / "tests").as_posix()
+            module = (
+                ROOT / path.relative_to(ROOT / "tests").parent / path.stem.removeprefix("test_")
+            )
+            if relative in TESTS_OF_NO_MODULE:
+                continue
+            if not (module.with_suffix(".py").is_file() or (module / "__init__.py").is_file()):
+                unmatched.append(relative)
+    assert unmatched == [], "name each after the module it tests (or say why it tests none)"
+
+
+def test_the_files_said_to_test_no_module_are_there():
+    assert [name for name in TESTS_OF_NO_MODULE if not (ROOT / "tests" / name).is_file()] == []

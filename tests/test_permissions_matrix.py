@@ -622,7 +622,7 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: w.night_url("api:deal-record", poule_pk=w.poule.pk),
         API_SCORERS_POST,
     ),
-    # With the version read (without it, 428: tests/api/test_api_guards.py).
+    # With the version read (without it, 428: tests/api/test_urls.py).
     "api:deal": (
         "delete",
         lambda w: w.night_url("api:deal", deal_pk=w.deal.pk)

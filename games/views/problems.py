@@ -37,7 +37,7 @@ def _declarer_count(params: Mapping[str, Any]) -> str:
     return _("%(contract)s se joue avec %(expected)s déclarants, pas %(got)s.")
 
 
-# Every code the engine gives (tests/games/test_engine_problems.py checks that none is missing).
+# Every code the engine gives (tests/games/views/test_problems.py checks that none is missing).
 ENGINE_MESSAGES: dict[str, str | Callable[[Mapping[str, Any]], str]] = {
     # Any game
     "table_size": _table_size,

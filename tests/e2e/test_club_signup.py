@@ -4,7 +4,7 @@ her password, the club, its first season; then (approval mode) the operator appr
 Django's admin; the club's page shows her its first steps, she brings its forty members from
 an Excel file (the member import's own walk, tests/e2e/test_member_import.py) and plans its
 first night on the calendar, each step ticked when done: issue 35's "Done when" walk. Once
-for each mode that lets a club in (closed: a unit test, tests/club/test_signup.py)."""
+for each mode that lets a club in (closed: a unit test, tests/club/views/test_signup.py)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from club.models import Club, ClubSignup, Membership, Player
 from front.guide import GUIDE_LANGUAGES
 from games.models import Tournament
 from scoring import services as scoring
-from tests.club.test_member_import_views import members_rows, xlsx_of
+from tests.club.views.test_member_import import members_rows, xlsx_of
 from tests.e2e.test_phone_sheet import a_night, belgian_deals
 from tests.factories import ClubFactory
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from club.models import Club, Membership, Player
-from tests.club.test_member_import_views import members_rows, xlsx_of
+from tests.club.views.test_member_import import members_rows, xlsx_of
 
 from .test_club_admin import LAYOUTS, shot, usable
 from .test_club_night import log_in

@@ -34,7 +34,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from club.models import Club, ClubSignup, JoinRequest
 from club.services.signup_opening import signup_approve
-from tests.club.test_member_import_views import members_rows, xlsx_of
+from tests.club.views.test_member_import import members_rows, xlsx_of
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_accessibility import AXE, RUN_AXE, SERIOUS
 from tests.e2e.test_night_fingers import MIN_TARGET, TARGETS

@@ -19,8 +19,8 @@ from games.nightfile import tournament_import
 from games.nightfile_export import tournament_export
 from scoring import services as scoring_services
 from scoring.engine.errors import DocumentRefused
-from tests.api.test_api import API, SOLO, night_path, signed
-from tests.games.test_club_night_views import table_of, url
+from tests.api.test_urls import API, SOLO, night_path, signed
+from tests.games.views.test_tournament import table_of, url
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.test import Client
 from games import services as games_services
 from scoring import services as scoring_services
 from tests.factories import PlayerFactory
-from tests.games.test_phone_sheet import post_deal
+from tests.games.views.test_sheet import post_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,9 +13,9 @@ from rest_framework.test import APIClient
 from games.models import Deal
 from games.nightfile import tournament_import
 from scoring.engine.errors import DocumentRefused
-from tests.games.test_club_night_views import table_of
-from tests.games.test_engine_problems import refused_on_sheet
 from tests.games.test_nightfile import ANNE, BRUNO, CHLOE, DIDIER, EXAMPLE, row_counts
+from tests.games.views.test_problems import refused_on_sheet
+from tests.games.views.test_tournament import table_of
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,14 @@
 """The score sheet's one read, after every deal of the night: a poule's seats with their
-players, the poule, its night, the night's club, season and point table (its grid left out:
-the engine's table is kept per process, ``PointTable.engine_table``) and the viewer's role in
-the club, in one query."""
+players, the poule, its night, the night's club and point table and the viewer's role in the
+club, in one query.
+
+The query is compiled anew for every deal, so it asks only what the sheet uses: the poule
+alone is filtered on (its night and club are checked on the row read, which joins them
+anyway) and the night's season is not joined (the sheet never shows it; ``Tournament.clean``
+alone reads it). The point table's grid comes with it (a few kB, unused: the engine's table
+is kept per process, ``PointTable.engine_table``): leaving it out (``defer``) cost the ORM
+more Python than reading it. Counted on SQLite, the read's Python calls went from 11 061 to
+8 749 (the old raw statement's: 973)."""
 
 from __future__ import annotations
 
@@ -17,21 +24,11 @@ def sheet_seats(
     user: User | AnonymousUser, slug: str, tournament_id: int, poule_id: int
 ) -> tuple[list[Seat], str | None]:
     """The poule's seats in seat order, each with its player and the one poule (with its
-    night, club, season and point table) set on it, and the user's role in the club; no seat
-    for a poule not of that night and club (or one without seats)."""
+    night, club and point table) set on it, and the user's role in the club; no seat for a
+    poule not of that night and club (or one without seats)."""
     seats = list(
-        Seat.objects.filter(
-            poule_id=poule_id,
-            poule__tournament_id=tournament_id,
-            poule__tournament__club__slug=slug,
-        )
-        .select_related(
-            "player",
-            "poule__tournament__club",
-            "poule__tournament__season",
-            "poule__tournament__point_table",
-        )
-        .defer("poule__tournament__point_table__data")
+        Seat.objects.filter(poule_id=poule_id)
+        .select_related("player", "poule__tournament__club", "poule__tournament__point_table")
         .annotate(viewer_role=_role(user))
         .order_by("number")
     )
@@ -39,6 +36,8 @@ def sheet_seats(
         return [], None
     # One poule (and night) for the whole sheet, as the poule's own manager hands its seats.
     poule = seats[0].poule
+    if poule.tournament_id != tournament_id or poule.tournament.club.slug != slug:
+        return [], None  # a poule of another night or club: not this address's
     for seat in seats[1:]:
         seat.poule = poule
     return seats, seats[0].viewer_role

@@ -35,14 +35,14 @@ TABLE_GONE = _lazy("Cette table n'existe plus : le tour a été tiré à nouveau
 
 
 def _locked_sheet(
-    tournament: Tournament, poule: Poule, *, night: bool
+    tournament: Tournament, poule: Poule, *, with_night_lines: bool
 ) -> tuple[list[Deal], list[NightLine] | None]:
     """Lock the night (see ``corrections._poule_locked``) and read its state and the poule's
     history count again under the lock, in the same query as making sure the poule is still
-    there (a round drawn again drops it) and (``night``) as the night's standing lines as
+    there (a round drawn again drops it) and (``with_night_lines``) as the night's standing lines as
     stored; then, under the lock, the poule's deals. The night's row alone is locked (a
     database without row locks, SQLite, serialises the writers itself)."""
-    if night:
+    if with_night_lines:
         status, corrections, lines = night_locked(tournament)
         state = (status, corrections[poule.pk]) if poule.pk in corrections else None
     else:
@@ -197,7 +197,7 @@ def deals_record(
     passed in gets ``sheet_deals`` and ``sheet_standings``: what was stored, for the page.
     """
     tournament = poule.tournament
-    sheet, night = _locked_sheet(tournament, poule, night=night_standings)
+    sheet, stored_night_lines = _locked_sheet(tournament, poule, with_night_lines=night_standings)
     keys = list(client_keys) if client_keys is not None else [None] * len(deals_data)
     known = {deal.client_key: deal for deal in sheet if deal.client_key is not None}
     # A retry of a deal already recorded is answered as the first time, even once the night
@@ -240,9 +240,13 @@ def deals_record(
     ]
     # The night's standings as they stood, read once under the lock: the poule's and the
     # night's lines are written only where this deal changed them, none read back.
-    poule_sheet_store(poule, [*sheet, *new], seats, appended=True, night=night)
+    poule_sheet_store(
+        poule, [*sheet, *new], seats, appended=True, stored_night_lines=stored_night_lines
+    )
     if night_standings:
-        tournament_standings_update(tournament, appended=True, night=night, poule=poule)
+        tournament_standings_update(
+            tournament, appended=True, stored_night_lines=stored_night_lines, poule=poule
+        )
     if within_count and longer:
         extra_deals_follow(poule, len(seats), grow=True)
     return new

@@ -84,7 +84,7 @@ def poule_sheet_store(
     seats: Sequence[Seat] | None = None,
     *,
     appended: bool = False,
-    night: Sequence[NightLine] | None = None,
+    stored_night_lines: Sequence[NightLine] | None = None,
 ) -> PouleScore:
     """Score a poule's whole sheet (``deals`` in playing order, new ones unsaved) and store it:
     new deals are inserted, deals whose points or dealer changed are updated (one statement
@@ -93,9 +93,10 @@ def poule_sheet_store(
 
     ``seats`` in seat order, when the caller has them already. ``appended``: deals were only
     added, so the poule's players are those of its standings already; the lines are written
-    over in one statement instead of being deleted and inserted again. ``night``: the night's
-    standing lines as stored before this change (``night_lines``, read under the night's
-    lock), when the caller sums the night next: only the lines that changed are written."""
+    over in one statement instead of being deleted and inserted again.
+    ``stored_night_lines``: the night's standing lines as stored before this change
+    (``night_lines``, read under the night's lock), when the caller sums the night next: only
+    the lines that changed are written."""
     if seats is None:
         seats = list(poule.seats.order_by("number").only("number", "player_id", "poule_id"))
     score = poule_score(poule, [s.number for s in seats], [d.data for d in deals])
@@ -117,11 +118,13 @@ def poule_sheet_store(
     )
     if appended:
         stored = {
-            line.player_id: line.values() for line in night or () if line.poule_id == poule.pk
+            line.player_id: line.values()
+            for line in stored_night_lines or ()
+            if line.poule_id == poule.pk
         }
         written = (
             [line for line in lines if stored.get(line.player_id) != _line_values(line)]
-            if night is not None
+            if stored_night_lines is not None
             else lines
         )
         if written:
@@ -268,16 +271,16 @@ def _night_results(lines: Iterable[NightLine]) -> list[PouleResult]:
     ]
 
 
-def _night_with(night: Sequence[NightLine], poule: Poule) -> list[NightLine]:
+def _night_with(lines: Sequence[NightLine], poule: Poule) -> list[NightLine]:
     """The night's lines with the poule's own replaced by those it has just stored
     (``poule.sheet_standings``, by rank and seat), at the poule's place among the others."""
     own = [
         NightLine(poule.pk, poule.round, poule.table, line.player_id, *_line_values(line))
         for line in poule.sheet_standings
     ]
-    lines = [line for line in night if line.poule_id != poule.pk] + own
+    others = [line for line in lines if line.poule_id != poule.pk]
     # Stable: each poule's lines keep their order of rank and seat.
-    return sorted(lines, key=lambda line: (line.round, line.table))
+    return sorted([*others, *own], key=lambda line: (line.round, line.table))
 
 
 # A night's standing line, as stored (its night and player first).
@@ -364,19 +367,20 @@ def tournament_standings_update(
     tournament: Tournament,
     *,
     appended: bool = False,
-    night: Sequence[NightLine] | None = None,
+    stored_night_lines: Sequence[NightLine] | None = None,
     poule: Poule | None = None,
 ) -> None:
     """Sum the stored poule standings into the night's standings (§6). ``appended``: deals
     were only added, so no player leaves the standings; each line is written over in one
-    statement. ``night`` and ``poule``: the night's lines as stored before the poule's sheet
-    was stored again (``night_lines``, read under the night's lock) and that poule, holding
-    what it stored (``poule_sheet_store``): the night is summed from them, before and after,
-    and only the players whose line changed are written (none are read again)."""
+    statement. ``stored_night_lines`` and ``poule``: the night's lines as stored before the
+    poule's sheet was stored again (``night_lines``, read under the night's lock) and that
+    poule, holding what it stored (``poule_sheet_store``): the night is summed from them,
+    before and after, and only the players whose line changed are written (none are read
+    again)."""
     lower = game_module(tournament.game).LOWER_IS_BETTER
-    if night is not None and poule is not None:
-        before = _night_standings(night, lower)
-        standings = _night_standings(_night_with(night, poule), lower)
+    if stored_night_lines is not None and poule is not None:
+        before = _night_standings(stored_night_lines, lower)
+        standings = _night_standings(_night_with(stored_night_lines, poule), lower)
     else:
         before = ()
         standings = night_standings(tournament, _night_results(night_lines(tournament)))

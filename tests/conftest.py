@@ -57,14 +57,23 @@ MEMBERS = [
 ]
 
 
+# The browser tests' groups, by file: the accessibility test (a demo club and forty-odd pages
+# through axe, twice) takes about as long as all the other browser tests together.
+BROWSER_GROUPS = {"test_accessibility.py": "browser-axe"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests (marked ``e2e``) form one group for pytest-xdist's ``loadgroup``: one
-    worker runs them one after the other with one chromium (not a browser per worker, each
-    with its memory and its waits on a machine of two cores); the biggest unit, it starts
-    first, and the other workers take the rest meanwhile."""
+    """The browser tests (marked ``e2e``) form two groups for pytest-xdist's ``loadgroup``:
+    each group runs on one worker, one test after the other, with its own chromium. One group
+    for them all was the run's critical path (a worker busy with browsers while the other had
+    finished); more than two would start a chromium per worker on a machine of two cores. The
+    biggest units, the groups start first, and the other workers take the rest meanwhile. Two
+    workers' browser tests share nothing: each has its own test database, its live server on a
+    free port and its own temporary folder."""
     for item in items:
         if item.get_closest_marker("e2e"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            group = BROWSER_GROUPS.get(item.path.name, "browser")
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(autouse=True)

@@ -57,16 +57,18 @@ MEMBERS = [
 ]
 
 
-# The browser tests' groups, by file: the accessibility test (a demo club and forty-odd pages
-# through axe, twice) takes about as long as all the other browser tests together.
-BROWSER_GROUPS = {"test_accessibility.py": "browser-axe"}
+# The browser tests' groups, by file, of about the same time: these three files took 434 s of
+# the 911 s the browser tests took in a run of the suite (--durations=0, machine under load).
+BROWSER_GROUPS = dict.fromkeys(
+    ["test_accessibility.py", "test_phone_sheet.py", "test_sheet_outage.py"], "browser-2"
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests (marked ``e2e``) form two groups for pytest-xdist's ``loadgroup``:
-    each group runs on one worker, one test after the other, with its own chromium. One group
-    for them all was the run's critical path (a worker busy with browsers while the other had
-    finished); more than two would start a chromium per worker on a machine of two cores. The
+    each group runs on one worker, one test after the other, with its own chromium. In one
+    group they all fell on one worker, whose share of the run they could outgrow as the rest
+    gets faster; more than two would start a chromium per worker on a machine of two cores. The
     biggest units, the groups start first, and the other workers take the rest meanwhile. Two
     workers' browser tests share nothing: each has its own test database, its live server on a
     free port and its own temporary folder."""

@@ -57,14 +57,25 @@ MEMBERS = [
 ]
 
 
+# The browser tests' groups, by file, of about the same time: these three files took 434 s of
+# the 911 s the browser tests took in a run of the suite (--durations=0, machine under load).
+BROWSER_GROUPS = dict.fromkeys(
+    ["test_accessibility.py", "test_phone_sheet.py", "test_sheet_outage.py"], "browser-2"
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests (marked ``e2e``) form one group for pytest-xdist's ``loadgroup``: one
-    worker runs them one after the other with one chromium (not a browser per worker, each
-    with its memory and its waits on a machine of two cores); the biggest unit, it starts
-    first, and the other workers take the rest meanwhile."""
+    """The browser tests (marked ``e2e``) form two groups for pytest-xdist's ``loadgroup``:
+    each group runs on one worker, one test after the other, with its own chromium. In one
+    group they all fell on one worker, whose share of the run they could outgrow as the rest
+    gets faster; more than two would start a chromium per worker on a machine of two cores. The
+    biggest units, the groups start first, and the other workers take the rest meanwhile. Two
+    workers' browser tests share nothing: each has its own test database, its live server on a
+    free port and its own temporary folder."""
     for item in items:
         if item.get_closest_marker("e2e"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            group = BROWSER_GROUPS.get(item.path.name, "browser")
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(autouse=True)

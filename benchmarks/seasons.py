@@ -33,7 +33,7 @@ def ranking_group_by(season: Season) -> list[tuple[Any, ...]]:
         )
         .order_by()
         .values_list("player_id")
-        .annotate(Sum("game_points"), Count("*"))
+        .annotate(points=Sum("game_points"), nights=Count("pk"))
     )
 
 

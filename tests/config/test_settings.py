@@ -98,7 +98,6 @@ def test_without_a_database_url_the_site_uses_sqlite_in_the_project_folder():
 # scripts and styles on every page, templates with nothing inline that it would refuse, and a
 # production configuration that passes Django's deployment checks.
 
-ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 # E-mails are read in a mail client, never served by the site: the policy does not apply.
 NOT_SERVED = [TEMPLATES / "email"]

@@ -25,7 +25,7 @@ from scoring.engine.tables import preset
 from scoring.services import engine_validation_error, refused_as_validation_error
 from tests.games.views.test_tournament import table_of, url
 
-ENGINE = Path(__file__).resolve().parents[2] / "scoring" / "engine"
+ENGINE = Path(__file__).resolve().parents[3] / "scoring" / "engine"
 TWO_DECLARERS = {"contract": "solo", "bid": 6, "declarers": ["2", "3"], "tricks": 7}
 FRENCH = "Donne 1 : Solo se joue avec un seul déclarant : 2 sont cochés."
 ENGLISH = 'contract "solo" needs exactly 1 declarer, got 2'

@@ -65,6 +65,8 @@ INSTALLED_APPS = [
     "api",
     # The site's shell (home, guide, privacy, offline, media, health, errors).
     "front",
+    # The club's own public site: pages, news, contact, photos, hall of fame.
+    "clubsite",
     # manage.py bench: the benchmarks and load tests, outside the club's apps.
     "benchmarks",
 ]

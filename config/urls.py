@@ -8,6 +8,7 @@ from django.urls import include, path
 # Imported, not named in strings: the import contracts see the site stand on its apps.
 from api import urls as api_urls
 from club import urls as club_urls
+from clubsite import urls as clubsite_urls
 from front import urls as front_urls
 from games import club_urls as games_urls
 
@@ -18,6 +19,8 @@ urlpatterns = [
     path("", include(club_urls)),
     # A club's point tables, room link and nights; the member's calendar.
     path("", include(games_urls)),
+    # A club's own site: its pages, news, contact, photos and hall of fame.
+    path("", include(clubsite_urls)),
     # The JSON API (api/): versioned, so that a club's web site keeps working when v2 comes.
     path("api/v1/", include(api_urls)),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,2 @@
+"""The club site's records, one module a kind (pages, news, photos…), all imported here so that
+Django finds them."""

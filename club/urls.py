@@ -76,6 +76,12 @@ club_urls = [
         member_import.member_import_review,
         name="member-import-review",
     ),
+    path("membres/importer/fait/", member_import.member_import_done, name="member-import-done"),
+    path(
+        "membres/importer/lignes-a-corriger.csv",
+        member_import.member_import_left_csv,
+        name="member-import-left",
+    ),
     # The club leaves with its data (club/views/club_closing.py).
     path("gestion/archive.zip", club_closing.archive_download, name="club-archive"),
     path("gestion/fermer/", club_closing.club_close_page, name="club-close"),

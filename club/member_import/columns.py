@@ -19,8 +19,9 @@ COLUMN_LABELS = {
     "initials": gettext_lazy("Initiales seulement"),
 }
 
-# What a header says (French, English, Dutch), compared without case or accents. "Nom" alone
-# is the whole name, unless a first-name column stands beside it: then it is the family name.
+# What a header says (French, English, Dutch), compared without case or accents. "Nom", "Naam"
+# or "Name" alone is the whole name, unless a first-name column stands beside it: then it is
+# the family name (« Prénom ; Nom », « Voornaam ; Naam », « First name ; Name »).
 HEADER_WORDS = {
     "name": ("nom complet", "nom et prenom", "joueur", "membre", "name", "full name", "naam"),
     "first_name": ("prenom", "first name", "firstname", "given name", "voornaam"),
@@ -29,6 +30,10 @@ HEADER_WORDS = {
     "phone": ("telephone", "tel", "tel.", "gsm", "phone", "mobile", "portable", "telefoon"),
     "initials": ("initiales", "initiales seulement", "initials", "initialen", "anonyme"),
 }
+
+
+# The bare words that are the family name beside a first-name column, the whole name alone.
+FAMILY_BESIDE_FIRST = ("nom", "naam", "name")
 
 
 def _bare(text: str) -> str:
@@ -44,7 +49,7 @@ def _column_of(heading: str) -> str | None:
     for key, words in HEADER_WORDS.items():
         if word in words:
             return key
-    if word == "nom":
+    if word in FAMILY_BESIDE_FIRST:
         return "name"
     for key, words in HEADER_WORDS.items():
         if any(len(w) >= 5 and w in word for w in words):
@@ -64,7 +69,7 @@ def columns_guess(rows: list[list[str]]) -> tuple[bool, dict[str, int | None]]:
         if key is not None and columns[key] is None:
             columns[key] = index
     if columns["first_name"] is not None and columns["name"] is not None:
-        if columns["last_name"] is None and _bare(first[columns["name"]]) == "nom":
+        if columns["last_name"] is None and _bare(first[columns["name"]]) in FAMILY_BESIDE_FIRST:
             columns["last_name"], columns["name"] = columns["name"], None
     header = any(index is not None for index in columns.values())
     return header, columns

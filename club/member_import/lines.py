@@ -1,7 +1,9 @@
-"""Each line of a members' table read by its columns, and refused in words: an empty name, an
-address that is not one, a telephone number with letters, an "initials only" that says neither
-yes nor no, a line that repeats an earlier one (the same name, or the same address: an address
-opens one account). Every problem names its line; nothing is refused silently."""
+"""Each line of a members' table read by its columns, and refused in words: an empty name, a
+telephone number with letters, an "initials only" that says neither yes nor no, a line that
+repeats an earlier one (the same name, or the same address: an address opens one account).
+An address that is not one does not cost the member his place: he is read without it, and the
+line carries a note that says so. Every problem and note names its line; nothing is left out
+silently."""
 
 from __future__ import annotations
 
@@ -36,6 +38,8 @@ class MemberLine:
     phone: str
     initials: bool
     problems: tuple[str, ...] = ()
+    # What was read differently from the table, the line kept (an address left out, and why).
+    notes: tuple[str, ...] = ()
 
 
 def columns_refusal(columns: Mapping[str, int | None]) -> str | None:
@@ -114,7 +118,15 @@ def member_lines_read(
         name = tidy_name(cell(row, "name")) or tidy_name(f"{first} {last}")
         email, phone = cell(row, "email").lower(), " ".join(cell(row, "phone").split())
         initials_text = cell(row, "initials").casefold().rstrip(".")
-        problems = _name_problems(name) + _email_problems(email) + _phone_problems(phone)
+        notes = []
+        if refused := _email_problems(email):
+            # The member is imported without it: the club adds it later on his page.
+            notes.append(
+                _("adresse « %(email)s » laissée de côté : %(why)s")
+                % {"email": email, "why": " ; ".join(refused)}
+            )
+            email = ""
+        problems = _name_problems(name) + _phone_problems(phone)
         if max(len(first), len(last)) > PART_LENGTH:
             problems.append(
                 _("prénom ou nom de famille trop long (%(max)s caractères au plus)")
@@ -144,6 +156,7 @@ def member_lines_read(
                 phone=phone,
                 initials=initials_text in YES,
                 problems=tuple(problems),
+                notes=tuple(notes),
             )
         )
     if not lines:

@@ -22,7 +22,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from infra.typography import semicolon_join
+
 from ..club_pages import club_page
+from ..exports import csv_response
 from ..member_import.columns import COLUMN_LABELS, COLUMNS, columns_guess
 from ..member_import.lines import MemberLine, columns_refusal, member_lines_read
 from ..member_import.review import (
@@ -47,6 +50,10 @@ TEMPLATE = "club/admin/member_import.html"
 
 def _key(club: Club) -> str:
     return f"member_import_{club.pk}"
+
+
+def _done_key(club: Club) -> str:
+    return f"member_import_done_{club.pk}"
 
 
 class MembersTableForm(TableForm):
@@ -189,8 +196,10 @@ def member_import_review(request: HttpRequest, slug: str) -> HttpResponse:
                 problems = refused.messages
             else:
                 del request.session[_key(club)]
+                request.session[_done_key(club)] = done = _left_out(pending, reviewed)
                 messages.success(request, _done(record.members_joined, len(record.invitations)))
-                return redirect("members", slug=club.slug)
+                said = done["left"] or done["notes"]
+                return redirect("member-import-done" if said else "members", slug=club.slug)
     counts = {kind: sum(1 for row in reviewed if row.kind == kind) for kind in KIND_WORDS}
     context = {
         "club": club,
@@ -206,6 +215,58 @@ def member_import_review(request: HttpRequest, slug: str) -> HttpResponse:
         "invited": sum(1 for row in reviewed if row.invited and row.kind in (NEW, RETURNS)),
     }
     return TemplateResponse(request, TEMPLATE, context, status=400 if problems else 200)
+
+
+def _left_out(pending: dict[str, Any], reviewed: list[ReviewedLine]) -> dict[str, Any]:
+    """What the confirmation names once the good lines are stored: each line left out with
+    why and its cells as the table had them (to fix and import again), and each line stored
+    differently from the table (an address left out)."""
+    rows = pending["rows"]
+    return {
+        "header": list(rows[0]) if pending["header"] else [],
+        "left": [
+            {"line": row.line.line, "why": row.refusal, "cells": list(rows[row.line.line - 1])}
+            for row in reviewed
+            if row.kind == REFUSED
+        ],
+        "notes": [
+            {"line": row.line.line, "name": row.line.name, "notes": semicolon_join(row.line.notes)}
+            for row in reviewed
+            if row.line.notes and row.kind != REFUSED
+        ],
+    }
+
+
+@login_required
+@club_page(CLUB_ADMIN)
+def member_import_done(request: HttpRequest, slug: str) -> HttpResponse:
+    """After the import: the lines left out, each with why, to download and import again once
+    fixed, and the members stored without what their line had wrong. Nothing to say: the
+    members' list."""
+    club = request.club
+    done = request.session.get(_done_key(club))
+    if not done or not (done["left"] or done["notes"]):
+        return redirect("members", slug=club.slug)
+    context = {"club": club, **done}
+    return TemplateResponse(request, "club/admin/member_import_done.html", context)
+
+
+@login_required
+@club_page(CLUB_ADMIN)
+def member_import_left_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The lines left out as a table to fix and import again: the table's own columns (its
+    header, when it had one), then why each was left out, in a last column the import ignores."""
+    club = request.club
+    done = request.session.get(_done_key(club))
+    if not done or not done["left"]:
+        return redirect("members", slug=club.slug)
+    width = max(len(done["header"]), *(len(item["cells"]) for item in done["left"]))
+    header = [*done["header"], *[""] * (width - len(done["header"]))] + [_("Problème")]
+    rows = [
+        [*item["cells"], *[""] * (width - len(item["cells"])), item["why"]]
+        for item in done["left"]
+    ]
+    return csv_response(_("lignes-a-corriger"), header, rows)
 
 
 def _done(joined: int, invited: int) -> str:

@@ -31,7 +31,13 @@ def test_the_headings_propose_each_column_in_french_english_or_dutch():
         True,
         {"name": None, "first_name": 0, "last_name": 1, "email": 2, "phone": 3, "initials": None},
     )
-    # "Nom" beside "Prénom" is the family name; alone it is the whole name.
+    # "Nom" beside "Prénom" is the family name; alone it is the whole name. The same in Dutch
+    # (a Flemish club's « Voornaam ; Naam ») and in English.
+    for first, family in (("Voornaam", "Naam"), ("First name", "Name"), ("Prénom", "Nom")):
+        header, columns = columns_guess([[first, family, "E-mail", "Telefoon"]])
+        assert (columns["first_name"], columns["last_name"], columns["name"]) == (0, 1, None)
+    for alone in ("Naam", "Name", "Nom"):
+        assert columns_guess([[alone, "E-mail"]])[1]["name"] == 0
     header, columns = columns_guess([["Prénom", "NOM", "Courriel"]])
     assert (header, columns["first_name"], columns["last_name"], columns["name"]) == (
         True,
@@ -71,22 +77,35 @@ def test_first_and_family_names_make_the_name():
     ("row", "problem"),
     [
         (["", "x@example.org", "", ""], "le nom est vide"),
-        (["Anne Dupont", "anne.example.org", "", ""], "« anne.example.org » n'est pas une adresse"),
         (["Anne Dupont", "", "04 70 / douze", ""], "« 04 70 / douze » n'est pas un numéro"),
         (["Anne Dupont", "", "", "peut-être"], "« peut-être » : écrivez oui ou non"),
         (["Anne\u200bDupont", "", "", ""], "le nom contient un caractère invisible (U+200B)"),
         (["A" * 121, "", "", ""], "nom trop long (120 caractères au plus)"),
-        # The site's one check of an address, as an invitation and a sign-up say it.
-        (
-            ["Anne Dupont", "a" * 140 + "@example.org", "", ""],
-            "cette adresse est trop longue pour servir d'identifiant (150 caractères au plus)",
-        ),
-        (["Anne Dupont", "anne@example\x00.org", "", ""], "« anne@example\x00.org » n'est pas"),
     ],
 )
 def test_each_bad_line_is_refused_in_words(row, problem):
     (problems,) = only_problems(row)
     assert len(problems) == 1 and problems[0].startswith(problem), problems
+
+
+@pytest.mark.parametrize(
+    ("email", "note"),
+    [
+        ("anne.example.org", "« anne.example.org » n'est pas une adresse"),
+        # The site's one check of an address, as an invitation and a sign-up say it.
+        (
+            "a" * 140 + "@example.org",
+            "cette adresse est trop longue pour servir d'identifiant (150 caractères au plus)",
+        ),
+        ("anne@example\x00.org", "« anne@example\x00.org » n'est pas"),
+    ],
+)
+def test_a_bad_address_is_left_out_and_said_the_member_kept(email, note):
+    """An address that is not one costs the member his address, never his place."""
+    (line,) = read(["Anne Dupont", email, "", ""])
+    assert (line.name, line.email, line.problems) == ("Anne Dupont", "", ())
+    (said,) = line.notes
+    assert said.startswith(f"adresse « {email} » laissée de côté : {note}"), said
 
 
 def test_a_repeated_name_or_address_is_refused_naming_the_first_line():

@@ -111,20 +111,60 @@ def test_a_bad_line_refuses_the_whole_file_naming_it_unless_the_good_lines_are_a
     admin_client, club
 ):
     rows = members_rows(6)
-    rows[3][2] = "chloe.example.org"  # line 4
+    rows[3][2] = "chloe.example.org"  # line 4: imported without its address, with a note
     rows[5][0] = rows[5][1] = ""  # line 6: no name
+    rows[6][3] = "04 70 / douze"  # line 7: a telephone with letters
     upload(admin_client, club, "membres.xlsx", xlsx_of(rows))
     columns_confirmed(admin_client, club)
     refused = admin_client.post(review(club))
     assert refused.status_code == 400
     problems = refused.context["problems"]
-    assert problems[0].startswith("Le fichier est refusé : les lignes 4, 6 ne peuvent pas")
-    assert problems[1] == "Ligne 4 : « chloe.example.org » n'est pas une adresse e-mail valable."
-    assert problems[2] == "Ligne 6 : le nom est vide."
+    assert problems[0].startswith("Le fichier est refusé : les lignes 6, 7 ne peuvent pas")
+    assert problems[1] == "Ligne 6 : le nom est vide."
+    assert problems[2] == "Ligne 7 : « 04 70 / douze » n'est pas un numéro de téléphone."
+    # The review says already what happens to the address.
+    assert "adresse « chloe.example.org » laissée de côté" in refused.content.decode()
     assert Player.objects.count() == 1  # the admin only: nothing was written
     answer = admin_client.post(review(club), {"good_only": "1"})
-    assert answer.status_code == 302
+    assert answer.url == reverse("member-import-done", args=[club.slug])
     assert Player.objects.count() == 1 + 4
+    chloe = Player.objects.get(first_name="Chloé")
+    assert chloe.email == ""
+
+    # The confirmation names each line left out and why, and the member stored without.
+    done = admin_client.get(answer.url)
+    page = done.content.decode()
+    assert "4 membres importés." in page
+    assert "Ligne 6 : le nom est vide." in page
+    assert "Ligne 7 : « 04 70 / douze » n&#x27;est pas un numéro de téléphone." in page
+    assert "Ligne 4 (Chloé Janssens-0)" in page and "laissée de côté" in page
+
+    # The lines left out come back as a table to fix: the table's columns, then why.
+    table = admin_client.get(reverse("member-import-left", args=[club.slug]))
+    assert table["Content-Type"].startswith("text/csv")
+    lines = table.content.decode("utf-8-sig").splitlines()
+    assert lines[0] == "Prénom;Nom;E-mail;GSM;Initiales seulement;Problème"
+    assert lines[1] == ";;;0470 00 04 00;;Ligne 6 : le nom est vide."
+    assert lines[2].startswith("François;Maes-1;membre5@example.org;04 70 / douze;;Ligne 7 : ")
+
+    # Fixed, the file imports again: the problem column is left alone.
+    fixed = table.content.decode("utf-8-sig").replace(";;;0470", "Éva;Claes-0;;0470")
+    fixed = fixed.replace("04 70 / douze", "0470 00 05 00")
+    upload(admin_client, club, "a-corriger.csv", fixed.encode("utf-8-sig"))
+    columns_confirmed(admin_client, club)
+    again = admin_client.post(review(club))
+    assert again.url == reverse("members", args=[club.slug])
+    assert Player.objects.count() == 1 + 6
+
+
+def test_the_confirmation_and_its_table_are_the_club_admins_only(club, admin_client):
+    member = PlayerFactory(club=club, user=UserFactory())
+    client = Client()
+    client.force_login(member.user)
+    for name in ("member-import-done", "member-import-left"):
+        assert client.get(reverse(name, args=[club.slug])).status_code == 403
+        # Nothing waiting: the admin is sent to the members' list.
+        assert admin_client.get(reverse(name, args=[club.slug])).status_code == 302
 
 
 def test_an_unsure_name_is_asked_then_taken_as_the_admin_says(admin_client, club):

@@ -263,8 +263,7 @@ def member_import_left_csv(request: HttpRequest, slug: str) -> HttpResponse:
     width = max(len(done["header"]), *(len(item["cells"]) for item in done["left"]))
     header = [*done["header"], *[""] * (width - len(done["header"]))] + [_("Problème")]
     rows = [
-        [*item["cells"], *[""] * (width - len(item["cells"])), item["why"]]
-        for item in done["left"]
+        [*item["cells"], *[""] * (width - len(item["cells"])), item["why"]] for item in done["left"]
     ]
     return csv_response(_("lignes-a-corriger"), header, rows)
 

@@ -19,8 +19,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
+from infra.typography import semicolon_join
 from scoring.services.ranking_import import (
     NEW,
     SKIP,
@@ -160,6 +161,20 @@ def _lines(pending: dict[str, Any]) -> list[ImportedLine]:
     return ranking_lines_read(rows, pending["columns"], header=pending["header"], labels=labels)
 
 
+def _skipped_said(skipped: list[ImportedLine]) -> str:
+    """« Lignes laissées de côté à votre demande : ligne 7 (Anne Dupont) ; ligne 9 (…). »"""
+    return ngettext(
+        "Ligne laissée de côté à votre demande : %(lines)s.",
+        "Lignes laissées de côté à votre demande : %(lines)s.",
+        len(skipped),
+    ) % {
+        "lines": semicolon_join(
+            _("ligne %(line)s (%(name)s)") % {"line": line.line, "name": line.name}
+            for line in skipped
+        )
+    }
+
+
 # What the review proposes for each kind of name (club.name_matching).
 KIND_LABELS = {
     SAME: gettext_lazy("même joueur"),
@@ -211,6 +226,9 @@ def ranking_import_names(request: HttpRequest, slug: str) -> HttpResponse:
                 _("Classement %(season)s importé : %(count)s joueurs.")
                 % {"season": snapshot.season.name, "count": snapshot.lines.count()},
             )
+            # The lines the admin chose not to import are named once more, each by its line.
+            if skipped := [line for line in lines if choices.get(line.line) == SKIP]:
+                messages.info(request, _skipped_said(skipped))
             return redirect("ranking-season", slug=club.slug, season=snapshot.season.slug)
     rows = []
     for line, match in zip(lines, matches, strict=True):

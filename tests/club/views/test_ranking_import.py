@@ -206,6 +206,25 @@ def test_the_review_page_asks_for_the_ambiguous_name_and_refuses_without_a_choic
     assert not Player.objects.filter(display_name="Marc Vos").exists()
 
 
+def test_the_lines_left_out_at_the_admins_choice_are_named_once_stored(client, club, club_admin):
+    client.force_login(club_admin)
+    client.post(
+        reverse("ranking-import", args=[club.slug]),
+        {"pasted": "Rang\tNom\tPoints\n1\tMarc Vos\t30\n2\tInvité du soir\t12\n3\tZoé Lens\t9"},
+    )
+    client.post(
+        reverse("ranking-import-columns", args=[club.slug]),
+        {"header": "on", "season": "2012", "rank": 0, "name": 1, "points": 2},
+    )
+    names = reverse("ranking-import-names", args=[club.slug])
+    answer = client.post(names, {"line-2": "new", "line-3": "skip", "line-4": "new"}, follow=True)
+    said = [str(message) for message in answer.context["messages"]]
+    assert said == [
+        "Classement 2012 importé : 2 joueurs.",
+        "Ligne laissée de côté à votre demande : ligne 3 (Invité du soir).",
+    ]
+
+
 def test_the_review_page_reads_the_same_number_of_queries_for_any_number_of_lines(
     client, club, club_admin, club_members
 ):

@@ -261,7 +261,7 @@ def member_import_left_csv(request: HttpRequest, slug: str) -> HttpResponse:
     if not done or not done["left"]:
         return redirect("members", slug=club.slug)
     width = max(len(done["header"]), *(len(item["cells"]) for item in done["left"]))
-    header = [*done["header"], *[""] * (width - len(done["header"]))] + [_("Problème")]
+    header = [*done["header"], *[""] * (width - len(done["header"])), _("Problème")]
     rows = [
         [*item["cells"], *[""] * (width - len(item["cells"])), item["why"]] for item in done["left"]
     ]

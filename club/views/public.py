@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils import timezone
 
-from games.calendar.presenters import calendar_entries
+from games.calendar.presenters import calendar_entries, next_to_open
 from games.models import Tournament
 from games.presenters.club_start import club_checklist
 from scoring.models import TournamentStanding
@@ -51,6 +51,12 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         if season
         else Tournament.objects.none()
     )
+    coming = calendar_entries(
+        club,
+        Player.objects.filter(user=request.user).first() if member else None,
+        timezone.now(),
+        limit=3,
+    )
     context = {
         "club": club,
         "seasons": seasons,
@@ -70,12 +76,9 @@ def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
         if member
         else [],
         # The next nights on the club's calendar, with the member's answer.
-        "coming": calendar_entries(
-            club,
-            Player.objects.filter(user=request.user).first() if member else None,
-            timezone.now(),
-            limit=3,
-        ),
+        "coming": coming,
+        # The next night still to start, that a scorer starts from here at the door.
+        "to_open": next_to_open(coming) if can_score else None,
     }
     template = "club/club_detail.html"
     if request.htmx:

@@ -111,6 +111,10 @@ class PlannedNightQuerySet(models.QuerySet):
         today = today or datetime.date.today()
         return self.filter(date__gte=today).order_by("date", "start", "pk")
 
+    def to_open(self) -> PlannedNightQuerySet:
+        """The nights still to be started: neither cancelled nor opened at the door yet."""
+        return self.filter(status=PlannedNight.Status.PLANNED, tournament__isnull=True)
+
     def with_counts(self) -> PlannedNightQuerySet:
         """Each night's replies counted in the same query; ``guests_count``: the guests those
         with a place bring (they take places and seats too)."""

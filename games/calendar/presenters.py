@@ -116,6 +116,19 @@ def calendar_entries(
     return [_entry(night, settings, now, mine.get(night.pk)) for night in nights]
 
 
+def next_to_open(entries: list[CalendarEntry]) -> PlannedNight | None:
+    """The first of these nights still to be started at the door (neither cancelled nor
+    opened): the one a scorer starts from the calendar or the club page."""
+    return next(
+        (
+            entry.night
+            for entry in entries
+            if not entry.night.is_cancelled and entry.night.tournament_id is None
+        ),
+        None,
+    )
+
+
 def night_replies(night: PlannedNight, now: datetime.datetime) -> CalendarEntry:
     """One night for its club admin: the counts, who said what (waiting list in order, each
     with his comment and guests) and who has not answered."""

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -22,6 +23,7 @@ from scoring import services as scoring
 from scoring.engine.standings import scheme
 
 from .. import services
+from ..calendar.models import PlannedNight
 from ..forms import TournamentForm
 from ..mailing import result_recipients
 from ..models import Poule, RoundDraw, Seat, Tournament
@@ -45,7 +47,15 @@ def error_text(error: ValidationError) -> str:
 def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
     club = request.club
     form = TournamentForm(request.POST or None, club=club)
-    if request.method == "POST" and form.is_valid():
+    # The night of that date on the club's calendar, offered rather than a second one: started
+    # from its entry, those who said yes come ticked. "second": the scorer wants another.
+    date = form.cleaned_data["date"] if form.is_valid() else timezone.localdate()
+    planned = PlannedNight.objects.filter(club=club, date=date).to_open().first()
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and (planned is None or "second" in request.POST)
+    ):
         data = form.cleaned_data
         try:
             tournament = services.tournament_create(
@@ -65,7 +75,8 @@ def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Soirée créée : cochez les joueurs présents."))
             return redirect("games:presence", slug=slug, pk=tournament.pk)
-    return TemplateResponse(request, "games/tournament_form.html", {"club": club, "form": form})
+    context = {"club": club, "form": form, "planned": planned}
+    return TemplateResponse(request, "games/tournament_form.html", context)
 
 
 def tournament_detail(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:

@@ -24,7 +24,7 @@ from ...models import MemberCalendar, PlannedNight, Reply
 from ..feed import feed
 from ..forms import ReplyForm
 from ..models import COMMENT_MAX_LENGTH, MAX_GUESTS
-from ..presenters import calendar_entries
+from ..presenters import calendar_entries, next_to_open
 
 ICS = "text/calendar; charset=utf-8"
 # What the answer's folded fields offer (templates/games/calendar/_reply_extras.html).
@@ -60,11 +60,14 @@ def calendar_page(request: HttpRequest, slug: str) -> TemplateResponse:
     club, viewer = request.club, request.club_access
     member = viewer.is_member
     player = _player(request) if member else None
+    entries = calendar_entries(club, player, timezone.now())
     context = {
         "club": club,
-        "entries": calendar_entries(club, player, timezone.now()),
+        "entries": entries,
         "is_member": member,
         "can_admin": viewer.is_club_admin,
+        # The first night still to start, that a scorer starts from here at the door.
+        "to_open": next_to_open(entries) if viewer.is_scorer else None,
         "feed_url": settings.SITE_URL + reverse("games:calendar-feed", args=[club.slug]),
         **REPLY_EXTRAS,
     }

@@ -273,3 +273,54 @@ def test_the_day_before_and_on_the_day_a_night_starts_without_a_question(club, s
     response = client.post(reverse("games:calendar-open", args=[club.slug, night.pk]))
     assert response.status_code == 302
     assert PlannedNight.objects.get(pk=night.pk).tournament is not None
+
+
+# At the door, from every page that names the night
+
+
+def test_a_planned_night_starts_from_the_calendar_the_club_page_and_nouvelle_soiree(
+    client, club, scorer
+):
+    today = timezone.localdate()
+    tonight = calendar.night_plan(club, today, calendar.NightPlan(place="Salle Saint-Roch"))
+    later = calendar.night_plan(club, next_friday(2), calendar.NightPlan())
+    start = reverse("games:calendar-open", args=[club.slug, tonight.pk])
+    client.force_login(scorer)
+    # The calendar and the club page offer tonight's start, and only tonight's.
+    for page in ("games:calendar", "club-detail"):
+        html = client.get(reverse(page, args=[club.slug])).content.decode()
+        assert html.count('action="' + start + '"') == 1, page
+        assert reverse("games:calendar-open", args=[club.slug, later.pk]) not in html
+
+    # « Nouvelle soirée » offers the planned night of its date rather than a second one.
+    create = reverse("games:tournament-create", args=[club.slug])
+    page = client.get(create)
+    assert page.context["planned"] == tonight
+    assert 'action="' + start + '"' in page.content.decode()
+    form = {
+        "date": today.isoformat(),
+        "rules": "rcwhist",
+        "tournament_points": "rcwhist",
+        "rounds": "3",
+        "draw_method": "avoid_repeats",
+    }
+    offered = client.post(create, form)
+    assert offered.status_code == 200 and offered.context["planned"] == tonight
+    assert not Tournament.objects.exists()
+    # Asked for, another night of that date is made beside it.
+    second = client.post(create, {**form, "name": "Revanche", "second": "1"})
+    assert second.status_code == 302
+    assert Tournament.objects.get().name == "Revanche"
+
+    # Started, the night is no longer offered anywhere.
+    assert client.post(start).status_code == 302
+    assert PlannedNight.objects.get(pk=tonight.pk).tournament is not None
+    assert client.get(create).context["planned"] is None
+
+
+def test_a_member_who_does_not_score_is_offered_no_start(client, club, member):
+    night = calendar.night_plan(club, timezone.localdate(), calendar.NightPlan())
+    client.force_login(member)
+    start = reverse("games:calendar-open", args=[club.slug, night.pk])
+    for page in ("games:calendar", "club-detail"):
+        assert start not in client.get(reverse(page, args=[club.slug])).content.decode()

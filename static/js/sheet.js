@@ -699,6 +699,11 @@
     }
   }
 
+  function showDraftNote(shown) {
+    var note = document.querySelector("[data-draft-note]");
+    if (note) note.hidden = !shown;
+  }
+
   function setup() {
     var root = sheet();
     if (!root) return;
@@ -757,8 +762,20 @@
     // mort on, which refreshes the form, and that must not find it still empty.
     var form = sheetForm();
     if (form && !form.querySelector(".dealform-errors, .errorlist") && !document.querySelector(".last-deal.undone")) {
-      restoreDraft(form, savedDraft());
+      var kept = savedDraft();
+      restoreDraft(form, kept);
+      // Brought back, the deal says it is not saved yet, with a way to start afresh.
+      showDraftNote(kept.length > 0);
     }
+    document.addEventListener("click", function (event) {
+      if (!event.target.closest || !event.target.closest("[data-draft-clear]")) return;
+      var typed = sheetForm();
+      if (!typed) return;
+      typed.reset();
+      if (window.dealformRefresh) window.dealformRefresh(typed);
+      forgetDraft();
+      showDraftNote(false);
+    });
     setup();
     // Deals left waiting by an earlier visit (the phone slept, the page was reloaded).
     flush();

@@ -485,6 +485,17 @@ def test_a_deal_half_typed_survives_a_reload(live_server, new_context, club, sea
         "aria-pressed", "true"
     )
     expect(form.locator("input[name=declarers][value='3']")).to_be_checked()
+    # Brought back, it is said unsaved; « Effacer » starts afresh, and a reload stays empty.
+    note = form.locator("[data-draft-note]")
+    expect(note).to_be_visible()
+    note.locator("[data-draft-clear]").click()
+    expect(form.locator(".calls button[aria-pressed=true]")).to_have_count(0)
+    expect(note).to_be_hidden()
+    page.reload()
+    expect(form.locator(".calls button[aria-pressed=true]")).to_have_count(0)
+    expect(form.locator("[data-draft-note]")).to_be_hidden()
+    form.locator(".calls button[data-value='emballage:9']").click()
+    form.locator("label:has(input[name=declarers][value='3'])").click()
     # Saved, the deal leaves nothing behind for the next one.
     form.locator("label:has(input[name=declarers][value='1'])").click()
     form.locator("[data-part=tricks] .tricks button[data-value='9']").click()

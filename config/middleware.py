@@ -17,8 +17,21 @@ from django.utils.translation import gettext as _
 
 from front.views.errors import bad_request, database_unreachable, method_not_allowed
 from infra.login_stamp import login_stamp
+from infra.site_address import origin_of, served_from
 
 logger = logging.getLogger(__name__)
+
+
+class SiteOrigin:
+    """Links written while a request is answered (its e-mails, feeds, QR codes, and the work
+    it queues) go where that request came to, not to ``SITE_URL`` (``infra.site_address``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with served_from(origin_of(request)):
+            return self.get_response(request)
 
 
 class NotAllowedPage:

@@ -42,6 +42,9 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    # The site's shell (home, guide, privacy, offline, media, health, errors). First, so that
+    # its runserver (static files, and a word when SITE_URL is elsewhere) is the one run.
+    "front",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -63,8 +66,6 @@ INSTALLED_APPS = [
     "games",
     "scoring",
     "api",
-    # The site's shell (home, guide, privacy, offline, media, health, errors).
-    "front",
     # The club's own public site: pages, news, contact, photos, hall of fame.
     "clubsite",
     # manage.py bench: the benchmarks and load tests, outside the club's apps.
@@ -74,6 +75,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "config.middleware.KeptCopyLeavesCookies",
     "django.middleware.security.SecurityMiddleware",
+    # Links written while a request is answered go where it came to (infra/site_address.py).
+    "config.middleware.SiteOrigin",
     # Static files compressed and with hashed names, served by the web process itself.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -217,7 +220,9 @@ if os.environ.get("EMAIL_HOST"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "club@localhost")
-# Links in e-mails sent by tasks (no request to take the host from).
+# The site's address for links written by work no request asked for (beat's reminders, a
+# command): a page's links, and the e-mails and feeds a request asks for, use that request's
+# own address (infra/site_address.py).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Who may open a club from the home page (club/services/signup.py): "open" — at once, once the

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
@@ -15,6 +14,7 @@ from django.utils import translation
 from club.models import Player
 from club.names import name_shown, recipients
 from infra.mail_text import plain_text, subject_line
+from infra.site_address import site_url
 from scoring.models import PouleStanding, TournamentStanding
 
 from .models import ResultEmail, Tournament
@@ -98,7 +98,7 @@ def tournament_results_send(tournament: Tournament) -> int:
     # chose them, unless he is a member of one of the winner's clubs.
     winners = [line.player for line in lines if line.rank == 1]
     readers = recipients([line.player for line in lines], winners)
-    site = settings.SITE_URL
+    site = site_url()
     results_url = site + reverse("my-results")
     profile_url = site + reverse("profile")
     public_url = (

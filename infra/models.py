@@ -28,6 +28,9 @@ class PendingWork(models.Model):
     # When it was last handed to the broker (none: the broker was not reached yet).
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
+    # Where the request that asked for it came to (``https://club.example``): the links its
+    # e-mails write go there. Empty: no request asked (``SITE_URL``).
+    origin = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
         # The name it had as club's model: the move wrote nothing in the database.

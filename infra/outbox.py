@@ -36,6 +36,7 @@ from django.db.models import F, Min, Q
 from django.utils import timezone
 
 from .models import PendingWork
+from .site_address import request_origin, served_from
 
 logger = logging.getLogger(__name__)
 
@@ -88,11 +89,12 @@ FRESH = timedelta(seconds=30)
 def work_queue(task: TaskName, key: int) -> None:
     """Record that ``task(key)`` must run after the current transaction, and hand it to the
     broker once it commits. Asked again before it ran, it is one row (and one more send)."""
+    origin = request_origin()[: PendingWork._meta.get_field("origin").max_length]
     PendingWork.objects.bulk_create(
-        [PendingWork(task=task, key=key, requested_at=timezone.now(), sent_at=None)],
+        [PendingWork(task=task, key=key, requested_at=timezone.now(), sent_at=None, origin=origin)],
         update_conflicts=True,
         unique_fields=["task", "key"],
-        update_fields=["requested_at", "sent_at"],
+        update_fields=["requested_at", "sent_at", "origin"],
     )
     transaction.on_commit(partial(_send, task, key))
 
@@ -138,12 +140,13 @@ def work_run(
     ``pending_only``: work that must not run twice (a publication) runs only while its row
     exists; a second delivery finds none and does nothing (None)."""
     if not atomic:
-        seen = (
+        seen, origin = (
             PendingWork.objects.filter(task=task, key=key)
-            .values_list("requested_at", flat=True)
+            .values_list("requested_at", "origin")
             .first()
-        )
-        result = work()
+        ) or (None, "")
+        with served_from(origin or request_origin()):
+            result = work()
         _done(task, key, seen)
         return result
     with transaction.atomic():
@@ -151,7 +154,9 @@ def work_run(
         if row is None and pending_only:
             logger.info("pending work %s(%s) done already", task, key)
             return None
-        result = work()
+        # The links it writes go where the request that asked for it came to.
+        with served_from((row.origin if row else "") or request_origin()):
+            result = work()
         _done(task, key, row.requested_at if row else None)
     return result
 

@@ -8,13 +8,13 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
 from infra.mail_text import plain_text, subject_line
+from infra.site_address import absolute
 
 from ..models import Club, Federation, FederationAdmin, Membership, Player, PlayerMerge
 from ..services import role_ended_line
@@ -94,7 +94,7 @@ def merge_roles_send(merge_id: int) -> int:
                 "reader": player,
                 "body": body,
                 "lines": said,
-                "link": settings.SITE_URL + link,
+                "link": absolute(link),
             }
             try:
                 email_message("merge_roles", context, player.language, address, connection).send()

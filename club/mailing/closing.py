@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.core.mail import get_connection
 from django.urls import reverse
 from django.utils import timezone
+
+from infra.site_address import absolute
 
 from ..models import ClubClosing, Membership
 from . import email_message
@@ -48,8 +49,8 @@ def club_closed_send(closing_id: int) -> int:
         "club": closing.club,
         "closed": timezone.localtime(closing.closed_at),
         "purge": timezone.localtime(closing.purge_after),
-        "my_data": settings.SITE_URL + reverse("my-data"),
-        "privacy": settings.SITE_URL + reverse("privacy"),
+        "my_data": absolute(reverse("my-data")),
+        "privacy": absolute(reverse("privacy")),
     }
     connection = get_connection()
     sent, failure = 0, None

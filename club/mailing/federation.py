@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.urls import reverse
 from django.utils import timezone, translation
 
 from infra.mail_text import plain_text, subject_line
+from infra.site_address import absolute
 
 from ..models import FederationInvitation
 from .signup import club_admin_addresses
@@ -44,7 +44,7 @@ def invitation_send(invitation_id: int) -> int:
     context = {
         "federation": invitation.federation,
         "club": invitation.club,
-        "link": settings.SITE_URL + reverse("club-admin", args=[invitation.club.slug]),
+        "link": absolute(reverse("club-admin", args=[invitation.club.slug])),
     }
     connection = get_connection()
     sent, failure = 0, None

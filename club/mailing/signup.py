@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from infra.mail_text import plain_text, subject_line
+from infra.site_address import absolute
 
 from ..invitations import token_hash
 from ..models import Club, ClubSignup, JoinRequest, SignupLink
@@ -74,7 +75,7 @@ def signup_link_send(signup_id: int) -> int:
         if signup.token_hash:
             SignupLink.objects.get_or_create(signup=signup, token_hash=signup.token_hash)
         rows.update(token_hash=token_hash(token))
-        link = settings.SITE_URL + reverse("signup-confirm", args=[token])
+        link = absolute(reverse("signup-confirm", args=[token]))
         context = {"signup": signup, "link": link, "days": LINK_DAYS}
         return [(signup.email, signup.language, context)]
 
@@ -96,7 +97,7 @@ def signup_operators_send(signup_id: int) -> int:
     if signup is None:
         return 0
     waiting = reverse("admin:club_clubsignup_changelist") + "?status__exact=waiting"
-    link = settings.SITE_URL + waiting
+    link = absolute(waiting)
     context = {"signup": signup, "link": link}
     found = operators()
     if not found:
@@ -119,7 +120,7 @@ def signup_decision_send(signup_id: int) -> int:
         return 0
     context: dict[str, Any] = {"signup": signup, "club": signup.club}
     if signup.club is not None:
-        context["link"] = settings.SITE_URL + reverse("club-detail", args=[signup.club.slug])
+        context["link"] = absolute(reverse("club-detail", args=[signup.club.slug]))
     return _send_claimed(
         rows,
         "decision_told_at",
@@ -150,7 +151,7 @@ def join_request_send(request_id: int) -> int:
     if join_request is None:
         return 0
     club = join_request.club
-    link = settings.SITE_URL + reverse("join-requests", args=[club.slug])
+    link = absolute(reverse("join-requests", args=[club.slug]))
     context = {"join_request": join_request, "club": club, "link": link}
     return _send_claimed(
         rows,

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.urls import reverse
+
+from infra.site_address import absolute
 
 from ..invitations import invitation_send
 from ..models import MemberImport, Player
@@ -60,8 +61,7 @@ def member_invitations_send(import_id: int) -> int:
                 player,
                 email,
                 by=record.by,
-                link_for=lambda token: settings.SITE_URL
-                + reverse("invitation-accept", args=[token]),
+                link_for=lambda token: absolute(reverse("invitation-accept", args=[token])),
             )
         except ValidationError as refused:
             logger.info(

@@ -17,6 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event, Timezone
 
+from infra.site_address import absolute
+
 from ..models import PlannedNight, Reply
 from .models import CLUB_TIME_ZONE
 
@@ -26,6 +28,8 @@ NIGHT_LENGTH = datetime.timedelta(hours=4)
 
 
 def night_uid(night: PlannedNight) -> str:
+    # The entry's name for good, whatever address the feed is read at: SITE_URL, never the
+    # request's host (a calendar application would take one night for two).
     host = urlsplit(settings.SITE_URL).hostname or "clubwhist"
     return f"planned-night-{night.pk}@{host}"
 
@@ -77,7 +81,7 @@ def feed(
             event.add("location", night.place)
         event.add(
             "url",
-            settings.SITE_URL + reverse("games:calendar", kwargs={"slug": night.club.slug}),
+            absolute(reverse("games:calendar", kwargs={"slug": night.club.slug})),
         )
         event.add("status", "CANCELLED" if night.is_cancelled else "CONFIRMED")
         cal.add_component(event)

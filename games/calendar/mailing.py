@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.conf import settings
 from django.core.mail import get_connection
 from django.db import IntegrityError, transaction
 from django.urls import reverse
@@ -18,6 +17,7 @@ from django.utils import timezone
 from club.mailing import email_message
 from club.models import Player
 from infra.mail_text import plain_text
+from infra.site_address import absolute
 
 from .. import calendar
 from ..mailing import result_address
@@ -28,20 +28,20 @@ logger = logging.getLogger(__name__)
 
 def reply_url(night: PlannedNight, player: Player) -> str:
     token = calendar.reply_token(night, player)
-    return settings.SITE_URL + reverse(
-        "games:calendar-reply", kwargs={"slug": night.club.slug, "token": token}
+    return absolute(
+        reverse("games:calendar-reply", kwargs={"slug": night.club.slug, "token": token})
     )
 
 
 def reminders_off_url(player: Player) -> str:
     token = calendar.reminders_off_token(player)
-    return settings.SITE_URL + reverse("calendar-reminders-off", kwargs={"token": token})
+    return absolute(reverse("calendar-reminders-off", kwargs={"token": token}))
 
 
 def calendar_url(night: PlannedNight) -> str:
     """The club's calendar, at the night's own entry."""
     address = reverse("games:calendar", kwargs={"slug": night.club.slug})
-    return f"{settings.SITE_URL}{address}#soiree-{night.pk}"
+    return absolute(f"{address}#soiree-{night.pk}")
 
 
 def _context(
@@ -55,8 +55,7 @@ def _context(
         "nudge": nudge,
         "reply_url": reply_url(night, player),
         "off_url": reminders_off_url(player),
-        "calendar_url": settings.SITE_URL
-        + reverse("games:calendar", kwargs={"slug": night.club.slug}),
+        "calendar_url": absolute(reverse("games:calendar", kwargs={"slug": night.club.slug})),
     }
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
 
 from club import invitations, services
+from infra.site_address import absolute
 from scoring.engine.tables import PRESET_GAME
 
 
@@ -59,7 +59,6 @@ class Command(BaseCommand):
                 admin,
                 options["email"],
                 by=None,
-                link_for=lambda token: settings.SITE_URL
-                + reverse("invitation-accept", args=[token]),
+                link_for=lambda token: absolute(reverse("invitation-accept", args=[token])),
             )
         return club, admin

@@ -4,7 +4,6 @@ feed). The club admin's planning and replies are in ``secretary``."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -18,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from club.club_pages import access_for, club_page
 from club.models import Player
+from infra.site_address import absolute
 
 from ... import calendar
 from ...models import MemberCalendar, PlannedNight, Reply
@@ -68,7 +68,7 @@ def calendar_page(request: HttpRequest, slug: str) -> TemplateResponse:
         "can_admin": viewer.is_club_admin,
         # The first night still to start, that a scorer starts from here at the door.
         "to_open": next_to_open(entries) if viewer.is_scorer else None,
-        "feed_url": settings.SITE_URL + reverse("games:calendar-feed", args=[club.slug]),
+        "feed_url": absolute(reverse("games:calendar-feed", args=[club.slug])),
         **REPLY_EXTRAS,
     }
     return TemplateResponse(request, "games/calendar/calendar.html", context)
@@ -158,7 +158,7 @@ def my_calendar(request: HttpRequest) -> TemplateResponse:
         settings_row = calendar.member_reminders_set(player, request.POST.get("reminders") == "on")
         messages.success(request, _("Réglages enregistrés."))
     feed_url = (
-        settings.SITE_URL + reverse("member-feed", args=[settings_row.feed_key])
+        absolute(reverse("member-feed", args=[settings_row.feed_key]))
         if settings_row.feed_key
         else ""
     )

@@ -125,6 +125,20 @@ def deals_corrected_and_removed(poule) -> Deal:
     return first
 
 
+# The results' deal tables wider than their box, and their players' headings cut short.
+SHEETS_CUT = """() => {
+  const cut = [];
+  document.querySelectorAll("table.sheet").forEach((table, index) => {
+    const room = table.parentElement.clientWidth;
+    if (table.scrollWidth > room + 1) cut.push(`table ${index}: ${table.scrollWidth} > ${room}`);
+    table.querySelectorAll("thead th.num").forEach((th) => {
+      if (th.scrollWidth > th.clientWidth + 1) cut.push(`table ${index}: ${th.textContent}`);
+    });
+  });
+  return cut;
+}"""
+
+
 def header_of(page: Page) -> dict | None:
     """The site's header as the phone shows it: its height, its menu button, its links (None
     on the room screen, made for the projector: it has none)."""
@@ -183,6 +197,9 @@ def test_every_page_of_a_night_is_made_for_fingers_under_one_compact_header(
     walk("corriger", reverse("games:deal-edit", args=[slug, pk, corrected.pk]))
     walk("paper entry", reverse("games:sheet-entry", args=[slug, pk, other.pk]))
     walk("results", reverse("games:results", args=[slug, pk]))
+    # Every deal table of the results fits the phone, and no player's name is cut.
+    cut = page.evaluate(SHEETS_CUT)
+    assert cut == [], cut
     walk("presence", reverse("games:presence", args=[slug, pk]))
     walk("placement", reverse("games:seating", args=[slug, pk, 1]))
     walk("room link", reverse("room-link", args=[slug]))

@@ -356,6 +356,17 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         lambda w: reverse("member-import-review", args=[w.club.slug]),
         statuses(302, 403, 403, 302, 404),
     ),
+    # Once stored: the lines left out, and their table (to the members' list when none).
+    "member-import-done": (
+        "get",
+        lambda w: reverse("member-import-done", args=[w.club.slug]),
+        statuses(302, 403, 403, 302, 404),
+    ),
+    "member-import-left": (
+        "get",
+        lambda w: reverse("member-import-left", args=[w.club.slug]),
+        statuses(302, 403, 403, 302, 404),
+    ),
     # The club leaves with its data: its archive, then its closing (the name typed).
     "club-archive": ("get", lambda w: reverse("club-archive", args=[w.club.slug]), ADMINS_PAGE),
     "club-close": ("get", lambda w: reverse("club-close", args=[w.club.slug]), ADMINS_PAGE),

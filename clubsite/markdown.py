@@ -24,9 +24,10 @@ from .slugs import slug_of
 # A page's text is a few pages of rules; 100 000 characters is a small book. Longer is refused
 # in words before anything is parsed.
 TEXT_MAX = 100_000
-# Deeper than this, markdown-it stops nesting and the rest reads as plain text: 10 000 nested
-# lists render flat, quickly, with no recursion to blow.
-NESTING_MAX = 20
+# markdown-it stops nesting at this depth (a list is two levels: the list and its item) and
+# drops what lies deeper: a text that reaches it is refused in words rather than cut short.
+# Twenty nested lists or quotes is far past any club's rules; 10 000 are refused at once.
+NESTING_MAX = 40
 
 TAGS = {
     *("h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code"),
@@ -50,6 +51,16 @@ class TextTooLong(ValueError):
         super().__init__(
             _("Le texte fait %(length)s caractères ; %(max)s au plus.")
             % {"length": f"{length:,}".replace(",", " "), "max": f"{TEXT_MAX:,}".replace(",", " ")}
+        )
+
+
+class TextTooDeep(ValueError):
+    """Lists or quotes nested past ``NESTING_MAX``, refused in words."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("Le texte imbrique trop de listes ou de citations (%(max)s niveaux au plus).")
+            % {"max": NESTING_MAX // 2}
         )
 
 
@@ -118,7 +129,12 @@ CLEANER = nh3.Cleaner(
 
 
 def rendered_html(text: str) -> str:
-    """``text`` (Markdown) as clean HTML to store; ``TextTooLong`` past ``TEXT_MAX``."""
+    """``text`` (Markdown) as clean HTML to store; ``TextTooLong`` past ``TEXT_MAX``,
+    ``TextTooDeep`` when nested past ``NESTING_MAX``."""
     if len(text) > TEXT_MAX:
         raise TextTooLong(len(text))
-    return CLEANER.clean(PARSER.render(text))
+    env: dict = {}
+    tokens = PARSER.parse(text, env)
+    if any(token.level >= NESTING_MAX - 1 for token in tokens):
+        raise TextTooDeep
+    return CLEANER.clean(PARSER.renderer.render(tokens, PARSER.options, env))

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club
 
-from .markdown import TextTooLong, rendered_html
+from .markdown import TextTooDeep, TextTooLong, rendered_html
 from .models import Page, PageVersion
 from .reserved import reserved_slugs
 from .slugs import slug_of
@@ -45,7 +45,7 @@ def _checked(page: Page) -> None:
         raise ValidationError({"slug": refusal})
     try:
         page.html = rendered_html(page.text)
-    except TextTooLong as error:
+    except (TextTooLong, TextTooDeep) as error:
         raise ValidationError({"text": str(error)}) from None
     page.full_clean()
 

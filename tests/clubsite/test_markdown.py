@@ -65,7 +65,9 @@ def test_a_link_out_of_the_site_is_marked_noopener_nofollow_and_the_sites_own_is
 
 
 def test_an_image_from_the_site_is_kept_and_one_from_elsewhere_loses_its_address(settings):
-    html = rendered_html("![Salle](/media/clubs/salle.jpg) ![Pisteur](https://tracker.example/p.gif)")
+    html = rendered_html(
+        "![Salle](/media/clubs/salle.jpg) ![Pisteur](https://tracker.example/p.gif)"
+    )
     assert '<img src="/media/clubs/salle.jpg" alt="Salle">' in html
     assert "tracker.example" not in html
     html = rendered_html("![Pisteur](//tracker.example/p.gif)")

@@ -4,6 +4,8 @@ back, a page deleted. The work is ``clubsite.pages``'s."""
 
 from __future__ import annotations
 
+import copy
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -41,7 +43,9 @@ def page_list(request: HttpRequest, slug: str) -> TemplateResponse:
 def _page_form(
     request: HttpRequest, club: Club, page: Page | None
 ) -> TemplateResponse | HttpResponse:
-    form = PageForm(request.POST or None, instance=page)
+    # The form writes what was posted onto its instance: the page's title and address in the
+    # page's links stay the stored ones when the post is refused.
+    form = PageForm(request.POST or None, instance=copy.copy(page))
     if request.method == "POST" and form.is_valid():
         fields = form.cleaned_data
         try:

@@ -11,6 +11,7 @@ from another site that would learn who reads the page. A link out of the site is
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import nh3
@@ -76,6 +77,23 @@ def _heading_ids(state: StateCore) -> None:
         token.attrSet("id", anchor if seen[anchor] == 1 else f"{anchor}-{seen[anchor]}")
 
 
+# French puts a space before « : ; ! ? » and inside « guillemets »: typed as a plain space, a
+# phone would break the line before the colon. Made unbreakable (narrow before ; ! ?).
+FRENCH_SPACES = (
+    (re.compile(r" ([;!?])"), "\u202f\\1"),
+    (re.compile(r" ([:»])"), "\u00a0\\1"),
+    (re.compile(r"« "), "«\u00a0"),
+)
+
+
+def _french_spaces(state: StateCore) -> None:
+    for block in state.tokens:
+        for token in block.children or ():
+            if token.type == "text":
+                for pattern, replacement in FRENCH_SPACES:
+                    token.content = pattern.sub(replacement, token.content)
+
+
 def _outside_links(state: StateCore) -> None:
     """``rel="noopener nofollow"`` on each link that leaves the site (nh3 marks every link
     or none; raw HTML being off, every link is one of these tokens)."""
@@ -91,6 +109,7 @@ def _parser() -> MarkdownIt:
     ).enable(["table", "strikethrough"])
     parser.core.ruler.push("heading_ids", _heading_ids)
     parser.core.ruler.push("outside_links", _outside_links)
+    parser.core.ruler.push("french_spaces", _french_spaces)
     return parser
 
 

@@ -102,3 +102,11 @@ def test_a_text_past_the_cap_is_refused_in_words():
     with pytest.raises(TextTooLong, match="au plus"):
         rendered_html("a" * (2 * 1024 * 1024))
     assert rendered_html("a" * TEXT_MAX).startswith("<p>")
+
+
+def test_french_punctuation_keeps_its_space_on_the_same_line():
+    html = rendered_html("Salle « du Manège » : jeudi ; café ! [Classement](/clubs/x/?a=1)")
+    assert "«\u00a0du Manège\u00a0»\u00a0: jeudi\u202f; café\u202f!" in html.replace(
+        "&nbsp;", "\u00a0"
+    )
+    assert 'href="/clubs/x/?a=1"' in html

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from club.models import Club
@@ -52,7 +52,12 @@ def _checked(page: Page) -> None:
 
 def _version_keep(page: Page, by: AbstractBaseUser | None, restored_from: int | None) -> None:
     page.version += 1
-    page.save()
+    try:
+        with transaction.atomic():
+            page.save()
+    except IntegrityError:
+        # Another admin took the address between the check and the save.
+        raise ValidationError({"slug": _("Le club a déjà une page à cette adresse.")}) from None
     PageVersion.objects.create(
         page=page,
         number=page.version,

@@ -105,3 +105,12 @@ def test_a_deleted_page_takes_its_history_with_it(club, club_admin):
     page = pages.page_create(club, {"title": "Le club"}, club_admin)
     pages.page_delete(page)
     assert not Page.objects.exists() and not PageVersion.objects.exists()
+
+
+def test_an_address_taken_at_the_same_moment_is_refused_in_words(club, club_admin, monkeypatch):
+    pages.page_create(club, {"title": "Le club"}, club_admin)
+    # The check saw the address free (another admin's save not yet committed).
+    monkeypatch.setattr(Page, "validate_constraints", lambda self, exclude=None: None)
+    with pytest.raises(ValidationError, match="déjà une page"):
+        pages.page_create(club, {"title": "Le club"}, club_admin)
+    assert Page.objects.count() == 1

@@ -78,3 +78,16 @@ def test_the_point_table_page_without_rules_page_names_the_contracts(client, clu
     html = client.get(reverse("point-table-page", args=["rcwhist"])).content.decode()
     assert "regles-du-jeu" not in html
     assert ">Solo 6</th>" in html or "Solo" in html
+
+
+def test_a_hearts_club_reads_its_few_values_by_name(client, club):
+    club.default_rules = "coeurs"
+    club.save()
+    html = client.get(reverse("point-table-page", args=["rcwhist"])).content.decode()
+    assert "<dt>La dame de pique</dt><dd>12</dd>" in html
+    assert "<table" not in html
+
+
+def test_a_page_written_in_english_says_so_to_the_browser(client, club):
+    pages.page_create(club, {"title": "Our club", "language": "en"}, None)
+    assert 'lang="en"' in client.get("/clubs/rcwhist/our-club/").content.decode()

@@ -39,7 +39,9 @@ def slug_refusal(slug: str) -> str | None:
 def _checked(page: Page) -> None:
     """The page's slug taken from its title when left empty, checked, its text rendered: a
     refusal in words raises ``ValidationError`` before anything is written."""
-    page.slug = page.slug or slug_of(page.title)
+    # A typed address is written as one taken from the title (lower case, no accent): so
+    # "GESTION" is refused as "gestion" is.
+    page.slug = slug_of(page.slug or page.title)
     refusal = slug_refusal(page.slug)
     if refusal:
         raise ValidationError({"slug": refusal})

@@ -114,3 +114,10 @@ def test_an_address_taken_at_the_same_moment_is_refused_in_words(club, club_admi
     with pytest.raises(ValidationError, match="déjà une page"):
         pages.page_create(club, {"title": "Le club"}, club_admin)
     assert Page.objects.count() == 1
+
+
+def test_a_typed_address_is_written_as_an_address_and_checked_so(club, club_admin):
+    page = pages.page_create(club, {"title": "Le club", "slug": "Règles_Internes"}, club_admin)
+    assert page.slug == "regles_internes"
+    with pytest.raises(ValidationError, match="gestion"):
+        pages.page_create(club, {"title": "Ma page", "slug": "GESTION"}, club_admin)

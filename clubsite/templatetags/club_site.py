@@ -21,4 +21,8 @@ def club_site_menu_block(context: template.Context, club: Any) -> dict[str, Any]
     access = getattr(request, "club_access", None)
     if access is None or access.club.pk != club.pk:
         access = club_access(getattr(request, "user", None), club)
-    return {"club": club, "entries": club_site_menu(club, access)}
+    return {
+        "club": club,
+        "entries": club_site_menu(club, access),
+        "current": getattr(request, "path", ""),
+    }

@@ -39,3 +39,9 @@ def test_the_menu_costs_the_club_page_one_query_however_many_pages(client, club)
         client.get(url)
     assert len(full) == len(empty)
     assert sum("clubsite_page" in q["sql"] for q in full.captured_queries) == 1
+
+
+def test_the_menu_marks_the_page_being_read(client, club):
+    pages.page_create(club, {"title": "Le club"}, None)
+    html = client.get("/clubs/rcwhist/le-club/").content.decode()
+    assert 'href="/clubs/rcwhist/le-club/" aria-current="page"' in html

@@ -3,8 +3,29 @@ photos and hall of fame, public and managed. The root URLconf includes them."""
 
 from django.urls import include, path
 
+from .views import page_admin, pages
+
 # A club's site, beside the club app's pages under the same prefix (club/urls.py).
-club_site_urls = []
+club_site_urls = [
+    # The club's pages managed by its admins (clubsite/views/page_admin.py).
+    path("gestion/site/pages/", page_admin.page_list, name="site-pages"),
+    path("gestion/site/pages/nouvelle/", page_admin.page_add, name="site-page-add"),
+    path("gestion/site/pages/<id:pk>/", page_admin.page_edit, name="site-page-edit"),
+    path("gestion/site/pages/<id:pk>/supprimer/", page_admin.page_delete, name="site-page-delete"),
+    path(
+        "gestion/site/pages/<id:pk>/historique/", page_admin.page_history, name="site-page-history"
+    ),
+    path(
+        "gestion/site/pages/<id:pk>/historique/<int:number>/remettre/",
+        page_admin.page_restore,
+        name="site-page-restore",
+    ),
+    # The point table of the season, public (clubsite/views/pages.py).
+    path("table-des-points/", pages.point_table, name="point-table-page"),
+    # Last of all the club's addresses: a page's own slug (no real address is ever a slug,
+    # clubsite/reserved.py refuses them).
+    path("<slug:page>/", pages.page_detail, name="site-page"),
+]
 
 urlpatterns = [
     path("clubs/<slug:slug>/", include(club_site_urls)),

@@ -20,6 +20,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club import services as club_services
 from club.models import JoinRequest, Membership, Player, PlayerMerge
+from clubsite import pages as site_pages
+from clubsite.models import Page as SitePage
 from games import calendar
 from games.models import Deal, PlannedNight, Poule, Tournament
 from scoring import services as scoring_services
@@ -171,6 +173,18 @@ def imported_line_url(w: World) -> str:
 def join_request(w: World) -> int:
     """Somebody asked to join the world's club (listed): its admins answer, nobody else."""
     return JoinRequest.objects.create(club=w.club, name="Paul Renard", email="paul@ex.org").pk
+
+
+def site_page(w: World, members_only: bool = False) -> SitePage:
+    """A page of the world's club (clubsite/pages.py), with two versions."""
+    page = site_pages.page_create(
+        w.club, {"title": "Règlement interne", "members_only": members_only}, None
+    )
+    return site_pages.page_update(page, {"text": "Silence."}, None)
+
+
+def site_page_url(w: World, name: str, *args: Any) -> str:
+    return reverse(name, args=[w.club.slug, site_page(w).pk, *args])
 
 
 # name → (method, address in the world, expected status per role)
@@ -383,6 +397,29 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         "get",
         lambda w: reverse("point-table-compare", args=[w.club.slug, "rcwhist"]),
         ADMINS_PAGE,
+    ),
+    # The club's own pages (clubsite/views/page_admin.py): its admins write them.
+    "site-pages": ("get", lambda w: reverse("site-pages", args=[w.club.slug]), ADMINS_PAGE),
+    "site-page-add": ("get", lambda w: reverse("site-page-add", args=[w.club.slug]), ADMINS_PAGE),
+    "site-page-edit": ("get", lambda w: site_page_url(w, "site-page-edit"), ADMINS_PAGE),
+    "site-page-delete": ("get", lambda w: site_page_url(w, "site-page-delete"), ADMINS_PAGE),
+    "site-page-history": ("get", lambda w: site_page_url(w, "site-page-history"), ADMINS_PAGE),
+    "site-page-restore": (
+        "post",
+        lambda w: site_page_url(w, "site-page-restore", 1),
+        ADMINS_ACTION,
+    ),
+    # A members-only page (clubsite/views/pages.py): a visitor is asked to log in, a login of
+    # no player of the club learns nothing of it; a public page is everybody's.
+    "site-page": (
+        "get",
+        lambda w: reverse("site-page", args=[w.club.slug, site_page(w, members_only=True).slug]),
+        statuses(302, 200, 200, 200, 404),
+    ),
+    "point-table-page": (
+        "get",
+        lambda w: reverse("point-table-page", args=[w.club.slug]),
+        EVERYBODY,
     ),
     "games:tournament-create": (
         "get",

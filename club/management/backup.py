@@ -73,6 +73,7 @@ from club.models import (
     PlayerMerge,
     Season,
 )
+from clubsite.models import Page, PageVersion
 from games.calendar.models import (
     ClubCalendar,
     MemberCalendar,
@@ -231,6 +232,9 @@ def _club_own_rows(club: Club) -> Rows:
         (PlannedNight, planned),
         (Reply, Reply.objects.filter(night__club=club)),
         (ReminderEmail, ReminderEmail.objects.filter(night__club=club)),
+        # The club's own site: its pages and every version of each.
+        (Page, Page.objects.filter(club=club)),
+        (PageVersion, PageVersion.objects.filter(page__club=club)),
     ]
 
 

@@ -59,6 +59,8 @@ LEFT_OUT = {
     "club.JoinRequest.player": "the member a request made: the request (name, address, "
     "message) is the newcomer's word to the club, deleted 30 days after the answer",
     "club.MemberImport.by": "the admin who imported the club's members: the club's record",
+    "clubsite.PageVersion.saved_by": "the admin who saved a version of a club's page: the "
+    "club's record of its own text",
     "scoring.PlayerNightStats.player": "figures worked out from his deals (in 'nights') and "
     "worked out again when a night changes; they name his partners and opponents",
 }

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from club.models import Club, Membership, Player
 from club.name_matching import name_matches
+from clubsite.demo import demo_pages
 from games.demo import (
     FIRST_NAMES,
     LAST_NAMES,
@@ -100,6 +101,10 @@ class Command(BaseCommand):
             ).update(user=president)
         self.stdout.write(
             self.style.SUCCESS(f"{HEARTS_CLUB} admin login: coeurs / {president_password}")
+        )
+        # The clubs' own pages (« Le club », « Règlement interne », « Règles du jeu »).
+        self.stdout.write(
+            demo_pages(Club.objects.get(name=CLUB), Club.objects.get(name=HEARTS_CLUB), admin)
         )
         # The federation of both clubs and a third, run by the admin's player.
         if federation_exists():

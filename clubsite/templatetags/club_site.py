@@ -1,0 +1,28 @@
+"""``{% club_site_menu %}``: the club site's menu on any club page, from the club and viewer
+the page already holds (``request.club_access``, made once by ``club.club_pages``), so the
+club app's views need not import this app, which stands above them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from club.permissions import club_access
+
+from ..menu import club_site_menu
+
+register = template.Library()
+
+
+@register.inclusion_tag("clubsite/menu.html", takes_context=True)
+def club_site_menu_block(context: template.Context, club: Any) -> dict[str, Any]:
+    request = context.get("request")
+    access = getattr(request, "club_access", None)
+    if access is None or access.club.pk != club.pk:
+        access = club_access(getattr(request, "user", None), club)
+    return {
+        "club": club,
+        "entries": club_site_menu(club, access),
+        "current": getattr(request, "path", ""),
+    }

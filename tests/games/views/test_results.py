@@ -11,12 +11,12 @@ import re
 from fractions import Fraction
 from html import escape
 
+import pandas
 import pytest
 from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-import pandas
 from openpyxl import load_workbook
 
 from club.models import Player

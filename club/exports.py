@@ -1,17 +1,22 @@
-"""Tables as downloads: CSV for any spreadsheet, and a real Excel workbook.
+"""Tables as downloads: two CSVs and a real Excel workbook.
 
-Both take the same header and rows, so a ranking or a night's standings is written once and
-offered in both formats. Callers pass public names only: exports leave the club.
+All take the same header and rows, so a ranking or a night's standings is written once and
+offered in every format. The two CSVs are for two readers: « CSV (tableur) » for a spreadsheet
+in Belgium (semicolons, decimal commas, a BOM so that Excel reads the accents, dates as
+31/12/2025) and the plain CSV for programs (commas, decimal points, UTF-8 without a BOM, ISO
+dates: what ``pandas.read_csv`` reads with its defaults). Callers pass public names only:
+exports leave the club.
 """
 
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
@@ -20,7 +25,8 @@ from openpyxl.styles import Font
 
 from scoring.engine.standings import hundredths, points_text
 
-EXPORT_FORMATS = ("csv", "xlsx")
+# The format in an export's address: the plain CSV, the spreadsheet's CSV, the workbook.
+EXPORT_FORMATS = ("csv", "csv-tableur", "xlsx")
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
@@ -42,6 +48,12 @@ class Text(str):
     """The site's own text in a table (the tie mark "="): written as it is, never guarded."""
 
 
+class SignForReaders(Text):
+    """A sign a person reads where a number would be (the mort's « – » in a points column):
+    written in the spreadsheets, an empty cell in the plain CSV, whose column a program must
+    read as numbers."""
+
+
 def _cell(value: Any) -> Any:
     # Tournament points are exact fractions (a tie shares 5 + 3 as 4 each, or 3 + 1 + 0 as
     # 4/3): a spreadsheet gets the number, rounded for reading only where it has decimals, by
@@ -51,34 +63,67 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """A CSV's text (with a BOM, so that Excel reads the accents) separated by semicolons, as
-    spreadsheets in Belgium expect: the comma is the decimal separator there."""
+class CsvStyle(NamedTuple):
+    """How a CSV writes what a spreadsheet and a program read differently."""
+
+    delimiter: str
+    point: str  # the decimal separator
+    start: str  # written before the header: a BOM, or nothing
+    date_format: str
+    filename_suffix: str
+    signs_written: bool  # a ``SignForReaders`` written, or its cell left empty
+
+
+# Spreadsheets in Belgium: the comma is the decimal separator there, so fields are separated
+# by semicolons; Excel reads UTF-8 only behind a BOM.
+SPREADSHEET_CSV = CsvStyle(";", ",", "\ufeff", "%d/%m/%Y", "-tableur", signs_written=True)
+# RFC 4180 as programs read it: ``pandas.read_csv(path)`` with no argument reads it right
+# (numbers as numbers, the header's accents, no BOM glued to the first heading).
+PLAIN_CSV = CsvStyle(",", ".", "", "%Y-%m-%d", "", signs_written=False)
+
+
+def csv_text(
+    header: Sequence[str], rows: Iterable[Sequence[Any]], style: CsvStyle = SPREADSHEET_CSV
+) -> str:
+    """A CSV's text in ``style``: the spreadsheet's (a club's archive, « CSV (tableur) ») unless
+    told otherwise."""
     buffer = io.StringIO()
-    buffer.write("\ufeff")
-    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    buffer.write(style.start)
+    writer = csv.writer(buffer, delimiter=style.delimiter, lineterminator="\r\n")
     writer.writerow(header)
     for row in rows:
-        writer.writerow([_csv_text(value) for value in row])
+        writer.writerow([_csv_text(value, style) for value in row])
     return buffer.getvalue()
 
 
 def csv_response(
-    filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]]
+    filename: str,
+    header: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    style: CsvStyle = SPREADSHEET_CSV,
 ) -> HttpResponse:
-    """The table as a UTF-8 CSV download (``csv_text``)."""
-    response = HttpResponse(csv_text(header, rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    """The table as a UTF-8 CSV download (``csv_text``); the spreadsheet's file is named
+    ``<filename>-tableur.csv`` so that the two never overwrite each other in a download
+    folder."""
+    body = csv_text(header, rows, style)
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{filename}{style.filename_suffix}.csv"'
+    )
     return response
 
 
-def _csv_text(value: Any) -> Any:
-    # Points as the pages write them (``points_text``), with the comma these files always
-    # have; a figure with decimals (a cote) with two of them.
+def _csv_text(value: Any, style: CsvStyle) -> Any:
+    # Points as the pages write them (``points_text``), with the style's decimal separator;
+    # a figure with decimals (a cote) with two of them.
     if isinstance(value, Fraction):
-        return points_text(value, ",")
+        return points_text(value, style.point)
     if isinstance(value, float):
-        return points_text(Fraction(value), ",", places_always=True)
+        return points_text(Fraction(value), style.point, places_always=True)
+    if isinstance(value, datetime.date):
+        return value.strftime(style.date_format)
+    if isinstance(value, SignForReaders) and not style.signs_written:
+        return ""
     # CSV has no types: a member's name that would run as a formula is written behind a quote.
     if isinstance(value, str) and not isinstance(value, Text) and value.startswith(FORMULA_STARTS):
         return "'" + value
@@ -103,6 +148,8 @@ def xlsx_response(
         for cell in sheet[sheet.max_row]:
             if isinstance(cell.value, str):
                 cell.data_type = "s"
+            elif isinstance(cell.value, datetime.date):
+                cell.number_format = "DD/MM/YYYY"  # a date cell, shown as Belgium writes it
     sheet.freeze_panes = "A2"
     buffer = io.BytesIO()
     workbook.save(buffer)
@@ -114,10 +161,12 @@ def xlsx_response(
 def table_response(
     fmt: str, filename: str, title: str, header: Sequence[str], rows: Iterable[Sequence[Any]]
 ) -> HttpResponse:
-    """The table in the asked format (``csv`` or ``xlsx``; the URL allows only those)."""
+    """The table in the asked format (one of ``EXPORT_FORMATS``; the views allow only those):
+    ``csv`` the plain CSV, ``csv-tableur`` the spreadsheet's, ``xlsx`` the workbook."""
     if fmt == "xlsx":
         return xlsx_response(filename, title, header, rows)
-    return csv_response(filename, header, rows)
+    style = SPREADSHEET_CSV if fmt == "csv-tableur" else PLAIN_CSV
+    return csv_response(filename, header, rows, style)
 
 
 # A column of an export: its heading, and what a line shows under it (an attribute's dotted

@@ -354,6 +354,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.describe_path_parameters",
+        "api.schema.document_token_refusals",
+        "api.schema.nullable_enums_inlined",
     ],
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "club.models.GAME_CHOICES",

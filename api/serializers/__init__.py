@@ -11,7 +11,14 @@ from .clubs import (
     RankingSerializer,
     SeasonSerializer,
 )
-from .common import POINTS_HELP, PlayerRef, ProblemSerializer, RefusalSerializer, has_nul
+from .common import (
+    POINTS_HELP,
+    DetailSerializer,
+    PlayerRef,
+    ProblemSerializer,
+    RefusalSerializer,
+    has_nul,
+)
 from .deals import (
     DEAL_SCHEMA,
     DealCorrectSerializer,
@@ -26,14 +33,12 @@ from .federations import (
     FederationSerializer,
 )
 from .me import ClubRoleSerializer, MyResultSerializer, ProfileSerializer
+from .nightfile import NIGHT_FILE_EXAMPLE, NightFileSerializer
 from .nights import (
-    NIGHT_FILE_EXAMPLE,
     CloseSerializer,
-    DocumentField,
     DrawResultSerializer,
     DrawSerializer,
     NightDetailSerializer,
-    NightFileSerializer,
     NightSerializer,
     PouleSerializer,
     PouleStandingSerializer,
@@ -53,7 +58,7 @@ __all__ = [
     "DealDataField",
     "DealRecordSerializer",
     "DealSerializer",
-    "DocumentField",
+    "DetailSerializer",
     "DrawResultSerializer",
     "DrawSerializer",
     "FederationDetailSerializer",

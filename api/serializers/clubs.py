@@ -91,6 +91,7 @@ class RankingLineSerializer(RankedLineSerializer):
                 "computed_at": "2024-12-20T21:30:00Z",
                 "tournaments": 42,
                 "rules": {"best_n": 30, "min_tournaments": 5},
+                "imported": False,
                 "lines": [
                     {
                         "rank": 1,

@@ -37,6 +37,13 @@ class ProblemSerializer(serializers.Serializer):
     message = serializers.CharField(help_text="The problem in words, in the request's language.")
 
 
+class DetailSerializer(serializers.Serializer):
+    """A refusal that is not about the body: a missing or unknown token (401), a role that
+    may not (403), nothing there for this reader (404)."""
+
+    detail = serializers.CharField(help_text="Why, in the request's language.")
+
+
 class RefusalSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="Every problem in one sentence.")
     problems = ProblemSerializer(many=True, required=False)

@@ -1,10 +1,8 @@
-"""A night: its list entry, its standings, poules and deals, its draw, its closing, its
-club-night file."""
+"""A night: its list entry, its standings, poules and deals, its draw, its closing (its
+club-night file: ``nightfile.py``)."""
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from club.models import GAME_CHOICES
@@ -112,55 +110,3 @@ class CloseSerializer(serializers.Serializer):
         default=False,
         help_text="Close even with unfinished tables or rounds not drawn (else 400, listed).",
     )
-
-
-# The night-format doc's own example, as a scorer's tool would send it.
-NIGHT_FILE_EXAMPLE = {
-    "format": "club-night/1",
-    "club": "RCWhist La Chevalerie",
-    "season": "2024",
-    "date": "2024-03-14",
-    "game": "belgian_whist",
-    "rules": "rcwhist",
-    "tournament_points": "rcwhist",
-    "players": ["Anne Dupont", "Bruno Lemaire", "Chloé Martin", "Didier Peeters"],
-    "poules": [
-        {
-            "round": 1,
-            "table": 1,
-            "seats": ["Anne Dupont", "Bruno Lemaire", "Chloé Martin", "Didier Peeters"],
-            "deals": [
-                {
-                    "contract": "emballage",
-                    "bid": 8,
-                    "declarers": ["Anne Dupont", "Chloé Martin"],
-                    "tricks": 9,
-                },
-                {"contract": "solo", "bid": 6, "declarers": ["Bruno Lemaire"], "tricks": 5},
-                {"contract": "pass"},
-            ],
-        }
-    ],
-}
-
-
-@extend_schema_field(OpenApiTypes.OBJECT)
-class DocumentField(serializers.JSONField):
-    pass
-
-
-@extend_schema_serializer(
-    examples=[OpenApiExample("docs/night-format.md's example", value=NIGHT_FILE_EXAMPLE)]
-)
-class NightFileSerializer(serializers.Serializer):
-    """Only for the schema: the document travels as it is."""
-
-    format = serializers.ChoiceField(
-        choices=["club-night/1", "club-night-result/1"], help_text="The document's format."
-    )
-    club = serializers.CharField(help_text="The club's name (must be this club's).")
-    season = serializers.CharField(help_text="The season's name.")
-    date = serializers.DateField(help_text="The night's day.")
-    game = serializers.ChoiceField(choices=GAME_CHOICES, help_text="The game played.")
-    rules = DocumentField(help_text="A preset's name (e.g. rcwhist) or a point table.")
-    poules = serializers.ListField(child=DocumentField(), help_text="Poules with their deals.")

@@ -22,10 +22,15 @@ from games import calendar
 from games.calendar.presenters import CalendarEntry, calendar_entries, night_replies
 from games.models import PlannedNight, Reply
 
+from ..serializers import DetailSerializer
 from ..serializers import calendar as cs
 from .common import NOT_YOURS, REFUSED, ClubEndpoint
 
-LINK_REFUSED = {404: OpenApiResponse(description="The link expired, was tampered with, or is not.")}
+LINK_REFUSED = {
+    404: OpenApiResponse(
+        DetailSerializer, description="The link expired, was tampered with, or is not."
+    )
+}
 
 
 def _entry(entry: CalendarEntry) -> dict[str, Any]:

@@ -33,8 +33,8 @@ REFUSED = {
     400: OpenApiResponse(s.RefusalSerializer, description="Refused, each problem located."),
 }
 NOT_YOURS = {
-    403: OpenApiResponse(description="A member of the club who may not."),
-    404: OpenApiResponse(description="Not found, or not the reader's to see."),
+    403: OpenApiResponse(s.DetailSerializer, description="A member of the club who may not."),
+    404: OpenApiResponse(s.DetailSerializer, description="Not found, or not the reader's to see."),
 }
 PRECONDITION = {
     428: OpenApiResponse(

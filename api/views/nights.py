@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics
 from rest_framework.permissions import AllowAny
@@ -95,7 +94,7 @@ class NightDetail(APIView):
         "the reader may see them: initials, if chosen, outside the player's clubs."
     ),
     tags=["nights"],
-    responses={200: OpenApiTypes.OBJECT, **NOT_YOURS},
+    responses={200: s.NightFileSerializer, **NOT_YOURS},
 )
 class NightExport(APIView):
     permission_classes = [AllowAny]

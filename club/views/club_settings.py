@@ -31,6 +31,22 @@ from ..profile import PHONE, PhotoField
 from .common import form_errors
 
 
+class ColourInput(forms.TextInput):
+    """A colour picker. HTML allows neither ``maxlength`` nor ``required`` on it (it always
+    holds a colour): the model field's length and the form's requirement stay on the server,
+    which checks them."""
+
+    input_type = "color"
+
+    def build_attrs(self, base_attrs: dict[str, Any], extra_attrs: Any = None) -> dict[str, Any]:
+        attrs = super().build_attrs(base_attrs, extra_attrs)
+        attrs.pop("maxlength", None)
+        return attrs
+
+    def use_required_attribute(self, initial: Any) -> bool:
+        return False
+
+
 class ClubSettingsForm(forms.ModelForm):
     logo = PhotoField(
         label=gettext_lazy("Logo"),
@@ -47,8 +63,8 @@ class ClubSettingsForm(forms.ModelForm):
             )
         }
         widgets = {
-            "colour_background": forms.TextInput(attrs={"type": "color"}),
-            "colour_text": forms.TextInput(attrs={"type": "color"}),
+            "colour_background": ColourInput,
+            "colour_text": ColourInput,
             "language": LanguageSelect,
         }
 

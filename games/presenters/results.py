@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from django.db.models import CharField, F, FilteredRelation, Q, TextField
 from django.db.models.functions import Cast
 
-from club.exports import Text
+from club.exports import SignForReaders, Text
 from club.models import Player
 from club.names import NameReader, name_shown
 from scoring.fields import fraction_of
@@ -216,7 +216,10 @@ def deal_table(tournament: Tournament, reader: NameReader) -> list[list[Any]]:
         for line in deal_lines(tournament.game, point_table, len(seated), sheet, seated):
             seats: list[Any] = []
             for number, (_classes, value) in enumerate(line.cells, start=1):
-                seats += [seated.get(str(number), ""), Text(value) if value == "–" else value]
+                seats += [
+                    seated.get(str(number), ""),
+                    SignForReaders(value) if value == "–" else value,
+                ]
             seats += [None] * (2 * MOST_SEATS - len(seats))
             rows.append(
                 [

@@ -65,18 +65,20 @@ def tournament_results(request: HttpRequest, slug: str, pk: int) -> HttpResponse
 def _exported_night(request: HttpRequest, slug: str, pk: int, fmt: str) -> Tournament:
     """The night an export asks for, once its format is known and the reader may see it."""
     if fmt not in EXPORT_FORMATS:
-        raise Http404("csv or xlsx")
+        raise Http404("csv, csv-tableur or xlsx")
     tournament = tournament_for(slug, pk)
     require_sheet_reader(request, tournament)
     return tournament
 
 
 def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
-    """The night's standings as CSV or Excel, each player named as the reader may see him."""
+    """The night's standings as CSV or Excel, each player named as the reader may see him.
+    Each row carries the night's date, so that a season's files put together stay apart."""
     tournament = _exported_night(request, slug, pk, fmt)
     reader = name_reader_of(request.user)
     header, rows = columns_table(
         [
+            (_("Date"), lambda _line: tournament.date),
             (_("Rang"), "rank"),
             (_("Ex aequo"), lambda line: Text("=") if line.tied else ""),
             (_("Joueur"), lambda line: reader.name(line.player)),
@@ -93,9 +95,11 @@ def results_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpRe
 
 def deals_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
     """Every deal of the night as CSV or Excel, numbered and described as on the score sheet
-    (a pass has no number), each player named as the reader may see him."""
+    (a pass has no number), each player named as the reader may see him; each row with the
+    night's date, as the standings have it."""
     tournament = _exported_night(request, slug, pk, fmt)
     header = [
+        _("Date"),
         _("Tour"),
         _("Table"),
         _("Donne"),
@@ -111,9 +115,8 @@ def deals_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResp
         ]
     title = _("Donnes") + f" {tournament.date:%d-%m-%Y}"
     filename = _filename(tournament).replace("soiree-", "donnes-", 1)
-    return table_response(
-        fmt, filename, title, header, deal_table(tournament, name_reader_of(request.user))
-    )
+    rows = [[tournament.date, *row] for row in deal_table(tournament, name_reader_of(request.user))]
+    return table_response(fmt, filename, title, header, rows)
 
 
 def tournament_file(request: HttpRequest, slug: str, pk: int) -> HttpResponse:

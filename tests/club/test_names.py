@@ -351,6 +351,7 @@ PAGES: dict[str, Any] = {
     "seating": lambda s, w: _night(s, "seating", 1),
     "paper sheets": lambda s, w: _night(s, "paper-sheets", 1),
     "results csv": lambda s, w: _night(s, "results-export", "csv"),
+    "results csv-tableur": lambda s, w: _night(s, "results-export", "csv-tableur"),
     "results xlsx": lambda s, w: _night(s, "results-export", "xlsx"),
     "deals csv": lambda s, w: _night(s, "deals-export", "csv"),
     "night file": lambda s, w: _night(s, "tournament-file"),

@@ -106,7 +106,8 @@ INLINE = [
     ("an inline <script> (no src)", re.compile(r"<script\b(?![^>]*\bsrc\s*=)[^>]*>", re.I)),
     ("an inline <style> element", re.compile(r"<style\b", re.I)),
     ("an event handler attribute", re.compile(r"\son[a-z]+\s*=", re.I)),
-    ("an htmx hx-on attribute (run by eval)", re.compile(r"\shx-on[:-]", re.I)),
+    # htmx reads its attributes with or without the data- prefix (the site writes data-hx-*).
+    ("an htmx hx-on attribute (run by eval)", re.compile(r"\s(?:data-)?hx-on[:-]", re.I)),
     ("a style attribute", re.compile(r"\sstyle\s*=", re.I)),
     ("a javascript: URL", re.compile(r"javascript:", re.I)),
 ]

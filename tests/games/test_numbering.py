@@ -72,11 +72,11 @@ def on_results(client, night: Tournament, poule: Poule) -> list[tuple[int | None
 
 def in_csv(client, night: Tournament, poule: Poule) -> list[tuple[int | None, str]]:
     response = client.get(sheet_url("deals-export", night, fmt="csv"))
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[0][:4] == ["Tour", "Table", "Donne", "Code"]
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    assert rows[0][:5] == ["Date", "Tour", "Table", "Donne", "Code"]
     return [
         (number_of(number), code)
-        for round, table, number, code, *_rest in rows[1:]
+        for _date, round, table, number, code, *_rest in rows[1:]
         if (int(round), int(table)) == (poule.round, poule.table)
     ]
 
@@ -86,7 +86,9 @@ def in_xlsx(client, night: Tournament, poule: Poule) -> list[tuple[int | None, s
     sheet = load_workbook(io.BytesIO(response.content)).active
     return [
         (number, code)
-        for round, table, number, code, *_rest in sheet.iter_rows(min_row=2, values_only=True)
+        for _date, round, table, number, code, *_rest in sheet.iter_rows(
+            min_row=2, values_only=True
+        )
         if (round, table) == (poule.round, poule.table)
     ]
 

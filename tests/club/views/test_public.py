@@ -202,8 +202,8 @@ def test_an_htmx_request_gets_only_the_nights_section(client, club, seasons, ann
 def test_every_season_link_works_without_javascript(client, club, seasons):
     page = client.get(reverse("club-detail", args=[club.slug])).content.decode()
 
-    assert 'href="?saison=2024" hx-get="?saison=2024"' in page
-    assert 'href="?saison=2025" hx-get="?saison=2025"' in page
+    assert 'href="?saison=2024" data-hx-get="?saison=2024"' in page
+    assert 'href="?saison=2025" data-hx-get="?saison=2025"' in page
 
 
 @pytest.mark.parametrize("tournaments", [2, 6])

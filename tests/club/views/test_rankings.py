@@ -8,6 +8,7 @@ import datetime
 import io
 
 import openpyxl
+import pandas
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -151,8 +152,9 @@ def test_the_published_ranking_shows_its_date_rules_and_each_players_line(
     assert "Les 18 meilleures soirées de chaque joueur comptent." in page
     assert "Anne Dupont" in page
     assert reverse("player", args=[season.club.slug, table[0].pk]) in page
-    assert export_url(season, "csv") in page
-    assert export_url(season, "xlsx") in page
+    for fmt in ("csv", "csv-tableur", "xlsx"):
+        assert export_url(season, fmt) in page
+    assert ">CSV (tableur)</a>" in page and ">CSV (standard)</a>" in page
     assert "data-print" in page
     assert 'href="/static/css/ranking.css"' in page
 
@@ -474,17 +476,32 @@ def test_the_archive_of_a_club_that_published_nothing_says_so(client, club):
 # Exports -------------------------------------------------------------------------------------
 
 
-def test_the_csv_export_has_the_header_and_one_row_per_player(client, season, table, published):
-    response = client.get(export_url(season, "csv"))
+def test_the_spreadsheets_csv_has_the_header_and_one_row_per_player(
+    client, season, table, published
+):
+    response = client.get(export_url(season, "csv-tableur"))
 
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert 'filename="classement-rcwhist-2024.csv"' in response["Content-Disposition"]
+    assert 'filename="classement-rcwhist-2024-tableur.csv"' in response["Content-Disposition"]
+    assert response.content.startswith("\ufeffRang;Joueur;".encode())
     rows = csv_rows(response)
     assert rows[0] == HEADER
     assert rows[1] == ["1", "Anne Dupont", "1", "1", "1", "5", "9"]
     assert sorted(row[1] for row in rows[2:]) == sorted(p.display_name for p in table[1:])
     assert all(row[0] == "2" and row[5] == "0" and row[6] == "-3" for row in rows[2:])
+
+
+def test_the_plain_csv_is_read_by_pandas_with_its_defaults(client, season, table, published):
+    response = client.get(export_url(season, "csv"))
+
+    assert 'filename="classement-rcwhist-2024.csv"' in response["Content-Disposition"]
+    assert response.content.startswith(b"Rang,Joueur,")  # no BOM
+    frame = pandas.read_csv(io.BytesIO(response.content))
+    assert list(frame.columns) == HEADER
+    assert frame.iloc[0].tolist() == [1, "Anne Dupont", 1, 1, 1, 5, 9]
+    assert frame["Points de jeu"].dtype.kind == "i"
+    assert len(frame) == len(table)
 
 
 def test_the_excel_export_has_the_same_rows_with_numbers_as_numbers(
@@ -507,7 +524,7 @@ def test_players_not_yet_ranked_are_exported_without_a_rank(client, club, season
     closed_night(season, [anne, *PlayerFactory.create_batch(3, club=club)], day=8)
     ranking_publish(season)
 
-    rows = csv_rows(client.get(export_url(season, "csv")))
+    rows = csv_rows(client.get(export_url(season, "csv-tableur")))
 
     assert rows[1][:2] == ["1", "Anne Dupont"]
     assert rows[-1][0] == ""
@@ -538,7 +555,10 @@ def test_a_member_who_chose_initials_appears_under_them_on_every_ranking_page_an
         client.get(reverse("ranking", args=[club.slug])).content.decode(),
         client.get(reverse("ranking-archive", args=[club.slug])).content.decode(),
     ]
-    csv_text = client.get(export_url(season, "csv")).content.decode("utf-8-sig")
+    csv_text = "".join(
+        client.get(export_url(season, fmt)).content.decode("utf-8-sig")
+        for fmt in ("csv", "csv-tableur")
+    )
     xlsx_cells = [
         str(cell) for row in xlsx_rows(client.get(export_url(season, "xlsx"))) for cell in row
     ]

@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 from html import escape
 
+import pandas
 import pytest
 from django.core.cache import caches
 from django.db import connection
@@ -35,7 +36,7 @@ pytestmark = pytest.mark.django_db
 EMBALLAGE = {"contract": "emballage", "bid": 8, "declarers": ["2", "4"], "tricks": 9}
 SOLO = {"contract": "solo", "bid": 6, "declarers": ["3"], "tricks": 7}
 PASS = {"contract": "pass"}
-PAGES = ("results", "results-csv", "results-xlsx", "tournament-file")
+PAGES = ("results", "results-csv", "results-csv-tableur", "results-xlsx", "tournament-file")
 
 
 def url(name: str, tournament: Tournament, **kwargs) -> str:
@@ -341,11 +342,17 @@ def expected_rows(tournament: Tournament) -> list[list]:
     ]
 
 
-def test_the_standings_as_csv_have_a_row_per_player_in_rank_order(client, published_night):
-    response = client.get(url("results-csv", published_night))
-    assert response["Content-Disposition"] == 'attachment; filename="soiree-2024-03-14-rcwhist.csv"'
+def test_the_standings_for_a_spreadsheet_have_a_row_per_player_in_rank_order(
+    client, published_night
+):
+    response = client.get(url("results-csv-tableur", published_night))
+    assert response["Content-Disposition"] == (
+        'attachment; filename="soiree-2024-03-14-rcwhist-tableur.csv"'
+    )
+    assert response.content.startswith("\ufeffDate;Rang;".encode())
     header, *rows = csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";")
     assert header == [
+        "Date",
         "Rang",
         "Ex aequo",
         "Joueur",
@@ -355,7 +362,46 @@ def test_the_standings_as_csv_have_a_row_per_player_in_rank_order(client, publis
         "Poules jouées",
     ]
     assert len(rows) == 9
-    assert rows == [[csv_text(value) for value in row] for row in expected_rows(published_night)]
+    assert rows == [
+        ["14/03/2024", *(csv_text(value) for value in row)]
+        for row in expected_rows(published_night)
+    ]
+
+
+def test_the_plain_standings_csv_is_read_by_pandas_with_its_defaults(client, published_night):
+    response = client.get(url("results-csv", published_night))
+    assert response["Content-Disposition"] == 'attachment; filename="soiree-2024-03-14-rcwhist.csv"'
+    assert response.content.startswith(b"Date,Rang,Ex aequo,Joueur,")  # no BOM, commas
+
+    frame = pandas.read_csv(io.BytesIO(response.content))
+
+    assert frame.columns[0] == "Date" and frame.columns[3] == "Joueur"
+    assert set(frame["Date"]) == {"2024-03-14"}
+    assert pandas.to_datetime(frame["Date"]).dt.date.tolist() == [datetime.date(2024, 3, 14)] * 9
+    expected = expected_rows(published_night)
+    assert frame["Joueur"].tolist() == [row[2] for row in expected]
+    # Numbers as numbers (a shared 4/3 would be 1.33, not the text "1,33": test_exports.py).
+    assert frame["Points de tournoi"].dtype.kind in "if"
+    assert frame["Points de tournoi"].tolist() == pytest.approx(
+        [float(row[3]) for row in expected], abs=0.005
+    )
+    assert frame["Points de jeu"].tolist() == [row[4] for row in expected]
+
+
+def test_the_plain_deals_csv_is_read_by_pandas_with_the_nights_date_on_every_row(
+    client, published_night
+):
+    response = client.get(url("deals-export", published_night, fmt="csv"))
+    assert response["Content-Disposition"] == 'attachment; filename="donnes-2024-03-14-rcwhist.csv"'
+
+    frame = pandas.read_csv(io.BytesIO(response.content))
+
+    assert list(frame.columns[:5]) == ["Date", "Tour", "Table", "Donne", "Code"]
+    assert len(frame) > 0 and set(frame["Date"]) == {"2024-03-14"}
+    assert frame["Tour"].dtype.kind == "i"
+    # The mort's « – » stays in the spreadsheets; here his cell is empty, the column numbers.
+    assert frame["Points 1"].dtype.kind == "f" and frame["Points 1"].isna().any()
+    assert "–" not in response.content.decode()
 
 
 def csv_text(value) -> str:
@@ -371,8 +417,13 @@ def test_the_standings_as_excel_have_the_same_rows_as_numbers(client, published_
         'attachment; filename="soiree-2024-03-14-rcwhist.xlsx"'
     )
     sheet = load_workbook(io.BytesIO(response.content)).active
-    header, *rows = [list(row) for row in sheet.iter_rows(values_only=True)]
+    dates, *columns = zip(*sheet.iter_rows(values_only=True), strict=True)
+    header, *rows = [list(row) for row in zip(*columns, strict=True)]
     assert header[:3] == ["Rang", "Ex aequo", "Joueur"]
+    # The night's date as a date cell on every row, as Belgium writes it.
+    assert dates[0] == "Date"
+    assert {value.date() for value in dates[1:]} == {datetime.date(2024, 3, 14)}
+    assert sheet["A2"].number_format == "DD/MM/YYYY"
     expected = expected_rows(published_night)
     assert [row[:3] + row[4:] for row in rows] == [
         [row[0], row[1] or None, row[2], *row[4:]] for row in expected
@@ -406,9 +457,9 @@ def test_the_results_page_and_exports_make_the_same_queries_for_a_small_or_a_big
     small = played_tournament(club, season, point_table, players=8, rounds=1, day=2)
     big = played_tournament(club, season, point_table, players=20, rounds=3, day=9)
     assert big.poules.count() == 15 and small.poules.count() == 2
-    for page in ("results", "results-csv", "results-xlsx"):
+    for page in ("results", "results-csv", "results-csv-tableur", "results-xlsx"):
         assert count_queries(client, url(page, small)) == count_queries(client, url(page, big))
-    for fmt in ("csv", "xlsx"):
+    for fmt in ("csv", "csv-tableur", "xlsx"):
         small_deals, big_deals = (url("deals-export", night, fmt=fmt) for night in (small, big))
         assert count_queries(client, small_deals) == count_queries(client, big_deals)
 

@@ -400,7 +400,7 @@ def test_the_room_partial_is_polled_while_the_night_runs(client, running_night, 
     response = client.get(url("room", running_night), HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert page.lstrip().startswith('<section id="room-standings"')
-    assert 'hx-trigger="every 10s"' in page
+    assert 'data-hx-trigger="every 10s"' in page
     poule = table_of(running_night, 4)
     assert all(seat.player.display_name in page for seat in poule.seats.all())
 

@@ -14,7 +14,7 @@ import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
 # The site package, the plumbing under every app, and the apps.
-APPS = ("config", "infra", "club", "games", "scoring", "front", "api")
+APPS = ("config", "infra", "club", "games", "scoring", "clubsite", "front", "api")
 # Neither domain nor interface: the site's wiring, the engine (its own contract), migrations.
 WIRING = [
     "config.settings",
@@ -130,7 +130,7 @@ def test_no_module_of_the_apps_is_past_its_size():
 # <module>.py` (or the package `<module>/`), so a module's tests are found by its name. The
 # browser's journeys (`e2e/`), the engine's games (`engine/`), the benchmarks and the production
 # stage are grouped their own way; the files below test one rule at every door, not a module.
-TESTED_APPS = ("club", "games", "scoring", "front", "api", "infra", "config")
+TESTED_APPS = ("club", "games", "scoring", "clubsite", "front", "api", "infra", "config")
 TESTS_OF_NO_MODULE = {
     "games/test_deal_holds.py": "a deal's keys held alike by the API, the sheet, the service "
     "and the import",

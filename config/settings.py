@@ -212,8 +212,14 @@ if S3_BUCKET:
         "default_acl": None,
         "querystring_auth": False,
     }
-    _UPLOADS = {"BACKEND": "infra.storage.SiteServedS3Storage", "OPTIONS": {**_S3, "location": "media"}}
-    _PHOTOS = {"BACKEND": "infra.storage.SiteServedS3Storage", "OPTIONS": {**_S3, "location": "photos"}}
+    _UPLOADS = {
+        "BACKEND": "infra.storage.SiteServedS3Storage",
+        "OPTIONS": {**_S3, "location": "media"},
+    }
+    _PHOTOS = {
+        "BACKEND": "infra.storage.SiteServedS3Storage",
+        "OPTIONS": {**_S3, "location": "photos"},
+    }
 else:
     _UPLOADS = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
     _PHOTOS = {

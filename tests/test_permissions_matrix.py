@@ -173,7 +173,10 @@ def imported_line_url(w: World) -> str:
 def album_photo(w: World, members_only: bool = False) -> tuple[str, int]:
     """An album of the club (public, or its members' only) with one photo, its copies made."""
     album = photo_services.album_create(
-        w.club, "Album privé" if members_only else "Album", w.season.start, members_only=members_only
+        w.club,
+        "Album privé" if members_only else "Album",
+        w.season.start,
+        members_only=members_only,
     )
     [photo] = photo_services.photos_upload(album, [phone_photo(size=(60, 40))], None)
     photo_services.photo_copies_make(photo.pk)

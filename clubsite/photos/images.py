@@ -37,7 +37,11 @@ MAX_ASPECT = 20
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS
 
 # Pillow's name of the formats taken → the extension and content type of the full-size copy.
-FORMATS = {"JPEG": ("jpg", "image/jpeg"), "PNG": ("png", "image/png"), "WEBP": ("webp", "image/webp")}
+FORMATS = {
+    "JPEG": ("jpg", "image/jpeg"),
+    "PNG": ("png", "image/png"),
+    "WEBP": ("webp", "image/webp"),
+}
 # The ISO base media file's brands of the pictures Pillow cannot read without a plug-in (HEIF,
 # an iPhone's « haute efficacité »; AVIF). Named in the refusal: the admin knows what to change.
 HEIF_BRANDS = {

@@ -53,9 +53,7 @@ def albums(request: HttpRequest, slug: str) -> TemplateResponse:
         .annotate(
             count=Count(
                 "photos",
-                filter=Q(
-                    photos__status=Photo.Status.READY, photos__takedown_asked_at__isnull=True
-                ),
+                filter=Q(photos__status=Photo.Status.READY, photos__takedown_asked_at__isnull=True),
             ),
             cover=Subquery(shown.values("pk")[:1]),
             cover_width=Subquery(shown.values("thumb_width")[:1]),
@@ -112,7 +110,9 @@ def photo(request: HttpRequest, slug: str, album: str, pk: int) -> HttpResponse:
         "album": opened,
         "photo": shown,
         "previous": neighbours[place - 1] if place else None,
-        "next": neighbours[place + 1] if place is not None and place + 1 < len(neighbours) else None,
+        "next": neighbours[place + 1]
+        if place is not None and place + 1 < len(neighbours)
+        else None,
         "can_ask": request.club_access.is_member and not shown.hidden,
     }
     return TemplateResponse(request, "clubsite/photos/photo.html", context)

@@ -50,9 +50,11 @@ def test_an_admin_sends_an_album_from_his_phone_and_a_visitor_sees_it(
     admin.set_input_files(
         "input[type=file][name=photos]",
         [
-            {"name": f"IMG_{n:04}.jpg", "mimeType": "image/jpeg", "buffer": phone_jpeg(
-                f"Photo {n}", colour, (480, 360)
-            )}
+            {
+                "name": f"IMG_{n:04}.jpg",
+                "mimeType": "image/jpeg",
+                "buffer": phone_jpeg(f"Photo {n}", colour, (480, 360)),
+            }
             for n, colour in enumerate(COLOURS, start=1)
         ],
     )

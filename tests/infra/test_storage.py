@@ -124,10 +124,10 @@ def test_photos_go_to_the_bucket_and_come_back_without_exif(
     assert keys(bucket, "photos/") == set()
 
 
-def test_a_logo_goes_to_the_same_bucket_and_is_served_at_the_sites_address(
-    client, club, bucket
-):
-    club = club_services.club_settings_set(club, logo=upload("logo.png", png((40, 40)), "image/png"))
+def test_a_logo_goes_to_the_same_bucket_and_is_served_at_the_sites_address(client, club, bucket):
+    club = club_services.club_settings_set(
+        club, logo=upload("logo.png", png((40, 40)), "image/png")
+    )
     assert club.logo.url.startswith("/media/")
     assert f"media/{club.logo.name}" in keys(bucket, "media/")
     served = client.get(club.logo.url)

@@ -23,8 +23,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, Membership, Player
-from clubsite.photos.demo import demo_album
 from club.name_matching import name_matches
+from clubsite.photos.demo import demo_album
 from games.demo import (
     FIRST_NAMES,
     LAST_NAMES,

@@ -31,8 +31,11 @@ def png(size: tuple[int, int], mode: str = "RGB") -> bytes:
 def png_header_only(width: int, height: int) -> bytes:
     """A PNG whose header claims ``width`` × ``height`` and whose pixels are a few bytes: a
     pixel bomb, refused from its header."""
+
     def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        return (
+            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        )
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return (

@@ -14,6 +14,7 @@ from clubsite.models import Album, Photo
 from clubsite.photos import services
 from infra.models import PendingWork
 from infra.outbox import TaskName
+from tests.factories import ClubFactory
 
 from .photo_files import heic_head, phone_photo, png, upload
 
@@ -39,8 +40,6 @@ def test_an_albums_address_is_made_from_its_title_and_kept_apart_from_another(cl
 
 
 def test_an_album_refuses_another_clubs_night(club, imported_night):
-    from tests.factories import ClubFactory
-
     other = ClubFactory(name="Autre club")
     with pytest.raises(ValidationError, match="pas une soirée du club"):
         services.album_create(other, "Mauvaise soirée", DAY, night=imported_night)
@@ -83,7 +82,11 @@ def test_the_upload_waits_for_its_copies_until_the_task_runs(album):
 
 
 def test_one_refused_file_and_none_is_stored_each_refusal_named(album):
-    files = [phone_photo("IMG_1.jpg"), upload("IMG_2.HEIC", heic_head()), upload("x.png", png((1, 100_000)))]
+    files = [
+        phone_photo("IMG_1.jpg"),
+        upload("IMG_2.HEIC", heic_head()),
+        upload("x.png", png((1, 100_000))),
+    ]
     with pytest.raises(ValidationError) as refused:
         services.photos_upload(album, files, None)
     messages = refused.value.messages
@@ -129,9 +132,7 @@ def test_the_clubs_cap_refuses_what_does_not_fit(album, settings):
     assert Photo.objects.count() == 1
 
 
-def test_an_album_deleted_takes_its_files_once_committed(
-    album, django_capture_on_commit_callbacks
-):
+def test_an_album_deleted_takes_its_files_once_committed(album, django_capture_on_commit_callbacks):
     [photo] = uploaded(album, [phone_photo()], None, django_capture_on_commit_callbacks)
     photo.refresh_from_db()
     names = photo.stored_names()
@@ -156,7 +157,10 @@ def test_a_kept_photo_is_shown_again_and_a_removed_one_is_gone(
     album, member, django_capture_on_commit_callbacks
 ):
     kept, removed = uploaded(
-        album, [phone_photo("a.jpg"), phone_photo("b.jpg")], None, django_capture_on_commit_callbacks
+        album,
+        [phone_photo("a.jpg"), phone_photo("b.jpg")],
+        None,
+        django_capture_on_commit_callbacks,
     )
     for photo in (kept, removed):
         services.photo_takedown_ask(photo, member)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 
 from clubsite.models import Album, Photo
@@ -42,7 +43,9 @@ def test_an_admin_creates_an_album_for_a_night_of_the_club(admin_client, club, i
 
 
 def test_an_album_without_a_title_is_refused_in_words(admin_client, club):
-    response = admin_client.post(reverse("photo-album-add", args=[club.slug]), {"date": "2025-03-13"})
+    response = admin_client.post(
+        reverse("photo-album-add", args=[club.slug]), {"date": "2025-03-13"}
+    )
     assert response.status_code == 200 and "obligatoire" in response.content.decode()
     assert not Album.objects.exists()
 
@@ -98,7 +101,9 @@ def test_an_admin_deletes_a_photo_and_an_album(admin_client, club, album):
 
 
 def test_an_admin_answers_a_takedown_request(admin_client, club, album, member):
-    [kept, removed] = services.photos_upload(album, [phone_photo("a.jpg"), phone_photo("b.jpg")], None)
+    [kept, removed] = services.photos_upload(
+        album, [phone_photo("a.jpg"), phone_photo("b.jpg")], None
+    )
     for photo in (kept, removed):
         services.photo_copies_make(photo.pk)
         services.photo_takedown_ask(photo, member, "Pas moi")
@@ -107,7 +112,9 @@ def test_an_admin_answers_a_takedown_request(admin_client, club, album, member):
     admin_client.post(reverse("photo-takedown-decide", args=[club.slug, kept.pk, "garder"]))
     admin_client.post(reverse("photo-takedown-decide", args=[club.slug, removed.pk, "retirer"]))
     assert list(Photo.objects.shown()) == [kept]
-    again = admin_client.post(reverse("photo-takedown-decide", args=[club.slug, kept.pk, "retirer"]))
+    again = admin_client.post(
+        reverse("photo-takedown-decide", args=[club.slug, kept.pk, "retirer"])
+    )
     assert again.status_code == 302 and Photo.objects.filter(pk=kept.pk).exists()
 
 
@@ -118,8 +125,6 @@ def test_the_clubs_total_is_shown_on_the_management_and_settings_pages(
         services.photos_upload(album, [phone_photo()], None)
     used = services.club_photo_bytes(club)
     assert used > 0
-    from django.template.defaultfilters import filesizeformat
-
     for name in ("photo-admin", "club-settings"):
         page = admin_client.get(reverse(name, args=[club.slug])).content.decode()
         assert f'<span class="storage-used">{filesizeformat(used)}</span>' in page

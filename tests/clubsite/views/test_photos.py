@@ -170,3 +170,11 @@ def test_a_photo_waiting_for_its_copies_is_not_shown(client, club, public):
     [waiting] = services.photos_upload(public, [phone_photo("late.jpg")], None)
     url = reverse("photo", args=[club.slug, public.slug, waiting.pk])
     assert client.get(url).status_code == 404
+
+
+def test_the_albums_read_in_dutch_for_a_dutch_reader(client, club, public):
+    client.cookies["django_language"] = "nl"
+    page = client.get(reverse("photo-album", args=[club.slug, public.slug])).content.decode()
+    assert "Alle albums" in page
+    listed = client.get(reverse("photo-albums", args=[club.slug])).content.decode()
+    assert "3 foto's" in listed

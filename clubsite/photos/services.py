@@ -33,9 +33,10 @@ from .images import PhotoRefused, copies_made, photo_checked
 
 logger = logging.getLogger(__name__)
 
-# Sent at once from a phone: an evening's album. More goes in several sendings (the request
-# holds every file at once: 30 × 20 MB at most).
+# Sent at once from a phone: an evening's album. More goes in several sendings: the request
+# holds every file at once, and the proxies in front take 200 MB a sending (deploy/nginx.conf).
 MAX_FILES = 30
+MAX_SENDING_BYTES = 190 * 1024 * 1024
 # A club's addresses that an album's slug must not look like (``photos/<slug>/`` is the
 # album; ``nouvel-album`` is the management's).
 RESERVED_SLUGS = {"nouvel-album", "photo"}
@@ -140,10 +141,16 @@ def photos_upload(album: Album, files: Sequence[UploadedFile], by: User | None) 
             % {"count": len(files), "max": MAX_FILES},
             code="too_many",
         )
+    sent = sum(upload.size or 0 for upload in files)
+    if sent > MAX_SENDING_BYTES:
+        raise ValidationError(
+            _("Ces photos pèsent %(sent)s ensemble : %(max)s au plus par envoi.")
+            % {"sent": filesizeformat(sent), "max": filesizeformat(MAX_SENDING_BYTES)},
+            code="too_heavy",
+        )
     refused = _refusals(files)
     if refused:
         raise ValidationError(refused, code="refused")
-    sent = sum(upload.size or 0 for upload in files)
     used, quota = club_photo_bytes(album.club), club_photo_quota()
     if used + sent > quota:
         raise ValidationError(

@@ -193,3 +193,10 @@ def test_the_copies_read_back_carry_no_exif(album, django_capture_on_commit_call
     for name in (photo.full_name, photo.phone_name, photo.thumb_name):
         read = Image.open(io.BytesIO(services.photo_storage().open(name).read()))
         assert len(read.getexif()) == 0
+
+
+def test_a_sending_heavier_than_the_proxies_take_is_refused_in_words(album, monkeypatch):
+    monkeypatch.setattr(services, "MAX_SENDING_BYTES", 1000)
+    with pytest.raises(ValidationError, match="au plus par envoi"):
+        services.photos_upload(album, [phone_photo("a.jpg"), phone_photo("b.jpg")], None)
+    assert not Photo.objects.exists()

@@ -34,7 +34,9 @@ FILE_NAMES = {"thumb": "thumb_name", "phone": "phone_name", "full": "full_name"}
 def _album_opened(request: HttpRequest, album_slug: str) -> Album | HttpResponse:
     """The club's album of the address, or the login page for a visitor at a members-only
     album (404 for a signed-in stranger to the club)."""
-    album = get_object_or_404(Album, club=request.club, slug=album_slug)
+    album = get_object_or_404(
+        Album.objects.select_related("night"), club=request.club, slug=album_slug
+    )
     access = request.club_access
     if album.members_only and not access.is_member:
         if not access.signed_in:

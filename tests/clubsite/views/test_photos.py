@@ -178,3 +178,12 @@ def test_the_albums_read_in_dutch_for_a_dutch_reader(client, club, public):
     assert "Alle albums" in page
     listed = client.get(reverse("photo-albums", args=[club.slug])).content.decode()
     assert "3 foto's" in listed
+
+
+def test_an_album_of_a_night_names_it_in_the_same_queries(
+    client, club, imported_night, django_assert_num_queries
+):
+    album = services.album_create(club, "La soirée", DAY, night=imported_night)
+    with django_assert_num_queries(3):
+        page = client.get(reverse("photo-album", args=[club.slug, album.slug])).content.decode()
+    assert str(imported_night) in page

@@ -125,4 +125,5 @@ class Photo(models.Model):
     def stored_names(self) -> list[str]:
         """Every file of the photo in the storage."""
         names = [self.upload_name, self.full_name, self.phone_name, self.thumb_name]
-        return [name for name in names if name]
+        # A small photo's phone copy is its full-size file (one name for both).
+        return list(dict.fromkeys(name for name in names if name))

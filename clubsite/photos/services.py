@@ -212,6 +212,10 @@ def photo_copies_make(photo_id: int) -> bool:
     token, names = secrets.token_hex(12), {}
     try:
         for kind, copy in made.items():
+            if kind == "phone" and copy.data == made["full"].data:
+                # A photo no larger than a phone's screen: one file serves both.
+                names[kind] = names["full"]
+                continue
             name = _file_name(photo.album, kind, copy.extension, token)
             names[kind] = storage.save(name, ContentFile(copy.data))
         updated = Photo.objects.filter(pk=photo_id, status=Photo.Status.WAITING).update(
@@ -226,13 +230,13 @@ def photo_copies_make(photo_id: int) -> bool:
             phone_height=made["phone"].height,
             thumb_width=made["thumb"].width,
             thumb_height=made["thumb"].height,
-            bytes=sum(len(copy.data) for copy in made.values()),
+            bytes=sum(storage.size(name) for name in set(names.values())),
         )
     except BaseException:
-        files_delete(names.values())
+        files_delete(set(names.values()))
         raise
     if not updated:
-        files_delete(names.values())
+        files_delete(set(names.values()))
         return False
     files_delete([photo.upload_name])
     return True

@@ -200,3 +200,16 @@ def test_a_sending_heavier_than_the_proxies_take_is_refused_in_words(album, monk
     with pytest.raises(ValidationError, match="au plus par envoi"):
         services.photos_upload(album, [phone_photo("a.jpg"), phone_photo("b.jpg")], None)
     assert not Photo.objects.exists()
+
+
+def test_a_photo_larger_than_a_phone_has_three_files_and_a_small_one_two(album):
+    big, small = services.photos_upload(
+        album, [phone_photo("big.jpg", size=(2000, 1500)), phone_photo("small.jpg")], None
+    )
+    for photo in (big, small):
+        services.photo_copies_make(photo.pk)
+        photo.refresh_from_db()
+    assert len(big.stored_names()) == 3 and (big.phone_width, big.phone_height) == (1600, 1200)
+    assert small.phone_name == small.full_name and len(small.stored_names()) == 2
+    storage = services.photo_storage()
+    assert small.bytes == storage.size(small.full_name) + storage.size(small.thumb_name)

@@ -1,5 +1,6 @@
 """The club site's Celery tasks, run through the outbox (``infra.outbox``): a photo's copies,
-the admins told of a take-down request. Ids in, one function each, safe twice."""
+the admins told of a take-down request; and, daily by beat, the photo files no row names.
+Ids in, one function each, safe twice."""
 
 from celery import shared_task
 
@@ -8,6 +9,7 @@ from infra.outbox import TaskName
 
 from .photos import mailing as photo_mailing
 from .photos import services as photo_services
+from .photos.sweep import photo_files_sweep as photo_files_sweep_now
 
 
 @shared_task
@@ -32,3 +34,9 @@ def photo_takedown_email(photo_id: int) -> int:
         atomic=False,
     )
     return sent or 0
+
+
+@shared_task
+def photo_files_sweep() -> int:
+    """The photo files no photo names any more (a purged club's), deleted (beat, daily)."""
+    return photo_files_sweep_now()

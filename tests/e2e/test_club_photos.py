@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 from clubsite.models import Photo
 from clubsite.photos.demo import phone_jpeg
 
+from .test_accessibility import signed_in, violations
 from .test_club_night import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -73,3 +74,21 @@ def test_an_admin_sends_an_album_from_his_phone_and_a_visitor_sees_it(
     every_image_loaded(visitor, ".photo-view img", 1)
     fits_the_phone(visitor)
     expect(visitor.locator("text=Demander le retrait")).to_have_count(0)
+
+    # Readable by all: axe finds no serious violation on the visitor's and the admin's pages.
+    album = Photo.objects.first().album
+    checked = {
+        None: [
+            f"{base}/clubs/{club.slug}/photos/",
+            f"{base}/clubs/{club.slug}/photos/{album.slug}/",
+            f"{base}/clubs/{club.slug}/photos/{album.slug}/{Photo.objects.first().pk}/",
+        ],
+        club_admin: [
+            f"{base}/clubs/{club.slug}/gestion/site/photos/",
+            f"{base}/clubs/{club.slug}/gestion/site/photos/{album.slug}/",
+        ],
+    }
+    for user, urls in checked.items():
+        page = signed_in(new_context, base, user, PHONE_390["viewport"])
+        for url in urls:
+            assert violations(page, url) == [], url

@@ -21,6 +21,7 @@ BENCH_SETTINGS: dict[str, Any] = {
     "ALLOWED_HOSTS": ["testserver"],
     "STORAGES": {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "photos": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     },
 }

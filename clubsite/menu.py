@@ -40,5 +40,7 @@ def club_site_menu(club: Club, access: ClubAccess) -> list[MenuEntry]:
         MenuEntry(page.title, reverse("site-page", args=[club.slug, page.slug]), page.members_only)
         for page in pages
     ]
+    # The club site's own sections, after the club's pages (reversed once each, no query).
+    entries.append(MenuEntry(_("Photos"), reverse("photo-albums", args=[club.slug])))
     entries.append(MenuEntry(_("Table des points"), reverse("point-table-page", args=[club.slug])))
     return entries

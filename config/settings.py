@@ -193,10 +193,47 @@ MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
 # ``internal`` location aliased to MEDIA_ROOT (e.g. ``/protected-media/``) and Django only
 # answers with ``X-Accel-Redirect``, nginx sends the file.
 MEDIA_ACCEL_REDIRECT = os.environ.get("DJANGO_MEDIA_ACCEL_REDIRECT", "")
+# A club's photos (clubsite): apart from the other uploads, outside MEDIA_ROOT, since they are
+# served only through their album's page, which asks who is looking.
+PHOTOS_ROOT = Path(os.environ.get("DJANGO_PHOTOS_ROOT", BASE_DIR / "photos"))
+# What a club's photos may take in all (the club's settings page shows where it stands).
+CLUB_PHOTOS_MAX_BYTES = int(os.environ.get("CLUB_PHOTOS_MAX_MB", 2048)) * 1024 * 1024
+# Uploads (logos, players' photos, a club's photos) on this host's disk, or, with several web
+# hosts, in S3-compatible object storage shared by all (MinIO in deploy/compose.yaml; which to
+# choose when: deploy/scaling.md). The bucket stays private: the site serves its files.
+S3_BUCKET = os.environ.get("DJANGO_S3_BUCKET", "")
+if S3_BUCKET:
+    _S3 = {
+        "bucket_name": S3_BUCKET,
+        "endpoint_url": os.environ.get("DJANGO_S3_ENDPOINT_URL") or None,
+        "access_key": os.environ.get("DJANGO_S3_ACCESS_KEY") or None,
+        "secret_key": os.environ.get("DJANGO_S3_SECRET_KEY") or None,
+        "region_name": os.environ.get("DJANGO_S3_REGION") or None,
+        # MinIO and most S3-compatible stores address a bucket by path, not by host name.
+        "addressing_style": "path",
+        "file_overwrite": False,
+        "default_acl": None,
+        "querystring_auth": False,
+    }
+    _UPLOADS = {
+        "BACKEND": "infra.storage.SiteServedS3Storage",
+        "OPTIONS": {**_S3, "location": "media"},
+    }
+    _PHOTOS = {
+        "BACKEND": "infra.storage.SiteServedS3Storage",
+        "OPTIONS": {**_S3, "location": "photos"},
+    }
+else:
+    _UPLOADS = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    _PHOTOS = {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": PHOTOS_ROOT, "base_url": "/photos-not-served/"},
+    }
 # collectstatic writes each file under a hashed name, compressed (gzip, brotli if installed):
 # browsers keep them for a year. A developer's runserver serves them from static/ as they are.
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": _UPLOADS,
+    "photos": _PHOTOS,
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
@@ -286,6 +323,8 @@ CELERY_BEAT_SCHEDULE = {
         "task": "club.member_tasks.closed_clubs_purge_task",
         "schedule": 24 * 60 * 60.0,
     },
+    # Photo files no row names any more (a purged club's albums), deleted (clubsite).
+    "photo-files-sweep": {"task": "clubsite.tasks.photo_files_sweep", "schedule": 24 * 60 * 60.0},
 }
 # How long a closed club's data is kept before it is deleted (the privacy page says so).
 CLUB_CLOSED_KEEP_DAYS = int(os.environ.get("CLUB_CLOSED_KEEP_DAYS", 90))

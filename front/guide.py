@@ -151,6 +151,18 @@ WITHOUT_SECTION = frozenset(
         "password_reset_done",
         "password_reset_confirm",
         "password_reset_complete",
+        # A club's albums and their management (clubsite).
+        "photo-albums",
+        "photo-album",
+        "photo",
+        "photo-takedown",
+        "photo-admin",
+        "photo-album-add",
+        "photo-album-edit",
+        "photo-upload",
+        "photo-album-delete",
+        "photo-delete",
+        "photo-takedown-decide",
     }
 )
 
@@ -175,6 +187,7 @@ NOT_A_PAGE = frozenset(
         "games:deals-export",
         "games:tournament-file",
         "set_language",
+        "photo-file",
     }
 )
 

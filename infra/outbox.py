@@ -80,6 +80,10 @@ class TaskName(StrEnum):
     MEMBER_INVITATIONS_EMAIL = "club.member_tasks.member_invitations_email"
     # A closed club's members told (club.member_tasks).
     CLUB_CLOSED_EMAIL = "club.member_tasks.club_closed_email"
+    # A photo's cleaned copies made from its upload, which is then deleted (clubsite.tasks).
+    PHOTO_COPIES = "clubsite.tasks.photo_copies"
+    # A club's admins told that a member asks for a photo to be taken down (clubsite.tasks).
+    PHOTO_TAKEDOWN_EMAIL = "clubsite.tasks.photo_takedown_email"
 
 
 # A row just written is left to its own on-commit send (beat must not race it).

@@ -97,6 +97,7 @@ def empty_cache() -> None:
 # whitenoise from the web process. tests/settings.py uses plain names and no whitenoise.
 PRODUCTION_STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    "photos": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MAP = ROOT / "docs" / "map.md"
 # The apps, the site package and the plumbing: each of their modules has its line in the map.
-PACKAGES = ("club", "games", "scoring", "front", "api", "benchmarks", "config", "infra")
+PACKAGES = ("club", "games", "scoring", "clubsite", "front", "api", "benchmarks", "config", "infra")
 
 TOKEN = re.compile(r"`([^`\n]+)`")
 PLACEHOLDER = re.compile(r"<[^>/]+>")

@@ -22,9 +22,11 @@ from club import services as club_services
 from club.models import JoinRequest, Membership, Player, PlayerMerge
 from clubsite import pages as site_pages
 from clubsite.models import Page as SitePage
+from clubsite.photos import services as photo_services
 from games import calendar
 from games.models import Deal, PlannedNight, Poule, Tournament
 from scoring import services as scoring_services
+from tests.clubsite.photos.photo_files import phone_photo
 from tests.conftest import persona
 from tests.factories import ClubFactory, PlayerFactory
 
@@ -170,6 +172,34 @@ def imported_line_url(w: World) -> str:
     return reverse("imported-line", args=[w.club.slug, "2015", snapshot.lines.get().pk])
 
 
+def album_photo(w: World, members_only: bool = False) -> tuple[str, int]:
+    """An album of the club (public, or its members' only) with one photo, its copies made."""
+    album = photo_services.album_create(
+        w.club,
+        "Album privé" if members_only else "Album",
+        w.season.start,
+        members_only=members_only,
+    )
+    [photo] = photo_services.photos_upload(album, [phone_photo(size=(60, 40))], None)
+    photo_services.photo_copies_make(photo.pk)
+    return album.slug, photo.pk
+
+
+def photo_address(name: str, members_only: bool = False, *more: str) -> Address:
+    def address(w: World) -> str:
+        album, photo = album_photo(w, members_only)
+        return reverse(name, args=[w.club.slug, album, photo, *more])
+
+    return address
+
+
+def asked_photo(w: World) -> int:
+    """A photo a member asked to be taken down: its admins answer."""
+    album, photo = album_photo(w)
+    photo_services.photo_takedown_ask(w.club.albums.get().photos.get(), w.users["member"])
+    return photo
+
+
 def join_request(w: World) -> int:
     """Somebody asked to join the world's club (listed): its admins answer, nobody else."""
     return JoinRequest.objects.create(club=w.club, name="Paul Renard", email="paul@ex.org").pk
@@ -223,6 +253,54 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         ADMINS_ACTION,
     ),
     "club-detail": ("get", lambda w: reverse("club-detail", args=[w.club.slug]), EVERYBODY),
+    # A club's albums (clubsite/views/photos.py): public ones for all, members-only ones send a
+    # visitor to log in and tell another club nothing; the take-down is its members' request.
+    "photo-albums": ("get", lambda w: reverse("photo-albums", args=[w.club.slug]), EVERYBODY),
+    "photo-album": (
+        "get",
+        lambda w: reverse("photo-album", args=[w.club.slug, album_photo(w, True)[0]]),
+        statuses(302, 200, 200, 200, 404),
+    ),
+    "photo": ("get", photo_address("photo"), EVERYBODY),
+    "photo-file": (
+        "get",
+        photo_address("photo-file", True, "thumb"),
+        statuses(302, 200, 200, 200, 404),
+    ),
+    "photo-takedown": ("post", photo_address("photo-takedown"), statuses(302, 302, 302, 302, 404)),
+    # Their management (clubsite/views/photo_admin.py): the club's admins only.
+    "photo-admin": ("get", lambda w: reverse("photo-admin", args=[w.club.slug]), ADMINS_PAGE),
+    "photo-album-add": (
+        "get",
+        lambda w: reverse("photo-album-add", args=[w.club.slug]),
+        ADMINS_PAGE,
+    ),
+    "photo-album-edit": (
+        "get",
+        lambda w: reverse("photo-album-edit", args=[w.club.slug, album_photo(w)[0]]),
+        ADMINS_PAGE,
+    ),
+    # Nothing sent: refused in words on the album's page (400).
+    "photo-upload": (
+        "post",
+        lambda w: reverse("photo-upload", args=[w.club.slug, album_photo(w)[0]]),
+        statuses(302, 403, 403, 400, 404),
+    ),
+    "photo-album-delete": (
+        "post",
+        lambda w: reverse("photo-album-delete", args=[w.club.slug, album_photo(w)[0]]),
+        ADMINS_ACTION,
+    ),
+    "photo-delete": (
+        "post",
+        lambda w: reverse("photo-delete", args=[w.club.slug, album_photo(w)[1]]),
+        ADMINS_ACTION,
+    ),
+    "photo-takedown-decide": (
+        "post",
+        lambda w: reverse("photo-takedown-decide", args=[w.club.slug, asked_photo(w), "garder"]),
+        ADMINS_ACTION,
+    ),
     "ranking": ("get", lambda w: reverse("ranking", args=[w.club.slug]), EVERYBODY),
     "ranking-archive": ("get", lambda w: reverse("ranking-archive", args=[w.club.slug]), EVERYBODY),
     # The season has no published ranking yet: only its club admins see the provisional one.

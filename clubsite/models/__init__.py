@@ -2,5 +2,6 @@
 Django finds them."""
 
 from .pages import LANGUAGE_CHOICES, Page, PageVersion
+from .photos import Album, Photo
 
-__all__ = ["LANGUAGE_CHOICES", "Page", "PageVersion"]
+__all__ = ["LANGUAGE_CHOICES", "Album", "Page", "PageVersion", "Photo"]

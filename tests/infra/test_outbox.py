@@ -26,7 +26,7 @@ from scoring import services as scoring_services
 from scoring.models import RankingSnapshot
 
 # The site's own packages: Celery's own tasks (``celery.*``) are none of the outbox's.
-SITE_PACKAGES = ("club.", "games.", "scoring.", "infra.", "api.")
+SITE_PACKAGES = ("club.", "clubsite.", "games.", "scoring.", "infra.", "api.")
 # A task's former name, still registered for one release so that messages queued before the
 # upgrade run (games.tasks); it hands the work to the task of the new name.
 FORMER_NAMES = {"games.tasks.night_results_email"}
@@ -285,6 +285,11 @@ def test_a_traceback_is_logged_on_one_line_and_a_403_without_it():
 
 @override_settings(MEDIA_ACCEL_REDIRECT="")
 def test_an_upload_is_served_with_debug_off_and_nothing_outside_media(client, tmp_path, settings):
+    # The site's own storage: uploads on this host's disk (tests/settings.py keeps them in memory).
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    }
     settings.MEDIA_ROOT = tmp_path
     (tmp_path / "players").mkdir()
     (tmp_path / "players" / "anne.jpg").write_bytes(b"\xff\xd8\xff photo")

@@ -61,6 +61,10 @@ LEFT_OUT = {
     "club.MemberImport.by": "the admin who imported the club's members: the club's record",
     "clubsite.PageVersion.saved_by": "the admin who saved a version of a club's page: the "
     "club's record of its own text",
+    "clubsite.Photo.uploaded_by": "the admin who sent a photo to the club's album: the club's "
+    "record",
+    "clubsite.Photo.takedown_asked_by": "his request that a photo be taken down: kept only "
+    "until the club's admins answer it (then cleared, or the photo deleted)",
     "scoring.PlayerNightStats.player": "figures worked out from his deals (in 'nights') and "
     "worked out again when a night changes; they name his partners and opponents",
 }

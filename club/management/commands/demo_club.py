@@ -25,6 +25,7 @@ from django.utils import timezone
 from club.models import Club, Membership, Player
 from club.name_matching import name_matches
 from clubsite.demo import demo_pages
+from clubsite.photos.demo import demo_album
 from games.demo import (
     FIRST_NAMES,
     LAST_NAMES,
@@ -68,6 +69,9 @@ class Command(BaseCommand):
             self.stdout.write(f"{CLUB} already exists: keeping its nights.")
         else:
             self._build(seed)
+        # The club's album: its photos copied as a phone's would be (no EXIF, no GPS).
+        album = demo_album(Club.objects.get(name=CLUB), timezone.localdate())
+        self.stdout.write(f"{CLUB}: album « {album.title} », {album.photos.count()} photos.")
         password = secrets.token_urlsafe(9)
         user_model = get_user_model()
         admin, _ = user_model.objects.get_or_create(

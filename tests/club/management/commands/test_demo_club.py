@@ -60,6 +60,9 @@ def test_demo_club_builds_two_seasons_of_the_rcwhist_club_and_keeps_them_on_a_se
     assert PlayerNightStats.objects.filter(tournament__in=nights).count() > 0
     assert PlayerRating.objects.filter(tournament__club__default_rules="coeurs").exists()
     assert "Admin login: admin / " in out.getvalue()
+    # The club's album, its photos copied (clubsite/photos/demo.py).
+    album = club.albums.get()
+    assert album.photos.filter(status="ready").count() == 4
     assert Player.objects.get(user__username="admin").memberships.get(club=club).role == "admin"
     # The second club plays hearts; its president is a club admin without staff rights, and
     # the RCWhist president is a plain member there (one player, a role in each club).

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from infra.converters import typed_id
+from infra.typography import named
 from scoring import services as scoring_services
 
 from .. import services
@@ -150,7 +151,7 @@ def invitation_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     else:
         messages.success(
             request,
-            _("L'invitation de %(club)s est retirée.") % {"club": invitation.club},
+            named(_("L'invitation de %(club)s est retirée."), club=invitation.club),
         )
     return _back(federation)
 
@@ -163,11 +164,14 @@ def club_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     services.federation_club_remove(federation, club)
     messages.success(
         request,
-        _(
-            "%(club)s ne fait plus partie de %(federation)s ; ses soirées inter-clubs déjà "
-            "jouées restent dans leur saison."
-        )
-        % {"club": club, "federation": federation},
+        named(
+            _(
+                "%(club)s ne fait plus partie de %(federation)s ; ses soirées inter-clubs déjà "
+                "jouées restent dans leur saison."
+            ),
+            club=club,
+            federation=federation,
+        ),
     )
     return _back(federation)
 

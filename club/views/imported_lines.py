@@ -16,6 +16,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from infra.typography import named
 from scoring.engine.standings import decimal_string
 from scoring.models import RankingLine, RankingSnapshot
 from scoring.services import LineFigures, imported_line_correct
@@ -105,8 +106,10 @@ def imported_line_edit(request: HttpRequest, slug: str, season: str, line: int) 
         else:
             messages.success(
                 request,
-                _("Ligne de %(player)s corrigée.")
-                % {"player": form.cleaned_data["player"].display_name},
+                named(
+                    _("Ligne de %(player)s corrigée."),
+                    player=form.cleaned_data["player"].display_name,
+                ),
             )
             return redirect("imported-lines", slug=club.slug, season=season_obj.slug)
     context = {"club": club, "season": season_obj, "line": ranking_line, "form": form}

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from infra.typography import colon
+from infra.typography import colon, named
 from scoring.engine.errors import EngineError
 from scoring.engine.games.belgian_whist import CONTRACTS, PASS, contract_made
 
@@ -124,7 +124,7 @@ class BelgianWhistDealForm(DealForm):
                 if data.get(field) is None and field not in self.errors:
                     self.add_error(
                         field,
-                        gettext("Indiquez les plis de %(name)s.") % {"name": self.names[seat]},
+                        named(gettext("Indiquez les plis de %(name)s."), name=self.names[seat]),
                     )
         elif data.get("tricks") is None and "tricks" not in self.errors:
             self.add_error("tricks", gettext("Choisissez le nombre de plis."))
@@ -155,7 +155,7 @@ class BelgianWhistDealForm(DealForm):
 
     def field_words(self, name: str) -> str:
         if name.startswith("tricks_"):
-            return gettext("plis de %(name)s") % {"name": self.names.get(name[7:], name[7:])}
+            return named(gettext("plis de %(name)s"), name=self.names.get(name[7:], name[7:]))
         return super().field_words(name)
 
     def _declarers(self) -> list[str]:

@@ -1,6 +1,8 @@
 import pytest
 
+from club.models import Club
 from club.models.seasons import season_slug
+from club.services.clubs import free_slug
 from infra.slugs import slug_of
 
 
@@ -33,7 +35,4 @@ def test_a_season_keeps_its_years_apart():
 
 @pytest.mark.django_db
 def test_a_new_club_gets_its_name_transliterated():
-    from club.models import Club
-    from club.services.clubs import free_slug
-
     assert free_slug(Club, "Cercle des Cœurs", "club") == "cercle-des-coeurs"

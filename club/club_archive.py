@@ -29,6 +29,7 @@ from scoring.models import RankingLine, RankingSnapshot
 
 from .exports import Column, columns_table, csv_text, ranking_columns
 from .models import Club, Membership, Player
+from .name_order import by_name
 
 README = "README.txt"
 MEMBERS = "membres.csv"
@@ -57,7 +58,7 @@ def _members_csv(club: Club, name_of: Callable[[Player], str]) -> str:
     memberships = (
         Membership.objects.filter(club=club)
         .select_related("player")
-        .order_by("player__display_name", "player__pk", "start")
+        .order_by(*by_name("player__", club), "start")
     )
     return csv_text(*columns_table(_member_columns(name_of), memberships))
 

@@ -34,8 +34,8 @@ from ..models import (
     FederationInvitation,
     FederationSeason,
     Player,
-    name_key,
 )
+from ..name_order import by_name, name_sorted
 from ..name_search import name_holds, typed_words
 from ..names import PUBLIC, name_shown, searched_by_name
 from ..permissions import require_federation_admin
@@ -67,9 +67,9 @@ def _admin_candidates(federation: Federation, typed: str) -> list[Player]:
     if not words:
         return []
     pool = services.federation_admin_candidates(federation).only(*Player.PUBLIC_NAME_FIELDS)
-    found = pool.filter(searched_by_name(PUBLIC, words)).order_by("name_key", "pk")
+    found = pool.filter(searched_by_name(PUBLIC, words)).order_by(*by_name())
     shown = [p for p in found if name_holds(name_shown(p, PUBLIC), words)]
-    return sorted(shown, key=lambda p: name_key(name_shown(p, PUBLIC)))[:ADMIN_SEARCH_LIMIT]
+    return sorted(shown, key=lambda p: name_sorted(name_shown(p, PUBLIC)))[:ADMIN_SEARCH_LIMIT]
 
 
 def _invitations(federation: Federation, members: list[Club]) -> list[FederationInvitation]:
@@ -101,7 +101,7 @@ def federation_admin(request: HttpRequest, slug: str) -> TemplateResponse:
             for club in Club.objects.exclude(federations=federation).order_by("name")
             if club.pk not in asked
         ],
-        "admins": list(federation.admins.select_related("player").order_by("player__display_name")),
+        "admins": list(federation.admins.select_related("player").order_by(*by_name("player__"))),
         "typed": typed,
         "candidates": _admin_candidates(federation, typed),
         "seasons": list(federation.seasons.order_by("-start")),

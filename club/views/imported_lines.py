@@ -25,6 +25,7 @@ from scoring.services.ranking_import import points_read
 
 from ..club_pages import club_page
 from ..models import Club, Player, Season
+from ..name_order import by_name
 from ..permissions import CLUB_ADMIN
 
 BLANK_IS_UNKNOWN = gettext_lazy("Vide : inconnu.")
@@ -49,7 +50,7 @@ class LineForm(forms.Form):
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         players = self.fields["player"]
-        players.queryset = Player.objects.in_club(club).order_by("display_name", "pk")
+        players.queryset = Player.objects.in_club(club).order_by(*by_name())
         players.label_from_instance = lambda player: player.display_name
 
     def clean_tournament_points(self) -> Any:

@@ -32,6 +32,7 @@ from scoring.statistics.totals import player_statistics, season_statistics
 
 from ..club_pages import access_for, club_page
 from ..models import Player
+from ..name_order import by_name
 from ..names import name_reader_of
 from ..published import published_page
 from .merged import merged_player_redirect
@@ -238,7 +239,7 @@ def night_ratings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     lines = list(
         PlayerRating.objects.filter(tournament=tournament)
         .select_related("player")
-        .order_by("-actual", "player__display_name")
+        .order_by("-actual", *by_name("player__"))
     )
     point = get_format("DECIMAL_SEPARATOR")
     for line in lines:

@@ -26,6 +26,7 @@ from django.utils.translation import ngettext
 from games.labels import CONTRACT_LABELS
 from games.models import GAME_CHOICES, Tournament
 from games.visibility import require_sheet_reader
+from infra.dates import date_written
 from scoring.models import PlayerRating
 from scoring.statistics.cote import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
 from scoring.statistics.totals import player_statistics, season_statistics
@@ -111,7 +112,7 @@ def rating_moves(
     point = get_format("DECIMAL_SEPARATOR")
     return [
         {
-            "date": date_format(row["tournament__date"], "DATE_FORMAT"),
+            "date": date_written(row["tournament__date"]),
             "address": reverse("night-ratings", args=[slug, row["tournament_id"]]),
             "change": signed(row["change"], point),
             "cote": _figure(row["mu"], point),

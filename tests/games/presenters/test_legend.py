@@ -1,5 +1,6 @@
 """Words that mean one thing: the sheet's codes are the reader's language's, each meaning one
-contract in it, and each is explained by the legend; French typography stays French; "won" says what was won."""
+contract in it, and each is explained by the legend; French typography stays French; "won"
+says what was won."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import jinja2
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
-from club.templatetags.figures import points
+from club.templatetags.figures import figure, points
 from infra.dates import date_written
 
 
@@ -41,5 +41,6 @@ def environment(**options: Any) -> jinja2.Environment:
     env.install_gettext_callables(gettext, ngettext)
     env.globals["url"] = url
     env.filters["points"] = points
+    env.filters["figure"] = figure
     env.filters["date"] = date_written
     return env

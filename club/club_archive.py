@@ -19,16 +19,17 @@ from typing import IO, Any
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from games.calendar.feed import feed
 from games.models import PlannedNight, Tournament
 from games.nightfile_export import tournament_export
+from infra.slugs import slug_of
 from scoring.models import RankingLine, RankingSnapshot
 
 from .exports import Column, columns_table, csv_text, ranking_columns
 from .models import Club, Membership, Player
+from .name_order import by_name
 
 README = "README.txt"
 MEMBERS = "membres.csv"
@@ -57,7 +58,7 @@ def _members_csv(club: Club, name_of: Callable[[Player], str]) -> str:
     memberships = (
         Membership.objects.filter(club=club)
         .select_related("player")
-        .order_by("player__display_name", "player__pk", "start")
+        .order_by(*by_name("player__", club), "start")
     )
     return csv_text(*columns_table(_member_columns(name_of), memberships))
 
@@ -78,7 +79,7 @@ def _rankings(club: Club, name_of: Callable[[Player], str]) -> list[tuple[str, s
     for snapshot in in_order:
         name = seasons[snapshot.season_id].slug
         if snapshot.published_at is None:
-            name += "-" + slugify(_("provisoire"))
+            name += "-" + slug_of(_("provisoire"))
         table = columns_table(ranking_columns(name_of), lines.get(snapshot.pk, []))
         files.append((f"classements/{name}.csv", csv_text(*table)))
     return files
@@ -87,7 +88,7 @@ def _rankings(club: Club, name_of: Callable[[Player], str]) -> list[tuple[str, s
 def _night_name(night: Tournament) -> str:
     words = [night.date.isoformat(), str(night.pk)]
     if night.name:
-        words.append(slugify(night.name)[:40])
+        words.append(slug_of(night.name, 40))
     return f"soirees/{night.season.slug}/{'-'.join(words)}.json"
 
 

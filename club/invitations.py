@@ -35,6 +35,7 @@ from django.utils.translation import gettext_lazy
 from infra.mail_text import plain_text, subject_line
 
 from .models import Club, Invitation, Membership, Player, PlayerClaim
+from .name_order import by_name
 
 # Long enough for a member who reads his mail once a week, short enough that a forgotten
 # mailbox does not keep a way into the club open.
@@ -99,7 +100,7 @@ def memberships_with_accounts(club: Club) -> QuerySet[Membership]:
         .prefetch_related(
             Prefetch("player__invitations", queryset=pending, to_attr="pending_invitations")
         )
-        .order_by("player__display_name", "player__pk")
+        .order_by(*by_name("player__", club))
     )
 
 

@@ -303,7 +303,8 @@ def profile_update(
     new_email = saved.email
     if changing:
         saved.email = player.email
-    saved.save(update_fields=PROFILE_FIELDS)
+    # The name's stored keys follow the name (the search's and the lists' order).
+    saved.save(update_fields=[*PROFILE_FIELDS, "name_key", "sort_key", "sort_key_bare"])
     # His public name or photo may have changed: the public pages must not show the old ones.
     player_pages_changed(saved)
     if old_name and old_name != saved.photo.name:

@@ -10,10 +10,10 @@ from typing import Any
 
 import jinja2
 from django.urls import reverse
-from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
-from club.templatetags.figures import points
+from club.templatetags.figures import figure, points
+from infra.dates import date_written
 
 
 def url(name: str, *args: Any) -> str:
@@ -41,5 +41,6 @@ def environment(**options: Any) -> jinja2.Environment:
     env.install_gettext_callables(gettext, ngettext)
     env.globals["url"] = url
     env.filters["points"] = points
-    env.filters["date"] = date_format
+    env.filters["figure"] = figure
+    env.filters["date"] = date_written
     return env

@@ -113,6 +113,8 @@ TEMPLATES = [
                 "config.context_processors.guide_link",
                 "club.names.name_reader_context",
             ],
+            # Django's ``date`` filter with « 1er » for the first of the month in French.
+            "builtins": ["club.templatetags.dates"],
         },
     },
     # The long tables Django's template language is measured too slow for (a 40-player

@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.models import GAME_LABELS, Club, FederationSeason
+from infra.typography import named
 from scoring.engine.tables import PRESET_GAME
 
 from .labels import rules_choices
@@ -26,10 +27,11 @@ INTERCLUB_LATE_ENTRY = datetime.timedelta(days=60)
 
 
 def interclub_label(season: FederationSeason) -> str:
-    return gettext("Soirée inter-clubs de %(federation)s %(season)s") % {
-        "federation": season.federation.name,
-        "season": season.name,
-    }
+    return named(
+        gettext("Soirée inter-clubs de %(federation)s %(season)s"),
+        federation=season.federation.name,
+        season=season.name,
+    )
 
 
 class TournamentForm(forms.Form):

@@ -1,6 +1,8 @@
 """The names of what is played, as the club says them (translated): shared by the score
 sheet's forms and the member's statistics."""
 
+from django.utils.functional import lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from club.models import GAME_LABELS
@@ -21,6 +23,70 @@ CONTRACT_LABELS = {
     "piccolo": _("Piccolo"),
     PASS: _("Tous passent"),
 }
+
+# Each contract's short code on the sheet, the printed sheets and the legend, as each
+# language's score sheets write it; the stored code (the engine's name) stays one. French: the
+# Walloon clubs' codes. Dutch: as Flemish kleurenwiezen sheets write them (V for vraag en
+# meegaan, A for alleen, AB abondance, KM/GM/OM kleine, grote and open miserie, SS solo slim,
+# T troel). English: the contracts' English names. Within a language a code means one
+# contract (tests/games/test_labels.py); the paper entry reads the page's language's codes,
+# then the French ones.
+CONTRACT_CODES = {
+    "fr": {
+        "emballage": "E",
+        "solo": "S",
+        "petite_misere": "PM",
+        "solo_sur_misere": "SM",
+        "abondance": "A",
+        "trou": "T",
+        "grande_misere": "GM",
+        "grande_misere_table": "GMT",
+        "petit_chelem": "PC",
+        "chelem": "C",
+        "piccolo": "Pi",
+        PASS: "Passe",
+    },
+    "nl": {
+        "emballage": "V",
+        "solo": "A",
+        "petite_misere": "KM",
+        "solo_sur_misere": "AKM",
+        "abondance": "AB",
+        "trou": "T",
+        "grande_misere": "GM",
+        "grande_misere_table": "OM",
+        "petit_chelem": "KS",
+        "chelem": "SS",
+        "piccolo": "Pi",
+        PASS: "Pas",
+    },
+    "en": {
+        "emballage": "PA",
+        "solo": "S",
+        "petite_misere": "SM",
+        "solo_sur_misere": "SOM",
+        "abondance": "AB",
+        "trou": "T",
+        "grande_misere": "M",
+        "grande_misere_table": "OM",
+        "petit_chelem": "SSL",
+        "chelem": "SL",
+        "piccolo": "Pi",
+        PASS: "Pass",
+    },
+}
+
+
+def contract_code(contract: str, language: str | None = None) -> str:
+    """``contract``'s short code in ``language`` (the reader's by default; French for a
+    language without a table); an unknown contract by its stored name."""
+    language = (language or get_language() or "fr").split("-")[0]
+    return CONTRACT_CODES.get(language, CONTRACT_CODES["fr"]).get(contract, contract)
+
+
+# The code as a lazy text: read in the language active where it is written.
+contract_code_lazy = lazy(contract_code, str)
+
 
 # Each preset point table by its name as the club knows it (the `label` of its JSON file):
 # pages, forms and the admin never show the file's code (`rcwhist`, `a_trois`).

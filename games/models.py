@@ -12,10 +12,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Prefetch, Q
-from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from club.models import GAME_CHOICES, Club, Player, Season, dates_refused, default_scheme
+from infra.dates import date_written
 from infra.name_text import NameField
 from scoring.engine.errors import EngineError
 from scoring.engine.tables import load_table
@@ -115,7 +115,7 @@ def night_title(name: str, date: datetime.date) -> str:
     the reader's language). Pages reading plain rows, not nights, call it too."""
     if name:
         return name
-    return _("Soirée du %(date)s") % {"date": date_format(date, "j F Y")}
+    return _("Soirée du %(date)s") % {"date": date_written(date, "j F Y")}
 
 
 class TournamentQuerySet(models.QuerySet):

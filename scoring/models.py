@@ -13,6 +13,8 @@ from django.db.models import CharField, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
+from club.name_order import by_name
+
 from .fields import FractionField, PointUnitsField
 
 
@@ -55,7 +57,7 @@ class TournamentStandingQuerySet(models.QuerySet):
         return (
             self.filter(tournament=tournament)
             .select_related("player")
-            .order_by("rank", "player__display_name")
+            .order_by("rank", *by_name("player__"))
         )
 
 
@@ -238,7 +240,7 @@ class PlayerRatingQuerySet(models.QuerySet):
         return (
             self.filter(tournament__club=club, game=game, current=True)
             .select_related("player")
-            .order_by("-conservative", "player__display_name")
+            .order_by("-conservative", *by_name("player__"))
         )
 
 

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import Membership, Player
+from club.name_order import by_name
 from club.permissions import ClubAccess
 from games.models import Tournament
 from scoring.models import RankingLine, TournamentStanding
@@ -63,7 +64,7 @@ class PlayerList(ClubEndpoint, generics.ListAPIView):
     def get_queryset(self) -> QuerySet[Player]:
         if getattr(self, "swagger_fake_view", False):  # the schema's generator
             return Player.objects.none()
-        return club_players(self.viewer).order_by("display_name", "pk")
+        return club_players(self.viewer).order_by(*by_name())
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())

@@ -13,6 +13,7 @@ from django.utils import timezone
 from infra.site_address import absolute
 
 from ..models import ClubClosing, Membership
+from ..name_order import by_name
 from . import email_message
 
 logger = logging.getLogger(__name__)
@@ -24,7 +25,7 @@ def closing_recipients(closing: ClubClosing) -> list[tuple[str, str]]:
     memberships = (
         Membership.objects.filter(pk__in=closing.memberships)
         .select_related("player__user")
-        .order_by("player__display_name", "pk")
+        .order_by(*by_name("player__"))
     )
     for membership in memberships:
         player = membership.player

@@ -435,10 +435,11 @@ def club_restore(data: bytes) -> Restored:
     shared = {tuple(key) for key in document.get("shared", [])}
     objects = list(serializers.deserialize("python", rows))
     for deserialized in objects:
-        # A player's folded name is the model's to keep, and a raw save skips the field's
+        # A player's folded names are the model's to keep, and a raw save skips the field's
         # ``pre_save``: made again from his name (a backup older than it has none).
         if isinstance(deserialized.object, Player):
-            Player._meta.get_field("name_key").pre_save(deserialized.object, add=True)
+            for key in ("name_key", "sort_key", "sort_key_bare"):
+                Player._meta.get_field(key).pre_save(deserialized.object, add=True)
     present = _present(objects)
     conflicts = _conflicts(objects, rows, present, shared)
     if conflicts:

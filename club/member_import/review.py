@@ -17,6 +17,7 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from infra.converters import typed_id
+from infra.typography import named
 
 from ..models import Club, Membership, Player
 from ..name_matching import AMBIGUOUS, LIKE, SAME, name_matches
@@ -142,8 +143,11 @@ def _address_checked(row: ReviewedLine, known: ClubPlayers) -> None:
     owner = known.by_email.get(email)
     if owner is not None and owner != row.player and row.kind != ASK:
         row.problems.append(
-            _("l'adresse %(email)s est celle de %(player)s, un autre membre du club")
-            % {"email": email, "player": owner.display_name}
+            named(
+                _("l'adresse %(email)s est celle de %(player)s, un autre membre du club"),
+                email=email,
+                player=owner.display_name,
+            )
         )
     if row.player is not None and row.player.user_id is not None:
         row.no_invitation = _("a déjà un compte")

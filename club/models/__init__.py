@@ -27,6 +27,7 @@ from .players import (
     Player,
     PlayerQuerySet,
     name_key,
+    sort_key,
 )
 from .seasons import FIRST_SEASON_YEAR, SEASONS_AHEAD, Season, dates_refused, season_slug
 from .signup import ClubSignup, JoinRequest, SignupLink
@@ -65,5 +66,6 @@ __all__ = [
     "hidden_characters",
     "name_key",
     "season_slug",
+    "sort_key",
     "tidy_name",
 ]

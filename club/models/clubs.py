@@ -129,6 +129,11 @@ class Club(models.Model):
     room_last_deals = models.BooleanField(
         _("écran de salle : les trois dernières donnes de chaque table"), default=False
     )
+    # Lists of players sorted past the particles that open a name (« Van den Broeck » under B),
+    # as some clubs' paper lists do; off, a name is sorted as it is written (under V).
+    sort_ignores_particles = models.BooleanField(
+        _("trier les noms sans leur particule (van, de, le…)"), default=False
+    )
     contact_email = models.EmailField(_("e-mail de contact"), blank=True)
     contact_phone = models.CharField(_("téléphone de contact"), max_length=30, blank=True)
     contact_address = models.CharField(_("adresse des soirées"), max_length=200, blank=True)

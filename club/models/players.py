@@ -32,13 +32,65 @@ def name_key(name: str) -> str:
     return " ".join(bare.casefold().translate(LIGATURES).split())
 
 
+# The particles a club may ask its lists to pass over at the start of a name ("Van den Broeck
+# Jan" listed under B): longest first, so "van der" goes before "van".
+PARTICLES = (
+    "van den",
+    "van der",
+    "van de",
+    "de la",
+    "von",
+    "van",
+    "der",
+    "den",
+    "de",
+    "du",
+    "le",
+    "la",
+    "d",
+    "l",
+    "ver",
+    "vander",
+    "vanden",
+)
+
+
+def sort_key(name: str, particles: bool = True) -> str:
+    """A name as a French reader sorts it (``name_key``'s fold: case, accents and ligatures
+    aside, so « Éloïse » comes before « Raphaël »), apostrophes and hyphens read as nothing
+    and as a space (« D'Hondt » as « dhondt », « Jean-Pierre » as « jean pierre »). Without
+    ``particles``, the particles that open the name are passed over (« Van den Broeck » sorts
+    as « broeck »). The key's characters are compared one by one, as the database's binary
+    collation does (``club.name_order``), the same on SQLite and PostgreSQL."""
+    key = name_key(name).replace("'", "").replace("’", "").replace("-", " ")
+    key = " ".join(key.split())
+    if not particles:
+        words = " ".join(name_key(name).replace("'", " ").replace("’", " ").split())
+        for particle in sorted(PARTICLES, key=len, reverse=True):
+            if words.startswith(particle + " ") and len(words) > len(particle) + 1:
+                return sort_key(words[len(particle) + 1 :])
+    return key
+
+
+# The folds a stored key may keep of a name: the search's, the lists' order, the lists' order
+# without the particles.
+FOLDS = {
+    "search": name_key,
+    "sort": sort_key,
+    "sort_bare": lambda name: sort_key(name, particles=False),
+}
+
+
 class NameKeyField(models.CharField):
     """A name's ``name_key``, kept by the model: set from ``source`` whenever the row is
     written (``save()``, ``bulk_create()``: both ask a field's ``pre_save``), so that the
     database finds a name as the site compares names, with an index."""
 
-    def __init__(self, *args: Any, source: str = "display_name", **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, source: str = "display_name", fold: str = "search", **kwargs: Any
+    ) -> None:
         self.source = source
+        self.fold = fold
         kwargs.setdefault("editable", False)
         kwargs.setdefault("blank", True)
         kwargs.setdefault("default", "")
@@ -47,12 +99,14 @@ class NameKeyField(models.CharField):
     def deconstruct(self) -> Any:
         name, path, args, kwargs = super().deconstruct()
         kwargs["source"] = self.source
+        if self.fold != "search":
+            kwargs["fold"] = self.fold
         return name, path, args, kwargs
 
     def pre_save(self, model_instance: models.Model, add: bool) -> str:
         # A fold may write a name longer than it is typed ("ß", "æ" two letters): cut, a
         # search then misses only what lies past the cut of a name that long.
-        key = name_key(getattr(model_instance, self.source) or "")[: self.max_length]
+        key = FOLDS[self.fold](getattr(model_instance, self.source) or "")[: self.max_length]
         setattr(model_instance, self.attname, key)
         return key
 
@@ -74,6 +128,10 @@ class Player(models.Model):
     display_name = NameField(_("nom affiché"), max_length=120)
     # The shown name folded (``name_key``): what a search by name reads, with its index.
     name_key = NameKeyField(_("nom replié"), max_length=240, source="display_name", db_index=True)
+    # The shown name as every list of players is ordered (``club.name_order``), and the same
+    # without its opening particles, for a club that lists « Van den Broeck » under B.
+    sort_key = NameKeyField(_("clé de tri"), max_length=240, fold="sort", db_index=True)
+    sort_key_bare = NameKeyField(_("clé de tri sans particule"), max_length=240, fold="sort_bare")
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("compte"),
@@ -105,7 +163,7 @@ class Player(models.Model):
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
-        ordering = ["display_name"]
+        ordering = ["sort_key", "pk"]
         verbose_name = _("joueur")
         verbose_name_plural = _("joueurs")
         constraints = [
@@ -184,7 +242,7 @@ class Membership(models.Model):
     objects = MembershipQuerySet.as_manager()
 
     class Meta:
-        ordering = ["club", "player__display_name"]
+        ordering = ["club", "player__sort_key", "player__pk"]
         verbose_name = _("affiliation")
         verbose_name_plural = _("affiliations")
         constraints = [

@@ -8,10 +8,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from infra.name_text import NameField
+from infra.slugs import slug_of
 from scoring.engine.errors import EngineError
 from scoring.engine.ranking import RankingRules
 from scoring.engine.standings import scheme as tournament_points_scheme
@@ -21,7 +21,7 @@ from .clubs import DEFAULT_PRECEDENCE, RULES_CHOICES, Club, check_ranking_rules
 
 def season_slug(name: str) -> str:
     """A season's name as its pages' addresses carry it: "2025/2026" → "2025-2026"."""
-    return slugify(name.replace("/", "-"))[:40] or "saison"
+    return slug_of(name.replace("/", "-"), 40) or "saison"
 
 
 # A club's history may go back a century; a season years ahead is a typing error.

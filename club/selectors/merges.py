@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from ..models import Club, Membership, Player, PlayerMerge, name_key
+from ..name_order import by_name
 from ..name_search import typed_words
 from ..names import NameReader, searched_by_name
 
@@ -41,7 +42,7 @@ def merge_candidates(player: Player, text: str, reader: NameReader) -> list[Play
         .prefetch_related(
             Prefetch("memberships", queryset=Membership.objects.select_related("club"))
         )
-        .order_by("display_name", "pk")[:SEARCH_LIMIT]
+        .order_by(*by_name())[:SEARCH_LIMIT]
     )
     key = name_key(player.display_name)
     return sorted(found, key=lambda p: name_key(p.display_name) != key)

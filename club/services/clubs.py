@@ -9,8 +9,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
+
+from infra.slugs import slug_of
 
 from ..models import (
     Club,
@@ -25,7 +26,7 @@ from .pages import published_pages_changed
 def free_slug(model: type[Club] | type[Federation], name: str, fallback: str) -> str:
     """A club's or a federation's address: its name's slug, numbered when another of them has
     it already."""
-    base = slugify(name)[:50] or fallback
+    base = slug_of(name, 50) or fallback
     slug, n = base, 1
     while model.objects.filter(slug=slug).exists():
         n += 1

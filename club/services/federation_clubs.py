@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from infra.outbox import TaskName, work_queue
+from infra.typography import named
 
 from ..models import Club, Federation, FederationInvitation, FederationSeason
 from .pages import federation_pages_changed
@@ -49,14 +50,16 @@ def federation_club_invite(
     Club.objects.select_for_update().filter(pk=club.pk).first()
     names = {"club": club.name, "federation": federation.name}
     if federation.clubs.filter(pk=club.pk).exists():
-        raise ValidationError(_("%(club)s fait déjà partie de %(federation)s.") % names)
+        raise ValidationError(named(_("%(club)s fait déjà partie de %(federation)s."), **names))
     if club.federation_invitations.filter(federation=federation, status=Status.PENDING).exists():
         raise ValidationError(
-            _(
-                "%(club)s a déjà une invitation de %(federation)s en attente : son "
-                "administrateur ne l'a pas encore acceptée ni refusée."
+            named(
+                _(
+                    "%(club)s a déjà une invitation de %(federation)s en attente : son "
+                    "administrateur ne l'a pas encore acceptée ni refusée."
+                ),
+                **names,
             )
-            % names
         )
     invitation = FederationInvitation(federation=federation, club=club, invited_by=by)
     invitation.full_clean()

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from infra.outbox import TaskName, work_queue
 from infra.throttle import Limit, spend
+from infra.typography import named
 
 from ..invitations import clean_email, invitation_send
 from ..models import Club, JoinRequest, Membership, Player, name_key
@@ -81,8 +82,11 @@ def _pending(join_request: JoinRequest) -> JoinRequest:
     locked = JoinRequest.objects.select_for_update().select_related("club").get(pk=join_request.pk)
     if locked.status != Status.PENDING:
         raise ValidationError(
-            _("La demande de %(name)s a déjà reçu sa réponse (%(status)s).")
-            % {"name": locked.name, "status": locked.get_status_display().lower()}
+            named(
+                _("La demande de %(name)s a déjà reçu sa réponse (%(status)s)."),
+                name=locked.name,
+                status=locked.get_status_display().lower(),
+            )
         )
     return locked
 

@@ -23,6 +23,7 @@ from ..models import (
     Season,
     name_key,
 )
+from ..name_order import by_name
 from .pages import player_pages_changed
 
 
@@ -137,7 +138,7 @@ def members_search(club: Club, text: str = "", filters: Iterable[str] = ()) -> Q
     for name in filters:
         if name in wanted:
             memberships = memberships.filter(wanted[name])
-    return memberships.order_by("player__display_name", "player__pk")
+    return memberships.order_by(*by_name("player__", club))
 
 
 def names_taken(club: Club, but: Player | None = None) -> dict[str, str]:

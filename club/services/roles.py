@@ -15,6 +15,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from infra.typography import named
+
 from ..models import Club, Federation, FederationAdmin, Membership, Player
 from .members import admins_who_log_in
 from .pages import federation_pages_changed
@@ -69,11 +71,15 @@ def roles_end_refusal(roles: Roles) -> str | None:
             membership.role == Membership.Role.ADMIN
             and not admins_who_log_in(membership.club_id).exclude(pk__in=ending).exists()
         ):
-            return _(
-                "%(player)s est le dernier administrateur de %(club)s qui peut se connecter, et "
-                "une fusion ne déplace jamais un rôle : son rôle prendrait fin. Donnez d'abord "
-                "ce rôle à un autre membre de %(club)s qui a un compte."
-            ) % {"player": membership.player, "club": membership.club.name}
+            return named(
+                _(
+                    "%(player)s est le dernier administrateur de %(club)s qui peut se connecter, "
+                    "et une fusion ne déplace jamais un rôle : son rôle prendrait fin. Donnez "
+                    "d'abord ce rôle à un autre membre de %(club)s qui a un compte."
+                ),
+                player=membership.player,
+                club=membership.club.name,
+            )
     ending = {role.pk for role in roles.federations}
     for role in roles.federations:
         others = FederationAdmin.objects.filter(federation=role.federation_id)

@@ -13,11 +13,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from infra.name_text import name_checked
 from infra.outbox import TaskName, work_queue
+from infra.slugs import slug_of
 
 from ..models import (
     Club,
@@ -44,7 +44,7 @@ Status = ClubSignup.Status
 
 def club_slug(name: str) -> str:
     """The address a new club's name gives it (as ``free_slug`` makes it, unnumbered)."""
-    return slugify(name)[:50]
+    return slug_of(name, 50)
 
 
 def typed_name(name: str, empty: str) -> str:

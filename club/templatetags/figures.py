@@ -2,6 +2,9 @@
 table did not give: game points, nights won …) is shown "—" with its reason, never as 0.
 
 ``{{ value|points }}``: tournament points as every page, e-mail and export writes them.
+
+``{{ value|figure }}``: a whole number shown to a reader (game points), a negative one with the
+typographic minus "−" (U+2212) as the cote's figures write it, never a hyphen.
 """
 
 from __future__ import annotations
@@ -36,3 +39,21 @@ def points(value: Any, places: Any = "") -> str:
     if value is None or value == "":
         return ""
     return points_text(value, get_format("DECIMAL_SEPARATOR"), places_always=str(places) == "2")
+
+
+# The one minus of the game points shown on the pages (the cote's figures write it too);
+# ``points`` keeps the hyphen: the exports and files that share it are parsed by programs.
+MINUS = "\u2212"
+
+
+def with_minus(text: str) -> str:
+    """A figure's text with its leading hyphen written as the minus sign."""
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
+@register.filter
+def figure(value: Any) -> str:
+    """A whole number as shown: "−30", "12", nothing for no value."""
+    if value is None or value == "":
+        return ""
+    return with_minus(str(value))

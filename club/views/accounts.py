@@ -34,6 +34,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from infra import throttle
+from infra.typography import named
 from scoring import services as scoring_services
 
 from .. import invitations, services, tokens
@@ -260,11 +261,14 @@ def _invitation_join(
     if own is not None:
         messages.success(
             request,
-            _(
-                "Invitation acceptée : votre fiche et celle de %(player)s au club %(club)s "
-                "seront réunies dès que le club l'aura confirmé."
-            )
-            % {"player": invitation.player, "club": invitation.club},
+            named(
+                _(
+                    "Invitation acceptée : votre fiche et celle de %(player)s au club %(club)s "
+                    "seront réunies dès que le club l'aura confirmé."
+                ),
+                player=invitation.player,
+                club=invitation.club,
+            ),
         )
         return redirect("profile")
     if Player.objects.filter(user=user).exists():
@@ -327,10 +331,12 @@ def claim_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            _("Compte relié à %(player)s.") % {"player": claim.player}
+            named(_("Compte relié à %(player)s."), player=claim.player)
             if linked
-            else _("Approuvé ; les autres clubs de %(player)s doivent encore l'approuver.")
-            % {"player": claim.player},
+            else named(
+                _("Approuvé ; les autres clubs de %(player)s doivent encore l'approuver."),
+                player=claim.player,
+            ),
         )
     return redirect("members", slug=club.slug)
 
@@ -380,5 +386,5 @@ def member_unlock(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = request.club
     player = get_object_or_404(Player.objects.in_club(club).filter(user__isnull=False), pk=pk)
     throttle.account_unlock(player.user_id)
-    messages.success(request, _("Le compte de %(player)s est débloqué.") % {"player": player})
+    messages.success(request, named(_("Le compte de %(player)s est débloqué."), player=player))
     return redirect("members", slug=club.slug)

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from games.forms import TOURNAMENT_POINTS_CHOICES
 from games.labels import point_table_label, rules_choices
+from infra.typography import named
 from scoring import services as scoring_services
 
 from .. import services
@@ -141,7 +142,7 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         except ValidationError as error:
             form_errors(form, error)
         else:
-            messages.success(request, _("Fiche de %(player)s enregistrée.") % {"player": player})
+            messages.success(request, named(_("Fiche de %(player)s enregistrée."), player=player))
             return redirect("members", slug=club.slug)
     context = {
         "club": club,

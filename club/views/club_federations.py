@@ -14,6 +14,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from infra.typography import named
+
 from .. import services
 from ..club_pages import club_page
 from ..models import FederationInvitation
@@ -52,5 +54,5 @@ def federation_answer(request: HttpRequest, slug: str, pk: int, answer: str) -> 
         messages.error(request, " ".join(error.messages))
     else:
         names = {"club": club.name, "federation": invitation.federation.name}
-        messages.success(request, str(done) % names)
+        messages.success(request, named(done, **names))
     return redirect("club-admin", slug=club.slug)

@@ -56,11 +56,19 @@ class ClubSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = [*services.CLUB_IDENTITY_FIELDS, "rounds_per_night", "ranking_interclub"]
+        fields = [
+            *services.CLUB_IDENTITY_FIELDS,
+            "rounds_per_night",
+            "ranking_interclub",
+            "sort_ignores_particles",
+        ]
         labels = {
             "ranking_interclub": gettext_lazy(
                 "Compter les soirées inter-clubs dans le classement du club"
-            )
+            ),
+            "sort_ignores_particles": gettext_lazy(
+                "Trier les listes de joueurs sans les particules (« Van den Broeck » sous B)"
+            ),
         }
         widgets = {
             "colour_background": ColourInput,

@@ -15,6 +15,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from infra.typography import named
+
 from ..club_pages import club_page
 from ..models import JoinRequest
 from ..permissions import CLUB_ADMIN
@@ -60,7 +62,7 @@ def join_request_decide(request: HttpRequest, slug: str, pk: int, action: str) -
     else:
         names = {"name": join_request.name, "email": join_request.email}
         if action == "refuser":
-            messages.success(request, _("Demande de %(name)s refusée.") % names)
+            messages.success(request, named(_("Demande de %(name)s refusée."), **names))
         else:
             # The same words whether the address has an account or not: its owner is told,
             # by the invitation, how to accept.

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from infra.converters import typed_id
+from infra.typography import named
 from scoring import services as scoring_services
 
 from .. import services
@@ -33,8 +34,8 @@ from ..models import (
     FederationInvitation,
     FederationSeason,
     Player,
-    name_key,
 )
+from ..name_order import by_name, name_sorted
 from ..name_search import name_holds, typed_words
 from ..names import PUBLIC, name_shown, searched_by_name
 from ..permissions import require_federation_admin
@@ -66,9 +67,9 @@ def _admin_candidates(federation: Federation, typed: str) -> list[Player]:
     if not words:
         return []
     pool = services.federation_admin_candidates(federation).only(*Player.PUBLIC_NAME_FIELDS)
-    found = pool.filter(searched_by_name(PUBLIC, words)).order_by("name_key", "pk")
+    found = pool.filter(searched_by_name(PUBLIC, words)).order_by(*by_name())
     shown = [p for p in found if name_holds(name_shown(p, PUBLIC), words)]
-    return sorted(shown, key=lambda p: name_key(name_shown(p, PUBLIC)))[:ADMIN_SEARCH_LIMIT]
+    return sorted(shown, key=lambda p: name_sorted(name_shown(p, PUBLIC)))[:ADMIN_SEARCH_LIMIT]
 
 
 def _invitations(federation: Federation, members: list[Club]) -> list[FederationInvitation]:
@@ -100,7 +101,7 @@ def federation_admin(request: HttpRequest, slug: str) -> TemplateResponse:
             for club in Club.objects.exclude(federations=federation).order_by("name")
             if club.pk not in asked
         ],
-        "admins": list(federation.admins.select_related("player").order_by("player__display_name")),
+        "admins": list(federation.admins.select_related("player").order_by(*by_name("player__"))),
         "typed": typed,
         "candidates": _admin_candidates(federation, typed),
         "seasons": list(federation.seasons.order_by("-start")),
@@ -150,7 +151,7 @@ def invitation_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     else:
         messages.success(
             request,
-            _("L'invitation de %(club)s est retirée.") % {"club": invitation.club},
+            named(_("L'invitation de %(club)s est retirée."), club=invitation.club),
         )
     return _back(federation)
 
@@ -163,11 +164,14 @@ def club_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     services.federation_club_remove(federation, club)
     messages.success(
         request,
-        _(
-            "%(club)s ne fait plus partie de %(federation)s ; ses soirées inter-clubs déjà "
-            "jouées restent dans leur saison."
-        )
-        % {"club": club, "federation": federation},
+        named(
+            _(
+                "%(club)s ne fait plus partie de %(federation)s ; ses soirées inter-clubs déjà "
+                "jouées restent dans leur saison."
+            ),
+            club=club,
+            federation=federation,
+        ),
     )
     return _back(federation)
 

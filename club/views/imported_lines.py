@@ -16,6 +16,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from infra.typography import named
 from scoring.engine.standings import decimal_string
 from scoring.models import RankingLine, RankingSnapshot
 from scoring.services import LineFigures, imported_line_correct
@@ -24,6 +25,7 @@ from scoring.services.ranking_import import points_read
 
 from ..club_pages import club_page
 from ..models import Club, Player, Season
+from ..name_order import by_name
 from ..permissions import CLUB_ADMIN
 
 BLANK_IS_UNKNOWN = gettext_lazy("Vide : inconnu.")
@@ -48,7 +50,7 @@ class LineForm(forms.Form):
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         players = self.fields["player"]
-        players.queryset = Player.objects.in_club(club).order_by("display_name", "pk")
+        players.queryset = Player.objects.in_club(club).order_by(*by_name())
         players.label_from_instance = lambda player: player.display_name
 
     def clean_tournament_points(self) -> Any:
@@ -105,8 +107,10 @@ def imported_line_edit(request: HttpRequest, slug: str, season: str, line: int) 
         else:
             messages.success(
                 request,
-                _("Ligne de %(player)s corrigée.")
-                % {"player": form.cleaned_data["player"].display_name},
+                named(
+                    _("Ligne de %(player)s corrigée."),
+                    player=form.cleaned_data["player"].display_name,
+                ),
             )
             return redirect("imported-lines", slug=club.slug, season=season_obj.slug)
     context = {"club": club, "season": season_obj, "line": ranking_line, "form": form}

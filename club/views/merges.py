@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games.models import Tournament
+from infra.typography import named
 from scoring import services as scoring_services
 
 from ..club_pages import club_page
@@ -188,7 +189,7 @@ def _decide(
         shown = name_reader_of(request.user).name  # the decider may be of the other club
         messages.success(
             request,
-            str(done) % {"merged": shown(merge.merged), "kept": shown(merge.kept)},
+            named(done, merged=shown(merge.merged), kept=shown(merge.kept)),
         )
     return None
 

@@ -35,6 +35,7 @@ from ..club_pages import club_page
 from ..models import Club, Player
 from ..name_matching import AMBIGUOUS, LIKE, SAME, name_matches
 from ..name_matching import NEW as NEW_NAME
+from ..name_order import by_name
 from ..permissions import CLUB_ADMIN
 from ..table_reader.columns import columns_chosen, columns_form, columns_preview
 from ..table_reader.files import header_guess
@@ -194,7 +195,7 @@ def ranking_import_names(request: HttpRequest, slug: str) -> HttpResponse:
     if pending is None or "columns" not in pending:
         return redirect("ranking-import", slug=club.slug)
     lines = _lines(pending)
-    players = list(Player.objects.in_club(club).only("pk", "display_name").order_by("display_name"))
+    players = list(Player.objects.in_club(club).only("pk", "display_name").order_by(*by_name()))
     matches = name_matches([line.name for line in lines], players)
     problems: list[str] = []
     chosen: dict[int, str] = {}

@@ -15,11 +15,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.models import Tournament
+from infra.slugs import slug_of
 from scoring import services
 from scoring.models import PlayerRating, RankingLine, RankingSnapshot
 
@@ -171,7 +171,7 @@ def ranking_export(request: HttpRequest, slug: str, season: str, fmt: str) -> Ht
         rows = [[*row, cote.get(player, "")] for row, player in zip(rows, players, strict=True)]
     return table_response(
         fmt,
-        f"classement-{season.club.slug}-{slugify(season.name)}",
+        f"classement-{season.club.slug}-{slug_of(season.name)}",
         _("Classement %(season)s") % {"season": season.name},
         header,
         rows,

@@ -26,12 +26,14 @@ from django.utils.translation import ngettext
 from games.labels import CONTRACT_LABELS
 from games.models import GAME_CHOICES, Tournament
 from games.visibility import require_sheet_reader
+from infra.dates import date_written
 from scoring.models import PlayerRating
 from scoring.statistics.cote import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
 from scoring.statistics.totals import player_statistics, season_statistics
 
 from ..club_pages import access_for, club_page
 from ..models import Player
+from ..name_order import by_name
 from ..names import name_reader_of
 from ..published import published_page
 from .merged import merged_player_redirect
@@ -110,7 +112,7 @@ def rating_moves(
     point = get_format("DECIMAL_SEPARATOR")
     return [
         {
-            "date": date_format(row["tournament__date"], "DATE_FORMAT"),
+            "date": date_written(row["tournament__date"]),
             "address": reverse("night-ratings", args=[slug, row["tournament_id"]]),
             "change": signed(row["change"], point),
             "cote": _figure(row["mu"], point),
@@ -238,7 +240,7 @@ def night_ratings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     lines = list(
         PlayerRating.objects.filter(tournament=tournament)
         .select_related("player")
-        .order_by("-actual", "player__display_name")
+        .order_by("-actual", *by_name("player__"))
     )
     point = get_format("DECIMAL_SEPARATOR")
     for line in lines:

@@ -18,6 +18,7 @@ from club.services.join_requests import join_request_make
 from club.views.common import form_errors
 from club.views.signup import Honeypot
 from infra.client_address import client_address
+from infra.typography import named
 
 
 class JoinRequestForm(forms.Form):
@@ -56,11 +57,13 @@ def join_request(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _(
-                    "Votre demande est envoyée à %(club)s : son administrateur vous répondra "
-                    "par e-mail."
-                )
-                % {"club": club.name},
+                named(
+                    _(
+                        "Votre demande est envoyée à %(club)s : son administrateur vous "
+                        "répondra par e-mail."
+                    ),
+                    club=club.name,
+                ),
             )
             return redirect("club-detail", slug=club.slug)
     return TemplateResponse(request, "front/join/request.html", {"club": club, "form": form})

@@ -28,5 +28,7 @@ def home(request: HttpRequest) -> TemplateResponse:
             page = club_detail(request, only[0])
             page.context_data["signup"] = signup
             return page
-    context = {"clubs": listed_clubs(today), "federations": federations, "signup": signup}
+    now = timezone.localtime().time()
+    clubs = listed_clubs(today, now)
+    context = {"clubs": clubs, "federations": federations, "signup": signup}
     return TemplateResponse(request, "front/home.html", context)

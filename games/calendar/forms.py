@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from club.models import Club, Membership, Player
+from club.name_order import by_name
 
 from ..labels import rules_choices
 from ..models import ClubCalendar, DrawMethod, PlannedNight, Reply
@@ -199,5 +200,5 @@ def current_members(club: Club) -> QuerySet[Player]:
             memberships__status=Membership.Status.ACTIVE,
         )
         .distinct()
-        .order_by("display_name", "pk")
+        .order_by(*by_name(club=club))
     )

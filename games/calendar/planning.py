@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from club.models import Club
+from infra.dates import day_written
 
 from ..models import DrawMethod
 from .models import PlannedNight, PlannedSeries, ReminderEmail, Reply
@@ -42,7 +43,7 @@ SHORT_WEEKDAYS = (
 
 def short_date(date: datetime.date) -> str:
     """A date as a secretary reads it in a list: "ven. 4 déc."."""
-    return f"{SHORT_WEEKDAYS[date.weekday()]} {date.day} {formats.date_format(date, 'N')}"
+    return f"{SHORT_WEEKDAYS[date.weekday()]} {day_written(date)} {formats.date_format(date, 'N')}"
 
 
 @dataclass(frozen=True)

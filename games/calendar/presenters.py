@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from club.models import Club, Player
+from club.name_order import name_sorted
 
 from ..models import ClubCalendar, PlannedNight, Reply
 from .reminders import TablePlan, table_plan
@@ -139,7 +140,7 @@ def night_replies(night: PlannedNight, now: datetime.datetime) -> CalendarEntry:
     for reply in replies:
         names["waiting" if reply.waiting else reply.answer].append(reply)
     for key in ("yes", "maybe", "no"):
-        names[key].sort(key=lambda r: r.player.display_name)
+        names[key].sort(key=lambda r: name_sorted(r.player.display_name, night.club))
     entry.names = names
     silent = silent_members(night).select_related("user", "calendar")
     entry.silent = [_silent(player) for player in silent]

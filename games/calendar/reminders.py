@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from club import services as club_services
 from club.models import Club, Membership, Player
+from club.name_order import by_name, name_sorted
 from infra.outbox import TaskName, work_queue
 
 from .. import services
@@ -142,7 +143,7 @@ def reminder_recipients(night: PlannedNight) -> list[Player]:
         .exclude(calendar__reminders=False)
         .select_related("user")
         .distinct()
-        .order_by("display_name")
+        .order_by(*by_name())
     )
     return _reachable(players)
 
@@ -261,10 +262,8 @@ def presence_check(tournament: Tournament, present: set[int]) -> PresenceCheck |
     replies = {r.player_id: r for r in Reply.objects.filter(night=night).select_related("player")}
     said_yes = {pk for pk, r in replies.items() if r.answer == Reply.Answer.YES and not r.waiting}
     missing = [replies[pk].player for pk in said_yes - present]
-    unannounced = list(
-        Player.objects.filter(pk__in=present - set(replies)).order_by("display_name")
-    )
-    return PresenceCheck(sorted(missing, key=lambda p: p.display_name), unannounced)
+    unannounced = list(Player.objects.filter(pk__in=present - set(replies)).order_by(*by_name()))
+    return PresenceCheck(sorted(missing, key=lambda p: name_sorted(p.display_name)), unannounced)
 
 
 def member_nights(player: Player, today: datetime.date | None = None) -> Q:

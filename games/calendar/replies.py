@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.models import Club, Membership, Player
+from club.name_order import by_name
 from infra.outbox import TaskName, work_queue
 
 from .models import MAX_GUESTS, ClubCalendar, PlannedNight, Reply
@@ -174,7 +175,7 @@ def silent_members(night: PlannedNight) -> QuerySet[Player]:
         )
         .exclude(pk__in=answered)
         .distinct()
-        .order_by("display_name", "pk")
+        .order_by(*by_name())
     )
 
 

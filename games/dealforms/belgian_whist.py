@@ -7,14 +7,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from infra.typography import colon
+from infra.typography import colon, named
 from scoring.engine.errors import EngineError
 from scoring.engine.games.belgian_whist import CONTRACTS, PASS, contract_made
 
-from ..labels import CONTRACT_LABELS
+from ..labels import CONTRACT_CODES, CONTRACT_LABELS, contract_code_lazy
 from .base import TRICK_CHOICES, TRICKS, Choices, DealForm, tricks_words
 
 # scoring-rules.md §1.1, FR column.
@@ -124,7 +124,7 @@ class BelgianWhistDealForm(DealForm):
                 if data.get(field) is None and field not in self.errors:
                     self.add_error(
                         field,
-                        gettext("Indiquez les plis de %(name)s.") % {"name": self.names[seat]},
+                        named(gettext("Indiquez les plis de %(name)s."), name=self.names[seat]),
                     )
         elif data.get("tricks") is None and "tricks" not in self.errors:
             self.add_error("tricks", gettext("Choisissez le nombre de plis."))
@@ -155,7 +155,7 @@ class BelgianWhistDealForm(DealForm):
 
     def field_words(self, name: str) -> str:
         if name.startswith("tricks_"):
-            return gettext("plis de %(name)s") % {"name": self.names.get(name[7:], name[7:])}
+            return named(gettext("plis de %(name)s"), name=self.names.get(name[7:], name[7:]))
         return super().field_words(name)
 
     def _declarers(self) -> list[str]:
@@ -228,22 +228,9 @@ def describe_belgian_whist(data: Mapping[str, Any], name: Callable[[Any], str]) 
     return f"{title} — {who}"
 
 
-# The contract's short code on the phone's grid ("E8 ✓9"): the club's own abbreviations (in
-# their own context: Django's catalog already has "PM", the afternoon).
-CONTRACT_SHORT = {
-    "emballage": pgettext_lazy("code de contrat", "E"),
-    "solo": pgettext_lazy("code de contrat", "S"),
-    "petite_misere": pgettext_lazy("code de contrat", "PM"),
-    "solo_sur_misere": pgettext_lazy("code de contrat", "SM"),
-    "abondance": pgettext_lazy("code de contrat", "A"),
-    "trou": pgettext_lazy("code de contrat", "T"),
-    "grande_misere": pgettext_lazy("code de contrat", "GM"),
-    "grande_misere_table": pgettext_lazy("code de contrat", "GMT"),
-    "petit_chelem": pgettext_lazy("code de contrat", "PC"),
-    "chelem": pgettext_lazy("code de contrat", "C"),
-    "piccolo": pgettext_lazy("code de contrat", "Pi"),
-    PASS: pgettext_lazy("code de contrat", "Passe"),
-}
+# The contract's short code on the phone's grid ("E8 ✓9"), in the reader's language
+# (``games.labels.CONTRACT_CODES``: "V8" on a Dutch page).
+CONTRACT_SHORT = {contract: contract_code_lazy(contract) for contract in CONTRACT_CODES["fr"]}
 
 
 def contract_short(contract: str, bid: Any) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, OuterRef, Subquery
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -19,13 +19,26 @@ from club.models import Club, ClubSignup, Membership
 from ..models import PlannedNight, PointTable, Tournament
 
 
-def listed_clubs(today: datetime.date) -> list[Club]:
+def listed_clubs(today: datetime.date, now: datetime.time | None = None) -> list[Club]:
     """The clubs on the home page's list, by name, each with its seasons and its next night
     on the calendar (``next_night_date``, ``next_night_start``; None: none planned): two
-    queries. A closed club is gone from it (club.services.closing)."""
-    coming = PlannedNight.objects.filter(
-        club=OuterRef("pk"), status=PlannedNight.Status.PLANNED, date__gte=today
-    ).order_by("date", "start", "pk")
+    queries. A closed club is gone from it (club.services.closing). A night that has started
+    (its hour passed, ``now``, or its club night opened, from the calendar or not) is no
+    longer the next one: the one after it is."""
+    started = Tournament.objects.filter(club=OuterRef("club"), date=OuterRef("date")).exclude(
+        status=Tournament.Status.PLANNED
+    )
+    later_today = Q(date=today, start__gt=now) if now is not None else Q(date=today)
+    coming = (
+        PlannedNight.objects.filter(
+            Q(date__gt=today) | later_today,
+            club=OuterRef("pk"),
+            status=PlannedNight.Status.PLANNED,
+            tournament__isnull=True,
+        )
+        .exclude(Exists(started))
+        .order_by("date", "start", "pk")
+    )
     return list(
         Club.objects.filter(listed=True, closing=None)
         .annotate(

@@ -1,13 +1,16 @@
 """The legend of the sheet's short codes, per game, in the reader's language.
 
-The codes are the club's own, as printed on its paper sheets ("E8", "PM", "GMT"): the same in
-every language, so a code never means two contracts (docs/running-a-club.md says why). What
-changes with the language is each code's name, given here. The codes are taken from where the
+The codes are written in the reader's language, as that language's score sheets write them
+("E8", "PM", "GMT" in French; "V8", "KM", "OM" in Dutch: ``games.labels.CONTRACT_CODES``),
+each meaning one contract within its language; each code's name is given here, and only the
+contracts of the night's point table are listed. The codes are taken from where the
 sheet makes them (``games.dealforms``), so the legend cannot drift from the grid; a test checks
 that every code the sheet model can write is explained.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.utils.translation import gettext
 
@@ -17,10 +20,27 @@ from ..dealforms import BID_IN_NAME, CONTRACT_SHORT, contract_short
 from ..labels import CONTRACT_LABELS
 
 
-def code_legend(game: str) -> list[tuple[str, str]]:
-    """Each code the sheet can show for ``game`` with what it means: the game's own codes, then
-    the marks every grid shares (penalty, dealer, mort)."""
-    entries = list(GAME_CODES.get(game, lambda: [])())
+def played_contracts(point_table: Any) -> frozenset[str] | None:
+    """The contracts a night's point table (the engine's, or its model) has rows for (None:
+    every contract of the game, a table without contracts)."""
+    if point_table is None:
+        return None
+    if hasattr(point_table, "engine_table"):
+        point_table = point_table.engine_table()
+    rows = getattr(point_table, "rows", None)
+    if not rows:
+        return None
+    return frozenset(row.contract for row in rows.values() if getattr(row, "contract", None))
+
+
+def code_legend(game: str, contracts: frozenset[str] | None = None) -> list[tuple[str, str]]:
+    """Each code the sheet can show for ``game`` with what it means: the game's own codes (in
+    Belgian whist only the ``contracts`` of the night's point table, when given), then the
+    marks every grid shares (penalty, dealer, mort)."""
+    if game == "belgian_whist":
+        entries = _belgian_whist(contracts)
+    else:
+        entries = list(GAME_CODES.get(game, lambda: [])())
     entries += [
         ("!", gettext("une pénalité dans la donne (son détail la nomme)")),
         ("•", gettext("le donneur de la donne")),
@@ -29,27 +49,37 @@ def code_legend(game: str) -> list[tuple[str, str]]:
     return entries
 
 
-def _belgian_whist() -> list[tuple[str, str]]:
-    entries = [
-        (contract_short(contract, None), str(CONTRACT_LABELS[contract]))
+def _belgian_whist(contracts: frozenset[str] | None = None) -> list[tuple[str, str]]:
+    played = [
+        contract
         for contract in CONTRACT_SHORT
-        if contract != PASS
+        if contract != PASS and (contracts is None or contract in contracts)
     ]
-    bid_example = "emballage" if "emballage" in BID_IN_NAME else sorted(BID_IN_NAME)[0]
+    entries = [(contract_short(c, None), str(CONTRACT_LABELS[c])) for c in played]
+    with_bid = [c for c in ("emballage", *sorted(BID_IN_NAME)) if c in BID_IN_NAME and c in played]
+    if with_bid:
+        example = with_bid[0]
+        entries.append(
+            (
+                contract_short(example, 8),
+                gettext("le nombre collé au code : les plis demandés (ici %(contract)s à 8)")
+                % {"contract": str(CONTRACT_LABELS[example]).lower()},
+            )
+        )
     entries += [
-        (
-            contract_short(bid_example, 8),
-            gettext("le nombre collé au code : les plis demandés (ici %(contract)s à 8)")
-            % {"contract": str(CONTRACT_LABELS[bid_example]).lower()},
-        ),
         ("✓9", gettext("contrat réussi, 9 plis faits par les déclarants")),
         ("✗5", gettext("contrat chuté, 5 plis faits par les déclarants")),
-        (
-            f"{contract_short('petite_misere', None)} 1/2",
-            gettext("misère à plusieurs : 1 des 2 déclarants l'a réussie"),
-        ),
-        (str(CONTRACT_SHORT[PASS]), gettext("tous passent : la donne ne prend pas de numéro")),
     ]
+    if "petite_misere" in played:
+        entries.append(
+            (
+                f"{contract_short('petite_misere', None)} 1/2",
+                gettext("misère à plusieurs : 1 des 2 déclarants l'a réussie"),
+            )
+        )
+    entries.append(
+        (str(CONTRACT_SHORT[PASS]), gettext("tous passent : la donne ne prend pas de numéro"))
+    )
     return entries
 
 

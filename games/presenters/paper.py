@@ -22,7 +22,7 @@ from scoring.engine.games import game_module, mort
 
 from ..models import Deal, Poule, Tournament
 from ..numbering import deal_numbers, next_number
-from .legend import code_legend
+from .legend import code_legend, played_contracts
 
 # Rows printed for a game that plays to a score, not to a number of deals.
 ROWS_TO_A_SCORE = 16
@@ -158,6 +158,7 @@ def blank_sheets(
     ]
 
 
-def legend_of(game: str) -> list[tuple[str, str]]:
-    """The codes' legend printed under each sheet (the phone sheet's own)."""
-    return code_legend(game)
+def legend_of(game: str, point_table: Any = None) -> list[tuple[str, str]]:
+    """The codes' legend printed under each sheet (the phone sheet's own): the contracts of
+    the night's ``point_table`` alone."""
+    return code_legend(game, played_contracts(point_table))

@@ -19,6 +19,7 @@ from django.db.models.functions import Cast
 
 from club.exports import SignForReaders, Text
 from club.models import Player
+from club.name_order import by_name
 from club.names import NameReader, name_shown
 from scoring.fields import fraction_of
 from scoring.models import TournamentStanding
@@ -181,7 +182,7 @@ def night_standing_rows(tournament: Tournament, reader: NameReader) -> list[Nigh
         for rank, tied, player_id, points, game_points, won, played, *name_fields in (
             TournamentStanding.objects.filter(tournament=tournament)
             .with_points_text()
-            .order_by("rank", "player__display_name")
+            .order_by("rank", *by_name("player__"))
             .values_list(
                 "rank",
                 "tied",

@@ -85,13 +85,26 @@ def words_reading(point_table: Any, names: dict[str, str]) -> tuple[Any, ...]:
     return (id(point_table), tuple(names.items()), get_language())
 
 
+def scorer_shown(change: DealChange, reader: NameReader | None) -> str:
+    """Who changed a deal, named as ``reader`` may see him (``club.names``): his player's
+    name, never his login (an e-mail address); "—" for an account without a player (the
+    site's staff) or one deleted since."""
+    player = getattr(change.by, "player", None) if change.by_id else None
+    return name_shown(player, reader) if player is not None else "—"
+
+
 def change_lines(
-    changes: Sequence[DealChange], game: str, names: dict[str, str]
+    changes: Sequence[DealChange],
+    game: str,
+    names: dict[str, str],
+    reader: NameReader | None = None,
 ) -> list[dict[str, Any]]:
-    """A deal's corrections (or the poule's removals), each before and after in words."""
+    """A deal's corrections (or the poule's removals), each before and after in words, and
+    who made it as ``reader`` may see him."""
     return [
         {
             "change": change,
+            "by": scorer_shown(change, reader),
             "before": describe_deal(game, change.before, names),
             "after": describe_deal(game, change.after, names) if change.after else "",
         }
@@ -216,15 +229,17 @@ def poule_sheet(
     # The poule's whole history in one query (none at all for a poule never corrected):
     # corrections go with their deal, removals below.
     changes = (
-        list(poule.changes.select_related("by").order_by("at", "pk")) if poule.corrections else []
+        list(poule.changes.select_related("by__player").order_by("at", "pk"))
+        if poule.corrections
+        else []
     )
     game = tournament.game
     point_table = tournament.point_table.engine_table()
     seat_count = len(columns)
     numbers = deal_numbers(game, deals)
-    rows, totals = _rows(game, deals, numbers, changes, point_table, names, seat_count)
+    rows, totals = _rows(game, deals, numbers, changes, point_table, names, seat_count, reader)
     removals = [change for change in changes if change.action == DealChange.Action.DELETED]
-    removed = change_lines(removals, game, names)
+    removed = change_lines(removals, game, names, reader)
     numbers_removed = removed_numbers(game, deals, removals)
     for line in removed:
         line["number"] = numbers_removed[line["change"].pk]
@@ -272,6 +287,7 @@ def _rows(
     point_table: Any,
     names: dict[str, str],
     seat_count: int,
+    reader: NameReader | None = None,
 ) -> tuple[list[dict[str, Any]], list[int]]:
     totals = [0] * seat_count
     rows = []
@@ -288,7 +304,7 @@ def _rows(
                 "text": text,
                 "cells": cells,
                 "dealer": names.get(str(deal.dealer), ""),
-                "history": change_lines(history, game, names),
+                "history": change_lines(history, game, names, reader),
             }
         )
     return rows, totals

@@ -37,7 +37,7 @@ from scoring.services.sheets import poule_score
 from ..dealforms import CONTRACT_SHORT
 from ..models import Poule
 from ..numbering import deal_numbers, next_number
-from ..presenters.legend import code_legend
+from ..presenters.legend import code_legend, played_contracts
 from ..presenters.paper import typed_rows
 from .common import require_sheet_editor, tournament_for
 from .problems import refusal_texts
@@ -298,6 +298,6 @@ def sheet_entry(request: HttpRequest, slug: str, pk: int, poule_pk: int) -> Http
         "game_supported": game_supported,
         "five": len(seats) == 5,
         "has_problems": bool(problems) or any(row.problems for row in rows),
-        "legend": code_legend(tournament.game),
+        "legend": code_legend(tournament.game, played_contracts(tournament.point_table)),
     }
     return TemplateResponse(request, "games/paper_entry.html", context)

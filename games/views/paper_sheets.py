@@ -49,7 +49,7 @@ def round_sheets(request: HttpRequest, slug: str, pk: int, round: int) -> Templa
         "tournament": tournament,
         "round": round,
         "sheets": sheets,
-        "legend": legend_of(tournament.game),
+        "legend": legend_of(tournament.game, tournament.point_table),
         "paper": _paper(request),
         "blank": False,
     }
@@ -70,7 +70,7 @@ def blank_sheets(request: HttpRequest, slug: str, pk: int) -> TemplateResponse:
         "tournament": tournament,
         "round": None,
         "sheets": blank_sheets_model(tournament, tables, places, night),
-        "legend": legend_of(tournament.game),
+        "legend": legend_of(tournament.game, tournament.point_table),
         "paper": _paper(request),
         "blank": True,
         "tables": tables,

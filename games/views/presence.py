@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from club.club_pages import access_for
 from club.models import Club, Membership, Player
+from club.name_order import by_name
 from club.name_search import name_holds, typed_words
 from club.names import NameReader, name_reader_of, name_shown, searched_by_name
 from front.views.errors import bad_request
@@ -63,7 +64,7 @@ def _with_clubs(tournament: Tournament, players: QuerySet[Player]) -> list[Playe
                 queryset=_current(tournament).select_related("club").order_by("club__name"),
                 to_attr="night_memberships",
             )
-        ).order_by("display_name", "pk")
+        ).order_by(*by_name())
     )
     for player in found:
         player.clubs = ", ".join(m.club.name for m in player.night_memberships)

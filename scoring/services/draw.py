@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Player
+from club.name_order import by_name
 from club.services import federation_pages_changed
 from games import draw
 from games import services as games
@@ -27,7 +28,7 @@ def _draw_order_by_standings(tournament: Tournament, present: list[int]) -> list
     """Present players best first by tonight's standings; those not yet ranked last."""
     ranked = list(
         TournamentStanding.objects.filter(tournament=tournament, player_id__in=present)
-        .order_by("rank", "player__display_name")
+        .order_by("rank", *by_name("player__"))
         .values_list("player_id", flat=True)
     )
     return ranked + sorted(set(present) - set(ranked))

@@ -49,6 +49,7 @@ from club.services import (
 )
 from games.models import COUNTED_STATUSES, Seat, Tournament
 from infra.outbox import TaskName, work_queue
+from infra.typography import named
 
 from ..models import TournamentStanding
 from .federations import interclub_seasons_of
@@ -184,10 +185,8 @@ def merge_refusal(
     if but is not None:
         under_way = under_way.exclude(pk=but.pk)
     if under_way.exists():
-        return _("Une fusion de %(kept)s ou de %(merged)s est déjà proposée ou faite.") % {
-            "kept": kept,
-            "merged": merged,
-        }
+        message = _("Une fusion de %(kept)s ou de %(merged)s est déjà proposée ou faite.")
+        return named(message, kept=kept, merged=merged)
     both = _nights_of([kept]) & _nights_of([merged])
     if both:
         night = (
@@ -210,10 +209,11 @@ def merge_refusal(
         .first()
     )
     if shared is not None:
-        return _(
+        message = _(
             "%(kept)s et %(merged)s sont tous deux membres de %(club)s : mettez d'abord fin à "
             "l'une des deux affiliations."
-        ) % {"kept": kept, "merged": merged, "club": shared.name}
+        )
+        return named(message, kept=kept, merged=merged, club=shared.name)
     if club is not None and (refusal := _account_refusal(kept, merged, club)):
         return refusal
     return roles_end_refusal(_roles_ending(kept, merged))
@@ -225,10 +225,11 @@ def _account_refusal(kept: Player, merged: Player, club: Club) -> str | None:
     record of his own club whose login he holds, and log in as that club's member."""
     if not _account_moves(kept, merged) or kept.memberships.filter(club=club).exists():
         return None
-    return _(
+    message = _(
         "La fiche de %(merged)s a un compte et celle de %(kept)s n'en a pas : gardez plutôt la "
         "fiche de %(merged)s, ou demandez à un club de %(kept)s de proposer cette fusion."
-    ) % {"kept": kept, "merged": merged}
+    )
+    return named(message, kept=kept, merged=merged)
 
 
 def _pending_links_withdrawn(merged: Player) -> None:

@@ -149,7 +149,7 @@ def _listed_by_name(
     tied = [player for group in players_by_key.values() if len(group) > 1 for player in group]
     if not tied:
         return totals
-    names = dict(Player.objects.filter(pk__in=tied).values_list("pk", "display_name"))
+    names = dict(Player.objects.filter(pk__in=tied).values_list("pk", "sort_key"))
     # Players of one tie group all have a name; the others keep any order (the engine sorts).
     return {
         player: totals[player] for player in sorted(totals, key=lambda p: (names.get(p, ""), p))

@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from club.models import Player, Season
+from club.name_order import name_sorted
 from club.services import SEASON_RULE_FIELDS
 from games.models import Tournament
 from scoring.engine.errors import DocumentRefused, EngineError
@@ -125,6 +126,6 @@ def last_night_rescored(club_id: int, name: str, data: dict[str, Any]) -> Rescor
     players = Player.objects.in_bulk(before)
     lines = sorted(
         (RescoredLine(players[p], before[p], after.get(p, before[p])) for p in before),
-        key=lambda line: (-line.after, line.player.display_name),
+        key=lambda line: (-line.after, name_sorted(line.player.display_name), line.player.pk),
     )
     return Rescored(tournament, lines, problems)

@@ -31,6 +31,7 @@ from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Cast, JSONObject
 
 from club.models import Player, Season
+from club.name_order import name_sorted
 from club.names import NameReader, name_shown
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
@@ -275,7 +276,7 @@ def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> lis
     named = {player.pk: player for player in today}
     for line in best:
         line.player = named.get(line.player.pk, line.player)
-    best.sort(key=lambda p: (*_figures(p), name_shown(p.player, reader)))
+    best.sort(key=lambda p: (*_figures(p), name_sorted(name_shown(p.player, reader))))
     return best[:TOP_PARTNERS]
 
 

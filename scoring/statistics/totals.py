@@ -12,6 +12,7 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 
 from club.models import Player
+from club.name_order import name_sorted
 from club.names import NameReader, name_shown
 from games.models import COUNTED_STATUSES, Tournament, night_title
 
@@ -199,7 +200,9 @@ def season_statistics(season: Any, reader: NameReader | None = None) -> SeasonSt
         for p in Player.objects.filter(pk__in=nights).only(*Player.PUBLIC_NAME_FIELDS)
     }
     return SeasonStatistics(
-        attendance=sorted(((names[p], n) for p, n in nights.items()), key=lambda x: (-x[1], x[0])),
+        attendance=sorted(
+            ((names[p], n) for p, n in nights.items()), key=lambda x: (-x[1], name_sorted(x[0]))
+        ),
         contracts=sorted(((c, p, m) for c, (p, m) in contracts.items()), key=lambda x: -x[1]),
         records={
             key: (names[value[0]], value[1]) if value else None for key, value in best.items()

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from club.club_pages import access_for, club_page
 from club.permissions import CLUB_ADMIN
 from club.permissions import require_scorer as require_club_scorer
+from infra.typography import named
 
 from ... import calendar
 from ...models import PlannedNight, Reply
@@ -212,7 +213,7 @@ def calendar_record(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("Réponse de %(name)s enregistrée.") % {"name": player.display_name},
+                named(_("Réponse de %(name)s enregistrée."), name=player.display_name),
             )
             return redirect("games:calendar-replies", slug=slug, pk=pk)
     return _replies_page(request, night, form, status=400)

@@ -182,7 +182,7 @@ def test_another_members_address_is_refused(club, anne):
     (row,) = members_review(club, read(["Bruno Lemaire", "Anne@example.org", "", ""]))
     assert row.kind == REFUSED
     assert row.refusal == (
-        "Ligne 2 : l'adresse anne@example.org est celle de Anne Dupont, un autre membre du club."
+        "Ligne 2 : l'adresse anne@example.org est celle d'Anne Dupont, un autre membre du club."
     )
 
 

@@ -15,7 +15,7 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from club.models import Player
-from club.templatetags.figures import points
+from club.templatetags.figures import figure, points
 from games.mailing import tournament_results_send
 from scoring import services as scoring_services
 from scoring.models import TournamentStanding
@@ -92,3 +92,9 @@ def test_a_midpoint_reads_the_same_on_every_page_export_e_mail_and_the_api(clien
     assert "2,13" in message.body
     for text in (page, mine, message.body, export.content.decode("utf-8-sig")):
         assert "2,12" not in text and "2.12" not in text
+
+
+def test_a_negative_game_score_is_written_with_the_minus_sign_not_a_hyphen():
+    assert figure(-30) == "\u221230"
+    assert figure(12) == "12"
+    assert figure(None) == ""

@@ -17,6 +17,7 @@ from club.services.signup_opening import signup_open
 from games import calendar
 from games import services as games_services
 from games.presenters.club_start import club_checklist
+from infra.dates import day_written
 from tests.club.views.test_signup import answered_sign_up
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory, UserFactory
 
@@ -54,7 +55,7 @@ def test_the_home_page_lists_the_listed_clubs_with_town_game_and_next_night(clie
     assert "Club Discret" not in page
     assert "Ciney · Whist belge" in page
     soon = timezone.localdate() + datetime.timedelta(days=3)
-    assert "Prochaine soirée" in page and f" {soon.day} " in page
+    assert "Prochaine soirée" in page and f" {day_written(soon)} " in page
     assert "Pas de soirée au calendrier pour le moment." in page
     assert reverse("join-request", args=[hearts.slug]) in page
     assert reverse("signup-start") in page

@@ -612,7 +612,7 @@ def test_my_results_list_my_closed_nights_with_rank_and_points(client, member, m
     assert [row[:5] for row in rows] == [
         ["10/01/2024", "Soirée du jour 9", "1", "5", "14"],
         ["10/03/2024", "Soirée du jour 69", "1 ex aequo", "4", "8"],
-        ["10/05/2024", "Soirée du jour 130", "3 ex aequo", "0", "-8"],
+        ["10/05/2024", "Soirée du jour 130", "3 ex aequo", "0", "\u22128"],  # the minus sign
     ]
     page = response.content.decode()
     assert "Soirée du jour 100" not in page  # still running

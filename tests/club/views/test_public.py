@@ -252,3 +252,12 @@ def test_the_home_page_of_a_site_with_several_clubs_lists_them(client, club, sea
     assert f'href="{reverse("club-detail", args=[club.slug])}"' in page
     assert f'href="{reverse("club-detail", args=[other.slug])}"' in page
     assert f'href="{reverse("club-detail", args=[club.slug])}?saison=2024"' in page
+
+
+def test_a_running_night_shows_no_winner_even_to_its_scorers(client, club, seasons, anne, scorer):
+    _, season_2025 = seasons
+    tournament = night_won_by(anne, season_2025, day=10)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    client.force_login(scorer)
+    [(_, _, winner, points)] = tournament_rows(client.get(reverse("club-detail", args=[club.slug])))
+    assert (winner, points) == ("En cours", "")

@@ -1,5 +1,6 @@
-"""Words that mean one thing: the sheet's codes are the club's own in every language and each
-is explained by the legend; French typography stays French; "won" says what was won."""
+"""Words that mean one thing: the sheet's codes are the reader's language's, each meaning one
+contract in it, and each is explained by the legend; French typography stays French; "won"
+says what was won."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.dealforms import CONTRACT_SHORT, describe_deal, short_deal
+from games.labels import contract_code
 from games.presenters.legend import code_legend
 from scoring import services as scoring_services
 from scoring.engine.games.belgian_whist import PASS
@@ -83,28 +85,44 @@ def symbols(code: str) -> set[str]:
     return {part.strip(string.digits) for part in code.split()} - {""}
 
 
-def test_a_contract_code_means_one_contract_in_every_language():
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_contract_code_means_one_contract_within_its_language(language):
     meanings: dict[str, set[str]] = {}
-    for language in LANGUAGES:
-        for data in SAMPLES["belgian_whist"]:
-            first = code_of("belgian_whist", data, language).split()[0].rstrip(string.digits)
-            meanings.setdefault(first, set()).add(data["contract"])
+    for data in SAMPLES["belgian_whist"]:
+        first = code_of("belgian_whist", data, language).split()[0].rstrip(string.digits)
+        meanings.setdefault(first, set()).add(data["contract"])
 
     assert {code: contracts for code, contracts in meanings.items() if len(contracts) > 1} == {}
-    # The ones the issue found: petite misère and the 13-trick slam are never another's code.
-    assert meanings["PM"] == {"petite_misere"}
-    assert meanings["SM"] == {"solo_sur_misere"}
-    assert "SS" not in meanings
 
 
-@pytest.mark.parametrize("game", sorted(SAMPLES))
-def test_the_sheet_writes_the_clubs_codes_in_every_language(game):
+def test_the_sheet_writes_each_contract_as_the_readers_score_sheets_do():
+    emballage = {"contract": "emballage", "bid": 8, "declarers": TEAM, "tricks": 9}
+    misere = {"contract": "grande_misere_table", "declarers": ["1"], "tricks": 0}
+    assert [code_of("belgian_whist", emballage, lang) for lang in LANGUAGES] == [
+        "E8 ✓9",
+        "PA8 ✓9",
+        "V8 ✓9",
+    ]
+    assert code_of("belgian_whist", misere, "nl").startswith("OM ")
+    assert code_of("belgian_whist", misere, "fr").startswith("GMT ")
+
+
+@pytest.mark.parametrize("game", ["whist", "hearts"])
+def test_the_other_games_marks_are_the_same_in_every_language(game):
     for data in SAMPLES[game]:
-        if data.get("contract") in WORDS.get(game, ()) or game == "besigue":
-            continue
         assert {language: code_of(game, data, language) for language in LANGUAGES} == dict.fromkeys(
             LANGUAGES, code_of(game, data, "fr")
         ), data
+
+
+def test_the_legend_lists_only_the_contracts_of_the_nights_point_table():
+    table = preset("iwwa")
+    played = {row.contract for row in table.rows.values()}
+    with translation.override("nl"):
+        legend = dict(code_legend("belgian_whist", frozenset(played)))
+        every = dict(code_legend("belgian_whist"))
+    assert set(every) - set(legend), "the IWWA table plays fewer contracts than all"
+    assert "PM" not in legend and "GMT" not in legend and "E" not in legend
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -122,9 +140,9 @@ def test_the_legend_names_each_code_in_the_readers_language():
     with translation.override("en"):
         legend = dict(code_legend("belgian_whist"))
 
-    assert legend["PM"] == "Small misery"
-    assert legend["SM"] != legend["PM"]
-    assert legend["PM 1/2"].startswith("misery by several players: 1 of the 2")
+    assert legend["SM"] == "Small misery"
+    assert legend["SOM"] != legend["SM"]
+    assert legend["SM 1/2"].startswith("misery by several players: 1 of the 2")
     assert legend["Pass"].startswith("everybody passed")
 
 
@@ -160,7 +178,7 @@ def test_the_sheet_says_the_dealer_with_its_languages_colon(
     assert dealer in text
     if language != "fr":
         assert "Dealer :" not in text
-        assert "E8 ✓9" in text  # the club's code, in English too
+        assert "PA8 ✓9" in text  # the English code on an English page
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
@@ -212,8 +230,9 @@ def test_the_sheet_says_one_thing_with_one_word_and_the_languages_colon(
     mort = re.search(r"– (\w+)\.", hint)[1]
     assert mort in legend["–"], (hint, legend["–"])
     # A misère by several players is named with the contract's own word ("Small misery").
-    misery = legend["PM"].split()[-1].lower()
-    assert misery in legend["PM 1/2"].lower(), (legend["PM"], legend["PM 1/2"])
+    small_misery = contract_code("petite_misere", language)
+    misery = legend[small_misery].split()[-1].lower()
+    assert misery in legend[f"{small_misery} 1/2"].lower(), legend[small_misery]
     # No French space before a colon or a semicolon: the deal in words ("Anne: 7 tricks"),
     # its penalties, the hint, the legend.
     assert re.findall(r"\w+ [:;]", page_text(page)) == []

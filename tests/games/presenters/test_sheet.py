@@ -63,3 +63,21 @@ def test_a_removed_deal_is_named_by_its_sheet_number_in_the_history(client, runn
     assert re.search(r"<li>Passe — ", removed)
     # The deals left are numbered as the results page numbers them.
     assert re.findall(r'<b class="n">([^<]+)</b>', page) == ["1", "2"]
+
+
+def test_a_removed_deal_names_its_scorer_as_the_viewer_sees_him_never_his_login(
+    client, running_night, scorer
+):
+    scorer.email = scorer.username = "marqueur.secret@example.org"
+    scorer.save()
+    scorer.player.display_name = "Marc Marqueur"
+    scorer.player.save()
+    poule = min(running_night.poules.all(), key=lambda poule: poule.seats.count())
+    recorded = scoring_services.deals_record(poule, [EMBALLAGE, SOLO])
+    scoring_services.deal_delete(recorded[1], by=scorer)
+    client.force_login(scorer)
+    club = running_night.club
+    page = client.get(reverse("games:sheet", args=[club.slug, running_night.pk, poule.pk]))
+    html = page.content.decode()
+    assert re.search(r"<li>Donne 2 — [^<]*, Marc Marqueur", html)
+    assert "marqueur.secret" not in html

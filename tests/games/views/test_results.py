@@ -232,7 +232,8 @@ def test_a_poule_standing_shows_its_ties_and_shared_points_as_the_other_pages_do
     ):
         line = PouleStanding.objects.select_related("player").get(poule=poule, seat=number)
         name = escape(line.player.display_name)
-        row = f'<tr><td>{rank}</td><td>{name}</td><td class="num">{line.game_points}</td>'
+        game_points = str(line.game_points).replace("-", "\u2212")  # the minus sign shown
+        row = f'<tr><td>{rank}</td><td>{name}</td><td class="num">{game_points}</td>'
         assert f'{row}<td class="num">{shown}</td></tr>' in article
 
 

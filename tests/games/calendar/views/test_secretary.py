@@ -312,3 +312,22 @@ def test_a_future_night_without_a_reply_says_so_in_words(client, club, night, me
 def test_the_demo_nights_have_no_cap_the_club_never_set(club, club_members):
     assert demo_calendar(club, random.Random(7), timezone.localdate()) == 8
     assert set(PlannedNight.objects.filter(club=club).values_list("cap", flat=True)) == {None}
+
+
+# The waiting list, named as such and shown only when someone waits
+
+
+def test_an_empty_waiting_list_shows_nothing(client, club, club_admin, answered):
+    client.force_login(club_admin)
+    page = client.get(reverse("games:calendar-replies", args=[club.slug, answered.pk]))
+    html = page.content.decode()
+    assert "Liste d&#x27;attente" not in html and "Liste d'attente" not in html
+    assert " en attente ·" not in html and "<ol>" not in html
+
+
+def test_the_manage_page_names_its_column_the_waiting_list(client, club, club_admin, answered):
+    client.force_login(club_admin)
+    page = client.get(reverse("games:calendar-manage", args=[club.slug]))
+    html = page.content.decode()
+    assert "Liste d'attente</th>" in html
+    assert ">En attente<" not in html

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 
-from .slugs import slug_of
+from infra.slugs import slug_of
 
 # A page's text is a few pages of rules; 100 000 characters is a small book. Longer is refused
 # in words before anything is parsed.

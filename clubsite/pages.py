@@ -14,11 +14,11 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from club.models import Club
+from infra.slugs import slug_of
 
 from .markdown import TextTooDeep, TextTooLong, rendered_html
-from .models import Page, PageVersion
+from .models import SLUG_MAX, Page, PageVersion
 from .reserved import reserved_slugs
-from .slugs import slug_of
 
 # What an admin writes; ``html`` and ``version`` are this module's.
 WRITTEN_FIELDS = ("title", "slug", "text", "language", "members_only", "position")
@@ -41,7 +41,7 @@ def _checked(page: Page) -> None:
     refusal in words raises ``ValidationError`` before anything is written."""
     # A typed address is written as one taken from the title (lower case, no accent): so
     # "GESTION" is refused as "gestion" is.
-    page.slug = slug_of(page.slug or page.title)
+    page.slug = slug_of(page.slug or page.title, SLUG_MAX)
     refusal = slug_refusal(page.slug)
     if refusal:
         raise ValidationError({"slug": refusal})

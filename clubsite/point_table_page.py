@@ -20,10 +20,10 @@ from club.models import Club, Season
 from games import point_tables
 from games.labels import CONTRACT_LABELS
 from games.models import PointTable
+from infra.slugs import slug_of
 from scoring.engine.tables import PRESET_GAME, preset_data
 
 from .models import Page
-from .slugs import slug_of
 
 # The page whose headings explain the contracts: « Règles du jeu » by its title's address.
 RULES_SLUG = "regles-du-jeu"

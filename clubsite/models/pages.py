@@ -13,7 +13,9 @@ from club.models import Club
 from infra.name_text import NameField
 
 from ..markdown import TEXT_MAX
-from ..slugs import SLUG_MAX
+
+# A page's address: short enough to read aloud and type on a phone.
+SLUG_MAX = 60
 
 # The page's language; empty: shown whatever the reader's language (« toutes »).
 LANGUAGE_CHOICES = [("", _("Toutes les langues")), *settings.LANGUAGES]

@@ -18,6 +18,10 @@ from infra.slugs import slug_of
         ("Þórshöfn", "thorshofn"),
         ("Les As de Gembloux", "les-as-de-gembloux"),
         ("Club d'Ans", "club-d-ans"),
+        # A club's page from its title, and nothing when nothing is a letter.
+        ("Règlement interne", "reglement-interne"),
+        ("  Le club !  ", "le-club"),
+        ("★★★", ""),
     ],
 )
 def test_a_name_is_spelled_in_ascii_letter_by_letter(name, slug):

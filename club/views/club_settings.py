@@ -40,8 +40,16 @@ class ClubSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = [*services.CLUB_IDENTITY_FIELDS, "rounds_per_night", "ranking_interclub"]
+        fields = [
+            *services.CLUB_IDENTITY_FIELDS,
+            "rounds_per_night",
+            "ranking_follows_nights",
+            "ranking_interclub",
+        ]
         labels = {
+            "ranking_follows_nights": gettext_lazy(
+                "Publier le classement de la saison avec chaque soirée publiée"
+            ),
             "ranking_interclub": gettext_lazy(
                 "Compter les soirées inter-clubs dans le classement du club"
             )

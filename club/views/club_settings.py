@@ -52,7 +52,7 @@ class ClubSettingsForm(forms.ModelForm):
             ),
             "ranking_interclub": gettext_lazy(
                 "Compter les soirées inter-clubs dans le classement du club"
-            )
+            ),
         }
         widgets = {
             "colour_background": forms.TextInput(attrs={"type": "color"}),

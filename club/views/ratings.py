@@ -120,7 +120,9 @@ def change_parts(line: PlayerRating, point: str) -> list[dict[str, str]]:
     rest = []
     if line.other_deals:
         words = ngettext(
-            "L'autre donne de la soirée", "Les %(count)s autres donnes de la soirée", line.other_deals
+            "L'autre donne de la soirée",
+            "Les %(count)s autres donnes de la soirée",
+            line.other_deals,
         ) % {"count": line.other_deals}
         rest.append([words, _hundredths(line.others)])
     rest.append([_("Rééquilibrage de fin de soirée"), _hundredths(line.rebalance)])

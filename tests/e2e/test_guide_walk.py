@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.core import mail
+from django.urls import reverse
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games.models import Tournament
@@ -139,10 +140,12 @@ def test_a_new_secretary_follows_the_guide_and_finds_every_button_it_names(
     walk.go(club_page)
     walk.click("Nouvelle soirée")
     page.click("main form button.primary")
-    night_page = page.url.removeprefix(live_server.url)
-    page.locator("nav.actions a").first.click()
+    # The new night opens on its players present.
+    night_page = page.url.removeprefix(live_server.url).removesuffix("presents/")
     walk.on("games:presence")
-    for box in page.locator("#member-list input[name=present]").all()[:8]:
+    # She plays too: her results and her cote follow.
+    page.locator("#member-list label", has_text="Marie Lambert").locator("input").check()
+    for box in page.locator("#member-list input[name=present]").all()[:7]:
         box.check()
     walk.click("Enregistrer les présents", "button")
     walk.go(night_page)
@@ -176,7 +179,7 @@ def test_a_new_secretary_follows_the_guide_and_finds_every_button_it_names(
     walk.on("club-detail", "Cote")
     walk.go(f"{night_page}cote/")
     walk.on("night-ratings")
-    walk.go("/resultats/")
+    walk.go(reverse("my-results"))
     walk.on("my-results")
 
     quoted = {(key, name) for key, names in walk.guide.items() for name in names}

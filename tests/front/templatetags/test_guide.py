@@ -67,8 +67,9 @@ def quoted_names(language: str) -> dict[str, set[str]]:
 
 
 def text_of(response) -> str:
+    """The page's body as a reader reads it (its title, in the browser's tab, left out)."""
     assert response.status_code == 200, (response.request["PATH_INFO"], response.status_code)
-    return html.unescape(response.content.decode())
+    return html.unescape(response.content.decode().partition("<body")[2])
 
 
 def signed_up_to_the_review(client: Client, mailoutbox, email: str, committed) -> Client:

@@ -139,7 +139,8 @@ def test_a_new_secretary_follows_the_guide_and_finds_every_button_it_names(
     # « Mener une soirée »: the night, who is present, the tables drawn.
     walk.go(club_page)
     walk.click("Nouvelle soirée")
-    page.click("main form button.primary")
+    walk.on("games:tournament-create")
+    walk.click("Créer la soirée", "button")
     # The new night opens on its players present.
     night_page = page.url.removeprefix(live_server.url).removesuffix("presents/")
     walk.on("games:presence")
@@ -177,7 +178,9 @@ def test_a_new_secretary_follows_the_guide_and_finds_every_button_it_names(
     # « Lire la cote »: the club's, the night's, and her own results.
     walk.go(club_page)
     walk.on("club-detail", "Cote")
-    walk.go(f"{night_page}cote/")
+    walk.go(f"{night_page}resultats/")
+    walk.on("games:results")
+    walk.click("Attendu et obtenu (cote)")
     walk.on("night-ratings")
     walk.go(reverse("my-results"))
     walk.on("my-results")

@@ -165,6 +165,7 @@ def demo(django_capture_on_commit_callbacks, settings, mailoutbox):
             "members": seen(reverse("members", kwargs=at)),
             "member-import-columns": member_import(1),
             "member-import-review": member_import(2),
+            "games:tournament-create": seen(reverse("games:tournament-create", kwargs=at)),
             "games:presence": seen(night("games:presence", running)),
             "games:tournament": seen(
                 *(night("games:tournament", n) for n in (running, closed, published))
@@ -173,6 +174,7 @@ def demo(django_capture_on_commit_callbacks, settings, mailoutbox):
             "games:sheet-entry": seen(night("games:sheet-entry", running, poule_pk=on_paper.pk)),
             "games:calendar": seen(reverse("games:calendar", kwargs=at)),
             "ranking": seen(reverse("ranking", kwargs=at)),
+            "games:results": seen(night("games:results", published)),
             "night-ratings": seen(night("night-ratings", published)),
             "my-results": seen(reverse("my-results")),
         }

@@ -135,6 +135,8 @@ def test_a_new_secretary_follows_the_guide_and_finds_every_button_it_names(
     walk.go(club_page)
     walk.click("Le calendrier : répondre")
     walk.on("games:calendar")
+    walk.click("Réponses")
+    walk.on("games:calendar-replies")
 
     # « Mener une soirée »: the night, who is present, the tables drawn.
     walk.go(club_page)

@@ -103,7 +103,7 @@ def demo(django_capture_on_commit_callbacks, settings, mailoutbox):
         publish=False,
     )
     published = Tournament.objects.filter(club=club, status=Tournament.Status.PUBLISHED).last()
-    night_plan(club, datetime.date.today() + datetime.timedelta(days=7), NightPlan())
+    planned = night_plan(club, datetime.date.today() + datetime.timedelta(days=7), NightPlan())
     invited = Player.objects.in_club(club).filter(user__isnull=True).order_by("pk").first()
     with django_capture_on_commit_callbacks(execute=True):
         invitation_send(club, invited, "invite@example.org", admin, lambda token: token)
@@ -173,6 +173,7 @@ def demo(django_capture_on_commit_callbacks, settings, mailoutbox):
             "games:sheet": seen(night("games:sheet", running, poule_pk=on_phone.pk)),
             "games:sheet-entry": seen(night("games:sheet-entry", running, poule_pk=on_paper.pk)),
             "games:calendar": seen(reverse("games:calendar", kwargs=at)),
+            "games:calendar-replies": seen(night("games:calendar-replies", planned)),
             "ranking": seen(reverse("ranking", kwargs=at)),
             "games:results": seen(night("games:results", published)),
             "night-ratings": seen(night("night-ratings", published)),

@@ -2,11 +2,18 @@
 explains which page of the site. The header's « ? » link reads it (config/context_processors.py);
 a test walks the URLconf so that no page a person sees is forgotten here
 (tests/front/test_guide.py). The guide's prose is per language, one template a page and a
-language (templates/front/guide/<lang>/<slug>.html); its pictures are taken by the browser tests
-(tests/e2e/test_guide_screenshots.py) into static/guide/<lang>/."""
+language (templates/front/guide/<lang>/<slug>.html); its pictures are taken by
+``manage.py guide_pictures`` into static/guide/<lang>/, with a manifest of the templates each
+shows as they were then (``PICTURES``, ``template_hashes``): a test fails when a template
+changed since its picture was taken."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+from pathlib import Path
+
+from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -190,6 +197,48 @@ NOT_A_PAGE = frozenset(
         "photo-file",
     }
 )
+
+
+# Each picture the guide shows → the templates of the page it shows (the page's own, not the
+# site's frame): when one changes, the picture is taken again (``manage.py guide_pictures``).
+PICTURES = {
+    "home.png": ("front/home.html", "club/signup/_offer.html"),
+    "signup-club.png": ("club/signup/form_step.html", "club/signup/step_club.html"),
+    "signup-checklist.png": ("club/club_detail.html", "club/signup/_checklist.html"),
+    "members-import-columns.png": ("club/admin/import_base.html", "club/admin/member_import.html"),
+    "members-import-review.png": ("club/admin/import_base.html", "club/admin/member_import.html"),
+    "night-new.png": ("games/tournament_form.html",),
+    "night-presence.png": ("games/presence.html",),
+    "night-tables.png": ("games/tournament_detail.html",),
+    "sheet.png": ("games/sheet.html",),
+    "paper-entry.png": ("games/paper_entry.html",),
+    "results.png": ("games/results.html",),
+    "ranking.png": ("club/ranking.html",),
+    "calendar-manage.png": ("games/calendar/manage.html",),
+    "calendar.png": ("games/calendar/calendar.html",),
+    "ratings.png": ("club/ratings.html",),
+    "night-ratings.png": ("club/night_ratings.html",),
+    "player-statistics.png": ("club/player_stats.html",),
+}
+PICTURES_FOLDER = Path(settings.BASE_DIR) / "static" / "guide"
+# What the pictures were taken from: each template's content hash (a file's date is the
+# checkout's, not the change's), written by ``guide_pictures`` beside the pictures.
+MANIFEST = PICTURES_FOLDER / "manifest.json"
+
+
+def template_hashes(names: set[str] | None = None) -> dict[str, str]:
+    """The SHA-256 of each template the pictures show (``names``: of these only), today."""
+    wanted = names or {name for templates in PICTURES.values() for name in templates}
+    folder = Path(settings.BASE_DIR) / "templates"
+    return {
+        name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in sorted(wanted)
+    }
+
+
+def manifest_write() -> None:
+    MANIFEST.write_text(
+        json.dumps({"templates": template_hashes()}, indent=1, sort_keys=True) + "\n"
+    )
 
 
 def guide_language() -> str:

@@ -264,6 +264,11 @@ class PlayerRating(models.Model):
     # start for a newcomer), and the deals that moved it most (``services.ratings._moves``).
     change = models.FloatField(_("évolution"), default=0.0)
     moves = models.JSONField(_("donnes décisives"), default=list, blank=True)
+    # The rest of the change, so that the night's page adds it up whole: the deals not listed
+    # (their number and sum) and the night's final rebalancing (``statistics.cote``).
+    other_deals = models.PositiveIntegerField(_("autres donnes"), default=0)
+    others = models.FloatField(_("évolution des autres donnes"), default=0.0)
+    rebalance = models.FloatField(_("rééquilibrage de fin de soirée"), default=0.0)
     # The player's latest night of this game at this club: what the « cote » page lists.
     current = models.BooleanField(default=False)
 

@@ -97,6 +97,12 @@ class Club(models.Model):
     ranking_interclub = models.BooleanField(
         _("soirées inter-clubs comptées au classement du club"), default=False
     )
+    # Publishing a night publishes the season's ranking with it, as the guide says: what a
+    # secretary expects. A club that checks its ranking before showing it turns this off and
+    # publishes it with « Publier le classement ».
+    ranking_follows_nights = models.BooleanField(
+        _("classement de la saison publié avec chaque soirée"), default=True
+    )
     # The club as its pages present it (club settings, set by its admin in the site).
     short_name = NameField(
         _("nom court"), max_length=30, blank=True, help_text=_("Par exemple « RCWhist ».")

@@ -78,6 +78,9 @@ CLUB_SETTING_FIELDS = (
     # Its federations' inter-club nights in its own ranking: the caller has the current
     # season's ranking recomputed (``scoring``, which this app does not import).
     "ranking_interclub",
+    # Whether publishing a night publishes the season's ranking (``scoring``'s
+    # ``tournament_publish`` reads it).
+    "ranking_follows_nights",
 )
 
 

@@ -59,10 +59,14 @@ class ClubSettingsForm(forms.ModelForm):
         fields = [
             *services.CLUB_IDENTITY_FIELDS,
             "rounds_per_night",
+            "ranking_follows_nights",
             "ranking_interclub",
             "sort_ignores_particles",
         ]
         labels = {
+            "ranking_follows_nights": gettext_lazy(
+                "Publier le classement de la saison avec chaque soirée publiée"
+            ),
             "ranking_interclub": gettext_lazy(
                 "Compter les soirées inter-clubs dans le classement du club"
             ),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 from functools import partial
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -22,6 +23,7 @@ from django.template.loader import get_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.formats import date_format, get_format
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -45,6 +47,7 @@ from ..profile import (
 )
 from ..published import fragment_key
 from .merges import player_merges
+from .ratings import signed
 
 # A member's season is recomputed at the latest this long after it was cached, whatever else
 # (a night renamed in the admin) changed meanwhile.
@@ -111,7 +114,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         return _no_player(request)
     seasons = member_results.seasons_played(player)
     season = member_results.season_choice(seasons, request.GET.get("saison"))
-    results = rows = partners = key = None
+    results = rows = partners = key = cote = None
     if season is not None:
         # Drawn once per change of the club's results (closing, correcting, reopening a night
         # moves the club's stamp, so the key) and served from the cache until then. Computed
@@ -120,6 +123,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         key = fragment_key(season.club, "my-results", player.pk, season.pk)
         results = SimpleLazyObject(partial(member_results.season_results, player, season))
         rows = SimpleLazyObject(partial(_season_rows, results, season.club.slug))
+        cote = SimpleLazyObject(partial(_cote_words, player, season.club))
         partners = cache.get_or_set(
             f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
@@ -135,10 +139,26 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         "results": results,
         "rows": rows,
         "partners": partners,
+        "cote": cote,
         "results_cache_key": key,
         "results_cache_seconds": MY_RESULTS_SECONDS,
     }
     return TemplateResponse(request, "club/member/my_results.html", context)
+
+
+def _cote_words(player: Player, club: Any) -> dict[str, str] | None:
+    """His cote at the club and its change at his latest night, with that night's cote page
+    (which tells what moved it), written as the cote's pages write them."""
+    now = member_results.cote_now(player, club.pk)
+    if now is None:
+        return None
+    point = get_format("DECIMAL_SEPARATOR")
+    return {
+        "cote": f"{now.mu:.2f}".replace(".", point),
+        "change": signed(now.change, point),
+        "date": date_format(now.date, "DATE_FORMAT"),
+        "address": reverse("night-ratings", args=[club.slug, now.tournament_id]),
+    }
 
 
 def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, SafeString]:

@@ -93,15 +93,46 @@ def move_words(move: dict[str, Any], point: str) -> dict[str, str]:
     what = [str(CONTRACT_LABELS.get(move["contract"], move["contract"] or _("Donne")))]
     if move["bid"] is not None:
         what[0] = f"{what[0]} {move['bid']}"
-    role = {"declarer": _("déclarant"), "defender": _("défenseur")}.get(move["role"] or "")
+    role = {"declarer": _("en attaque"), "defender": _("en défense")}.get(move["role"] or "")
     if role:
         what.append(role)
     points = move["points"]
+    if points:
+        # The result for his side: what his points say (a defender wins when the contract falls).
+        what.append(_("gagnée") if points > 0 else _("perdue"))
     scored = ngettext("%(points)s point", "%(points)s points", abs(points)) % {
         "points": f"{points:+d}".replace("-", "−") if points else "0"
     }
     what.append(scored)
     return {"where": where, "what": ", ".join(what), "change": signed(move["change"], point)}
+
+
+def _hundredths(value: float) -> int:
+    """``value`` in hundredths, rounded as ``signed`` writes it."""
+    cents = int(f"{abs(value):.2f}".replace(".", ""))
+    return -cents if value < 0 else cents
+
+
+def change_parts(line: PlayerRating, point: str) -> list[dict[str, str]]:
+    """What a player's change of the night is made of, as stored with his cote: the deals that
+    moved it most, the other deals together, the night's final rebalancing. Each written to
+    the hundredth as the change is, and adding up to the change as written: the rounding's
+    leftover (a hundredth or two) goes to the last line, which is never a listed deal."""
+    parts = [move_words(move, point) for move in line.moves]
+    rest = []
+    if line.other_deals:
+        words = ngettext(
+            "L'autre donne de la soirée",
+            "Les %(count)s autres donnes de la soirée",
+            line.other_deals,
+        ) % {"count": line.other_deals}
+        rest.append([words, _hundredths(line.others)])
+    rest.append([_("Rééquilibrage de fin de soirée"), _hundredths(line.rebalance)])
+    listed = sum(_hundredths(move["change"]) for move in line.moves)
+    rest[-1][1] += _hundredths(line.change) - listed - sum(cents for _words, cents in rest)
+    for words, cents in rest:
+        parts.append({"where": words, "what": "", "change": signed(cents / 100, point)})
+    return parts
 
 
 def rating_moves(
@@ -247,7 +278,7 @@ def night_ratings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         line.difference = line.actual - line.expected
         line.cote = _figure(line.mu, point)
         line.night_change = signed(line.change, point)
-        line.move_lines = [move_words(move, point) for move in line.moves]
+        line.move_lines = change_parts(line, point)
     context = {"club": tournament.club, "tournament": tournament, "lines": lines}
     return TemplateResponse(request, "club/night_ratings.html", context)
 

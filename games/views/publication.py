@@ -65,7 +65,7 @@ def _state_change(
     slug: str,
     pk: int,
     change: Callable[[Tournament], Tournament],
-    done: str,
+    done: str | Callable[[Tournament], str],
     *,
     ask_when: str | None = None,
 ) -> HttpResponse:
@@ -83,14 +83,21 @@ def _state_change(
     except ValidationError as refused:
         messages.error(request, error_text(refused))
     else:
-        messages.success(request, done)
+        messages.success(request, done(tournament) if callable(done) else done)
     return redirect("games:tournament", slug=slug, pk=pk)
 
 
 @login_required
 @require_POST
 def tournament_publish(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    done = _("Soirée publiée : ses feuilles sont visibles de tous.")
+    def done(tournament: Tournament) -> str:
+        # The season's ranking is published with it unless the club publishes it itself.
+        if tournament.club.ranking_follows_nights and tournament.season_id:
+            return _(
+                "Soirée publiée : ses feuilles et le classement de la saison sont visibles de tous."
+            )
+        return _("Soirée publiée : ses feuilles sont visibles de tous.")
+
     return _state_change(request, slug, pk, scoring.tournament_publish, done)
 
 

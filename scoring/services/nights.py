@@ -12,6 +12,7 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.models import Club
 from club.services import published_pages_changed
 from games.models import Deal, Tournament
 from infra.outbox import TaskName, work_queue
@@ -193,7 +194,13 @@ def tournament_publish(tournament: Tournament) -> Tournament:
     """A closed night's score sheets become visible to members and the public."""
     closed, published = Tournament.Status.CLOSED, Tournament.Status.PUBLISHED
     refusal = _("Seule une soirée clôturée peut être publiée.")
-    return _status_moved(tournament, closed, published, refusal)
+    tournament = _status_moved(tournament, closed, published, refusal)
+    # The season's ranking is published with the night unless the club publishes it itself
+    # (its setting): by the same task as « Publier le classement », once committed.
+    follows = Club.objects.filter(pk=tournament.club_id, ranking_follows_nights=True).exists()
+    if follows and tournament.season_id is not None:
+        work_queue(TaskName.RANKING_PUBLISH, tournament.season_id)
+    return tournament
 
 
 @transaction.atomic

@@ -208,6 +208,9 @@ RATING_COLUMNS = (
     "actual",
     "change",
     "moves",
+    "other_deals",
+    "others",
+    "rebalance",
     "current",
 )
 
@@ -250,6 +253,9 @@ def ratings_update(tournament: Tournament) -> int:
                 line.actual,
                 line.change,
                 _moves(game, line, places),
+                line.other_deals,
+                line.others,
+                line.rebalance,
                 last_night[line.player] == night,
             )
             for night, night_lines in lines

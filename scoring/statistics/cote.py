@@ -140,7 +140,10 @@ class NightRating:
     """A player's rating after a night, and what the night was expected to give him: the
     number of opponents he was expected to finish above in his poules, and how many he did
     (a tie counts a half); how much his μ moved over the night (from the start for a
-    newcomer) and the deals that moved it most (``(key, change)``, largest first)."""
+    newcomer) and the deals that moved it most (``(key, change)``, largest first). What the
+    change is made of, whole: ``moves``, then the ``other_deals`` deals not listed (their sum
+    ``others``), then the night's final ``rebalance`` (the share he gives back or receives so
+    that the night gives as much as it takes): ``change`` is their sum."""
 
     player: int
     mu: float
@@ -151,6 +154,9 @@ class NightRating:
     actual: float
     change: float = 0.0
     moves: tuple[tuple[Any, float], ...] = ()
+    others: float = 0.0
+    other_deals: int = 0
+    rebalance: float = 0.0
 
     @property
     def conservative(self) -> float:
@@ -319,13 +325,17 @@ def rate_night(
     # The night gives as much as it takes: what its players won together (a player still
     # unsure moves more than the known players he beat) they give back in equal parts.
     net = sum(ratings[player].mu - start[player] for player in start)
+    rebalance = -net / len(start) if start else 0.0
     for player in start:
-        ratings[player].mu -= net / len(start)
+        ratings[player].mu += rebalance
     lines = []
     for player in sorted(night_deals):
         rating = ratings[player]
         rating.deals += night_deals[player]
         exp, act = expected.get(player, (0.0, 0.0))
+        change = rating.mu - start[player]
+        played = moves.get(player, [])
+        top = heapq.nlargest(MOVES, played, key=lambda move: abs(move[1]))
         lines.append(
             NightRating(
                 player=player,
@@ -335,10 +345,13 @@ def rate_night(
                 night_deals=night_deals[player],
                 expected=exp,
                 actual=act,
-                change=rating.mu - start[player],
-                moves=tuple(
-                    heapq.nlargest(MOVES, moves.get(player, ()), key=lambda move: abs(move[1]))
-                ),
+                change=change,
+                moves=tuple(top),
+                # What the listed deals and the rebalancing leave: the change stays their sum
+                # exactly (a poule rated as a match, in the methods that do, counts here too).
+                others=change - rebalance - sum(move[1] for move in top),
+                other_deals=len(played) - len(top),
+                rebalance=rebalance,
             )
         )
     return lines

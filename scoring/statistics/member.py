@@ -38,7 +38,7 @@ from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, n
 from scoring.engine.games import game_module
 
 from ..fields import POINT_UNITS, fraction_of
-from ..models import PlayerNightStats, TournamentStanding
+from ..models import PlayerNightStats, PlayerRating, TournamentStanding
 from .nights import (
     BELGIAN_WHIST,
     PouleDeals,
@@ -423,3 +423,25 @@ def _counted_now(player: Player, nights: list[int]) -> list[dict[str, Any]]:
         )[player.pk]
         for poule_id, poule_deals in his_deals.items()
     ]
+
+
+@dataclass(frozen=True)
+class CoteNow:
+    """A member's cote at a club after his latest rated night there, and what that night
+    changed: read as the cote stored it (``services.ratings``)."""
+
+    mu: float
+    change: float
+    tournament_id: int
+    date: datetime.date
+
+
+def cote_now(player: Player, club_id: int) -> CoteNow | None:
+    """His cote at the club today (his latest rated night there), or None: one query."""
+    row = (
+        PlayerRating.objects.filter(player=player, tournament__club=club_id)
+        .order_by("-tournament__date", "-tournament_id")
+        .values_list("mu", "change", "tournament_id", "tournament__date")
+        .first()
+    )
+    return CoteNow(*row) if row else None

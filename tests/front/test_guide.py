@@ -4,6 +4,7 @@ section or is named as having none (front/guide.py), and the header's « ? » le
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from html.parser import HTMLParser
 from urllib.parse import urlsplit
@@ -14,7 +15,17 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
-from front.guide import GUIDE_LANGUAGES, NOT_A_PAGE, PAGES, SECTIONS, WITHOUT_SECTION
+from front.guide import (
+    GUIDE_LANGUAGES,
+    MANIFEST,
+    NOT_A_PAGE,
+    PAGES,
+    PICTURES,
+    PICTURES_FOLDER,
+    SECTIONS,
+    WITHOUT_SECTION,
+    template_hashes,
+)
 
 # Django's and the API's own addresses: the admin's pages are Django's, the API answers JSON.
 OUTSIDE = {"admin", "api"}
@@ -125,3 +136,18 @@ def test_the_contents_list_every_page_and_an_unknown_page_is_not_found(db, clien
     contents = guide_page("fr", "/aide/")
     assert {page_path(slug) for slug in PAGES} <= set(contents.links)
     assert client.get("/aide/nulle-part/").status_code == 404
+
+
+def test_every_picture_the_guide_shows_is_taken_after_the_last_change_of_its_templates(db):
+    """The pictures are taken by ``manage.py guide_pictures``, never by the tests: it writes
+    beside them the hash of each template they show, and a template changed since is a
+    picture to take again."""
+    for language in GUIDE_LANGUAGES:
+        for slug in PAGES:
+            for src in guide_page(language, page_path(slug)).images:
+                name = src.rsplit("/", 1)[1]
+                assert name in PICTURES, f"say in front/guide.py which templates {name} shows"
+                assert (PICTURES_FOLDER / language / name).is_file(), (language, name)
+    taken = json.loads(MANIFEST.read_text())["templates"]
+    stale = sorted(name for name, digest in template_hashes().items() if taken.get(name) != digest)
+    assert not stale, f"run `manage.py guide_pictures`: these changed since the pictures {stale}"

@@ -41,11 +41,12 @@ from PIL import Image, ImageFile
 
 from club.models import Membership, Player
 from club.profile import MAX_PHOTO_BYTES
+from club.views.ratings import signed
 from games.models import Deal, Tournament
 from games.services import poule_create
 from infra.models import PendingWork, ThrottleEvent
 from infra.outbox import TaskName
-from scoring.models import PlayerNightStats
+from scoring.models import PlayerNightStats, PlayerRating
 from scoring.services import (
     deal_correct,
     deal_record,
@@ -69,8 +70,8 @@ pytestmark = pytest.mark.django_db
 MEMBER_URLS = ["profile", "my-results", "my-data"]
 # Queries of "my results" beyond the login's own (session, user): his player, his seasons,
 # his nights with their statistics (stored when each was closed), the chart's two (each
-# night's sums, each player's first night), his partners' names of today.
-MY_RESULTS_QUERIES = 2 + 6
+# night's sums, each player's first night), his cote at the club, his partners' names of today.
+MY_RESULTS_QUERIES = 2 + 7
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
 # With the cote written: the same, its lines written again as they were stored at the close.
@@ -877,6 +878,25 @@ def test_with_the_cote_written_my_contracts_and_partners_are_read_from_my_stored
     assert not PendingWork.objects.filter(task=TaskName.RATINGS_UPDATE).exists()
     for table in ("my-nights", "contracts", "partners"):
         assert stored[table] == counted[table]
+
+
+def test_my_results_give_my_cote_and_its_change_linked_to_my_last_nights_cote(
+    client, member, me, my_season, club
+):
+    cote_written()
+    latest = (
+        PlayerRating.objects.filter(player=me, tournament__club=club)
+        .order_by("-tournament__date", "-tournament_id")
+        .first()
+    )
+    client.force_login(member)
+
+    page = client.get(reverse("my-results")).content.decode()
+
+    address = reverse("night-ratings", args=[club.slug, latest.tournament_id])
+    assert f"<strong>{latest.mu:.2f}</strong>".replace(".", ",") in page
+    assert f'<a href="{address}">{signed(latest.change, ",")} à la soirée du ' in page
+    assert client.get(address).status_code == 200
 
 
 def test_my_results_and_my_statistics_page_count_my_contracts_and_partners_alike(

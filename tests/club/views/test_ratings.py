@@ -4,10 +4,12 @@ names only, a fixed number of queries."""
 from __future__ import annotations
 
 import datetime
+import io
 import random
 
 import pytest
 from django.core.cache import cache
+from django.core.management import call_command
 from django.urls import reverse
 
 from club.models import Player
@@ -216,8 +218,39 @@ def test_a_nights_page_gives_each_players_change_and_the_deals_that_moved_it(
     page = response.content.decode()
     for line in response.context["lines"]:
         assert line.night_change == signed(line.change, ",")
-        assert len(line.move_lines) == len(line.moves) == 3
+        assert len(line.moves) == 3
+        # The three deals, the others together, the night's final rebalancing.
+        assert len(line.move_lines) == 3 + bool(line.other_deals) + 1
         assert f"{line.move_lines[0]['where']} — {line.move_lines[0]['what']}" in page
+        assert line.move_lines[-1]["where"] == "Rééquilibrage de fin de soirée"
+    assert "Poules : écart à l'attendu" in page and "Évolution de la cote" in page
+
+
+def hundredths(text: str) -> int:
+    """A change as the pages write it (+0,84, −0,30), in hundredths."""
+    return round(float(text.replace("−", "-").replace(",", ".")) * 100)
+
+
+def test_the_lines_under_each_player_add_up_to_his_change_on_every_night_of_the_demo(
+    client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("demo_club", stdout=io.StringIO())
+    nights = Tournament.objects.filter(ratings__isnull=False).distinct().select_related("club")
+    checked = 0
+    for night in nights:
+        for line in PlayerRating.objects.filter(tournament=night):
+            # As stored: the listed deals, the others and the rebalancing make the change.
+            stored = sum(move["change"] for move in line.moves) + line.others + line.rebalance
+            assert stored == pytest.approx(line.change, abs=1e-3)
+        # The demo's nights are published: anybody reads their cote.
+        assert night.status == Tournament.Status.PUBLISHED
+        response = client.get(reverse("night-ratings", args=[night.club.slug, night.pk]))
+        for line in response.context["lines"]:
+            parts = [hundredths(part["change"]) for part in line.move_lines]
+            assert sum(parts) == hundredths(line.night_change), (night, line.player_id)
+            checked += 1
+    assert checked > 100
 
 
 def test_the_api_gives_the_change_of_each_night(client, club, published_nights):

@@ -210,3 +210,24 @@ def test_the_club_page_lists_in_the_same_queries_whatever_is_hidden(client, publ
         client.get(club_page)
     assert len(before.captured_queries) == 5
     assert len(after.captured_queries) <= len(before.captured_queries)
+
+
+def test_publishing_says_the_season_ranking_is_published_with_the_night_unless_the_club_chose(
+    client, running_night, club_admin, django_capture_on_commit_callbacks
+):
+    scoring_services.deal_record(running_night.poules.filter(round=1).first(), EMBALLAGE)
+    scoring_services.tournament_close(running_night, unfinished_ok=True)
+    client.force_login(club_admin)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url("publish", running_night), follow=True)
+
+    page = response.content.decode()
+    assert "ses feuilles et le classement de la saison sont visibles de tous" in page
+    assert running_night.season.rankings.filter(published_at__isnull=False).exists()
+
+    running_night.club.ranking_follows_nights = False
+    running_night.club.save(update_fields=["ranking_follows_nights"])
+    client.post(url("unpublish", running_night), {"confirm": "1"})
+    response = client.post(url("publish", running_night), follow=True)
+    assert "Soirée publiée : ses feuilles sont visibles de tous." in response.content.decode()

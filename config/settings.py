@@ -108,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.login_stamp_context",
                 "config.context_processors.guide_link",
+                "config.context_processors.page_address",
                 "club.names.name_reader_context",
             ],
         },

@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    # /sitemap.xml (front/sitemaps.py).
+    "django.contrib.sitemaps",
     "django_htmx",
     "template_partials",
     "rest_framework",

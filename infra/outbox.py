@@ -79,6 +79,10 @@ class TaskName(StrEnum):
     MEMBER_INVITATIONS_EMAIL = "club.member_tasks.member_invitations_email"
     # A closed club's members told (club.member_tasks).
     CLUB_CLOSED_EMAIL = "club.member_tasks.club_closed_email"
+    # A night's and a season's share picture (the podium as a PNG), drawn once per
+    # publication (clubsite.tasks).
+    NIGHT_SHARE_PICTURE = "clubsite.tasks.night_share_picture"
+    SEASON_SHARE_PICTURE = "clubsite.tasks.season_share_picture"
 
 
 # A row just written is left to its own on-commit send (beat must not race it).

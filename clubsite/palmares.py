@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 
 from club.models import GAME_LABELS, Club, Player, Season
 from games.labels import CONTRACT_LABELS
@@ -111,7 +111,7 @@ def _champions(club: Club) -> list[Champion]:
     ]
 
 
-def _published_standings(club: Club):  # noqa: ANN202 - a queryset of TournamentStanding
+def _published_standings(club: Club) -> QuerySet[TournamentStanding]:
     return TournamentStanding.objects.filter(
         tournament__club=club, tournament__status=Tournament.Status.PUBLISHED
     )

@@ -7,14 +7,19 @@ pages only name the file. Stored through Django's storage API (the file system o
 object storage on several) under a name fixed by what it shows, so a page finds it without a
 query; a new publication draws it again over the old one. The picture is public: players
 are named as the public reads them (``club.names.PUBLIC``: initials for who chose them), in
-the club's language. Pillow's own scalable font: no font to install on any machine.
+the club's language. The font: Debian's DejaVu Sans where it is installed (fonts-dejavu-core:
+every accent), else Pillow's own scalable font, which needs nothing installed but has ASCII
+letters only — the text is then written without its accents ("Soiree", "Coeurs").
 """
 
 from __future__ import annotations
 
 import io
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from pathlib import Path
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -36,6 +41,25 @@ BACKGROUND, INK, MUTED = "#7a1f2b", "#ffffff", "#f1d9dc"
 STEPS = {1: ("#d4a017", 260), 2: ("#c0c0c0", 200), 3: ("#cd7f32", 160)}
 # A few colours only: saved as a palette PNG, the picture is a few tens of kB.
 COLOURS = 32
+# Debian's fonts-dejavu-core; absent (a slim container, a CI machine), Pillow's own font.
+DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+# What the ASCII-only font cannot draw, said with the letters it has.
+_ASCII = str.maketrans(
+    {
+        "œ": "oe",
+        "Œ": "OE",
+        "æ": "ae",
+        "Æ": "AE",
+        "ß": "ss",
+        "–": "-",
+        "—": "-",
+        "’": "'",
+        "«": '"',
+        "»": '"',
+        "\u00a0": " ",
+        "\u202f": " ",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -61,13 +85,17 @@ def _points(value: Fraction) -> str:
 
 def night_podium(tournament: Tournament) -> Podium:
     standings = TournamentStanding.objects.of_tournament(tournament).filter(rank__lte=3)[:3]
-    title = _("Soirée du %(date)s") % {"date": date_format(tournament.date, "j F Y")}
+    day = date_format(tournament.date, "j F Y")
+    title = _("Soirée du %(date)s") % {"date": day}
     if tournament.name:
-        title = f"{tournament.name} – {title}"
+        # A night's name often says its date already ("Soirée des cœurs du 3 juin 2025").
+        title = tournament.name if day in tournament.name else f"{tournament.name} – {day}"
     return Podium(
         club=tournament.club.name,
         title=title,
-        places=[(s.rank, name_shown(s.player, PUBLIC), _points(s.tournament_points)) for s in standings],
+        places=[
+            (s.rank, name_shown(s.player, PUBLIC), _points(s.tournament_points)) for s in standings
+        ],
     )
 
 
@@ -76,14 +104,31 @@ def season_podium(snapshot: RankingSnapshot) -> Podium:
     return Podium(
         club=snapshot.season.club.name,
         title=_("Classement %(name)s") % {"name": snapshot.season.name},
-        places=[(ln.rank, name_shown(ln.player, PUBLIC), _points(ln.tournament_points)) for ln in lines],
+        places=[
+            (ln.rank, name_shown(ln.player, PUBLIC), _points(ln.tournament_points)) for ln in lines
+        ],
     )
 
 
+@cache
+def _font(size: int, path: Path = DEJAVU) -> ImageFont.FreeTypeFont:
+    if path.is_file():
+        return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+
+
+def drawable(text: str, path: Path = DEJAVU) -> str:
+    """``text`` as the font can draw it: as it is with DejaVu, else in ASCII letters."""
+    if path.is_file():
+        return text
+    folded = unicodedata.normalize("NFKD", text.translate(_ASCII))
+    return folded.encode("ascii", "ignore").decode()
+
+
 def _fitted(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> ImageFont.FreeTypeFont:
-    """Pillow's default font at ``size``, smaller until ``text`` fits ``width``."""
+    """The font at ``size``, smaller until ``text`` fits ``width``."""
     while True:
-        font = ImageFont.load_default(size=size)
+        font = _font(size)
         if size <= 14 or draw.textlength(text, font=font) <= width:
             return font
         size -= 2
@@ -91,12 +136,24 @@ def _fitted(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> Imag
 
 def podium_png(podium: Podium) -> bytes:
     """The podium drawn as a PNG."""
+    podium = Podium(
+        drawable(podium.club),
+        drawable(podium.title),
+        [(rank, drawable(name), points) for rank, name, points in podium.places],
+    )
     image = Image.new("RGB", SIZE, BACKGROUND)
     draw = ImageDraw.Draw(image)
     width, height = SIZE
     margin = 48
-    draw.text((margin, 40), podium.club, fill=INK, font=_fitted(draw, podium.club, 56, width - 2 * margin))
-    draw.text((margin, 112), podium.title, fill=MUTED, font=_fitted(draw, podium.title, 40, width - 2 * margin))
+    draw.text(
+        (margin, 40), podium.club, fill=INK, font=_fitted(draw, podium.club, 56, width - 2 * margin)
+    )
+    draw.text(
+        (margin, 112),
+        podium.title,
+        fill=MUTED,
+        font=_fitted(draw, podium.title, 40, width - 2 * margin),
+    )
     column = (width - 2 * margin) // 3
     order = {2: 0, 1: 1, 3: 2}  # the podium's columns, left to right
     for position, (rank, name, points) in enumerate(podium.places, start=1):
@@ -106,12 +163,27 @@ def podium_png(podium: Podium) -> bytes:
         right = left + column - 24
         top = height - 40 - step_height
         draw.rectangle((left, top, right, height - 40), fill=colour)
-        draw.text(((left + right) / 2, top + step_height / 2), str(rank), fill=BACKGROUND,
-                  font=ImageFont.load_default(size=72), anchor="mm")
-        draw.text(((left + right) / 2, top - 70), name, fill=INK,
-                  font=_fitted(draw, name, 36, right - left), anchor="mm")
-        draw.text(((left + right) / 2, top - 28), _("%(points)s pts") % {"points": points},
-                  fill=MUTED, font=ImageFont.load_default(size=30), anchor="mm")
+        draw.text(
+            ((left + right) / 2, top + step_height / 2),
+            str(rank),
+            fill=BACKGROUND,
+            font=_font(72),
+            anchor="mm",
+        )
+        draw.text(
+            ((left + right) / 2, top - 70),
+            name,
+            fill=INK,
+            font=_fitted(draw, name, 36, right - left),
+            anchor="mm",
+        )
+        draw.text(
+            ((left + right) / 2, top - 28),
+            _("%(points)s pts") % {"points": points},
+            fill=MUTED,
+            font=_font(30),
+            anchor="mm",
+        )
     out = io.BytesIO()
     image.quantize(colors=COLOURS).save(out, format="PNG", optimize=True)
     return out.getvalue()

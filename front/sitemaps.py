@@ -75,9 +75,7 @@ class NightResults(Sitemap):
 
     def items(self) -> QuerySet[Tournament]:
         return (
-            Tournament.objects.filter(
-                club__in=listed_clubs(), status=Tournament.Status.PUBLISHED
-            )
+            Tournament.objects.filter(club__in=listed_clubs(), status=Tournament.Status.PUBLISHED)
             .select_related("club")
             .order_by("pk")
         )

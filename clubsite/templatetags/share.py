@@ -1,7 +1,7 @@
-"""``{% night_share_picture tournament club as og_image %}``, ``{% season_share_picture season
-published club as og_image %}``: the absolute address of a published night's or season's share picture, for the
-page's ``og:image``; empty when none was drawn. No query: the file's name says what it shows
-(``clubsite.share``)."""
+"""``{% night_share_picture tournament club as og_image %}``,
+``{% season_share_picture season published club as og_image %}``: the absolute address of a
+published night's or season's share picture, for the page's ``og:image``; empty when none was
+drawn. No query: the file's name says what it shows (``clubsite.share``)."""
 
 from typing import Any
 

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
 from club.club_pages import club_page
-from club.published import PAGE_SECONDS, fragment_key, published_page
+from club.published import PAGE_SECONDS, published_page
 
 from ..palmares import club_palmares
 
@@ -18,7 +18,8 @@ def palmares(request: HttpRequest, slug: str) -> HttpResponse:
     club = request.club
 
     def render() -> TemplateResponse:
-        key = fragment_key(club, "palmares")
+        # Names and words are put in when drawn: one copy for every language and reader.
+        key = f"palmares:{club.pk}:{club.pages_changed.timestamp()}"
         data = cache.get(key)
         if data is None:
             data = club_palmares(club)

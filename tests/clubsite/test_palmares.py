@@ -120,7 +120,12 @@ def past_time():
 
 
 def test_the_palmares_is_read_in_a_few_queries_whatever_the_club_has_published(
-    club, season, point_table, players, django_assert_num_queries, django_capture_on_commit_callbacks
+    club,
+    season,
+    point_table,
+    players,
+    django_assert_num_queries,
+    django_capture_on_commit_callbacks,
 ):
     with django_capture_on_commit_callbacks(execute=True):
         for day in (2, 9, 16, 23):

@@ -62,9 +62,7 @@ def test_a_published_night_has_its_podium_picture_named_on_its_results_page(
     assert night_picture_name(published_night) in address
 
 
-def test_a_night_taken_back_loses_its_picture(
-    published_night, django_capture_on_commit_callbacks
-):
+def test_a_night_taken_back_loses_its_picture(published_night, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         scoring_services.tournament_unpublish(published_night)
     assert not default_storage.exists(night_picture_name(published_night))

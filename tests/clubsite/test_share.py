@@ -20,7 +20,7 @@ from clubsite.share import (
     night_podium,
     season_picture_name,
 )
-from games.models import Tournament
+from games.models import Deal, Tournament
 from scoring import services as scoring_services
 from scoring.models import TournamentStanding
 
@@ -102,3 +102,22 @@ def test_the_picture_names_the_podium_as_the_public_reads_it(published_night):
 def test_without_dejavu_the_text_is_written_in_the_letters_pillows_font_has():
     nowhere = Path("/no/such/font.ttf")
     assert drawable("Soirée des Cœurs – été", nowhere) == "Soiree des Coeurs - ete"
+
+
+def test_a_published_night_corrected_has_its_picture_drawn_again(
+    published_night, django_capture_on_commit_callbacks
+):
+    name = night_picture_name(published_night)
+    default_storage.delete(name)
+    deal = next(
+        deal
+        for deal in Deal.objects.filter(poule__tournament=published_night)
+        if deal.data.get("contract") in ("solo", "emballage")
+    )
+    tricks = deal.data["tricks"]
+    corrected = {**deal.data, "tricks": tricks + 1 if tricks < 13 else tricks - 1}
+
+    with django_capture_on_commit_callbacks(execute=True):
+        scoring_services.deal_correct(deal, corrected, closed_ok=True)
+
+    assert stored_png(name).size == SIZE

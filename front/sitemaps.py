@@ -15,7 +15,7 @@ from django.contrib.sitemaps import Sitemap
 from django.db.models import QuerySet
 from django.urls import reverse
 
-from club.models import Club
+from club.models import Club, Membership
 from games.models import Tournament
 from scoring.models import RankingSnapshot
 
@@ -36,10 +36,18 @@ class SitePages(Sitemap):
 
 
 class ClubPages(Sitemap):
-    """Each listed club's page, ranking archive and palmarès; dated by the club's last
-    publication (``pages_changed``)."""
+    """Each listed club's page, ranking archive, palmarès, cote, statistics and calendar; dated
+    by the club's last publication (``pages_changed``). The current season's ranking is its
+    season's page, listed below."""
 
-    pages = ("club-detail", "ranking-archive", "palmares")
+    pages = (
+        "club-detail",
+        "ranking-archive",
+        "palmares",
+        "ratings",
+        "club-statistics",
+        "games:calendar",
+    )
 
     def items(self) -> list[tuple[str, Club]]:
         return [(page, club) for club in listed_clubs().order_by("pk") for page in self.pages]
@@ -50,6 +58,21 @@ class ClubPages(Sitemap):
 
     def lastmod(self, item: tuple[str, Club]) -> datetime:
         return item[1].pages_changed
+
+
+class PlayerPages(Sitemap):
+    """Each current member's page at a listed club (named there as the public reads him)."""
+
+    def items(self) -> QuerySet[Membership]:
+        return (
+            Membership.objects.current()
+            .filter(club__in=listed_clubs())
+            .select_related("club")
+            .order_by("pk")
+        )
+
+    def location(self, item: Membership) -> str:
+        return reverse("player", args=[item.club.slug, item.player_id])
 
 
 class SeasonRankings(Sitemap):
@@ -89,4 +112,5 @@ SITEMAPS: dict[str, type[Sitemap]] = {
     "clubs": ClubPages,
     "rankings": SeasonRankings,
     "nights": NightResults,
+    "players": PlayerPages,
 }

@@ -3,12 +3,12 @@ unpublished night or ranking, no club that is not listed."""
 
 from __future__ import annotations
 
-import datetime
 from xml.etree import ElementTree
 
 import pytest
 from django.urls import reverse
 
+from games.models import Tournament
 from scoring import services as scoring_services
 from tests.factories import ClubFactory, SeasonFactory, TournamentFactory
 
@@ -40,6 +40,8 @@ def test_a_listed_clubs_published_pages_are_in_it(client, published):
         reverse("club-detail", args=[club.slug]),
         reverse("ranking-archive", args=[club.slug]),
         reverse("palmares", args=[club.slug]),
+        reverse("games:calendar", args=[club.slug]),
+        reverse("player", args=[club.slug, club.memberships.first().player_id]),
         reverse("ranking-season", args=[club.slug, season.slug]),
         reverse("games:results", args=[club.slug, published.pk]),
     } <= listed(client)
@@ -56,10 +58,22 @@ def test_a_night_or_a_ranking_not_published_is_not_in_it(client, imported_night)
 def test_a_club_not_listed_is_not_in_it_at_all(client, django_capture_on_commit_callbacks):
     hidden = ClubFactory(name="Club privé", slug="prive", listed=False)
     season = SeasonFactory(club=hidden, year=2024)
-    night = TournamentFactory(
-        club=hidden, season=season, date=datetime.date(2024, 3, 1), status="published"
-    )
+    night = TournamentFactory(club=hidden, season=season)
+    Tournament.objects.filter(pk=night.pk).update(status=Tournament.Status.PUBLISHED)
     pages = listed(client)
     assert not any("/clubs/prive/" in page for page in pages)
     assert reverse("games:results", args=[hidden.slug, night.pk]) not in pages
     assert "/clubs/*/gestion/" not in pages
+
+
+def test_the_sitemap_reads_one_query_a_kind_of_page_however_many_clubs_and_nights(
+    client, published, django_assert_num_queries
+):
+    other = ClubFactory(name="Whist Club de Wavre", slug="wavre")
+    night = TournamentFactory(club=other, season=SeasonFactory(club=other, year=2024))
+    Tournament.objects.filter(pk=night.pk).update(status=Tournament.Status.PUBLISHED)
+    # The listed clubs; the published rankings, the published nights and the members' pages,
+    # each counted by the sitemap's paginator, then read.
+    with django_assert_num_queries(7):
+        pages = listed(client)
+    assert reverse("games:results", args=["wavre", night.pk]) in pages

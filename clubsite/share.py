@@ -217,4 +217,6 @@ def picture_url(name: str, club: Club) -> str | None:
     picture drawn again is a new address for the apps that keep the old one."""
     if not default_storage.exists(name):
         return None
-    return f"{default_storage.url(name)}?v={int(club.pages_changed.timestamp())}"
+    url = default_storage.url(name)
+    # An object store's address may hold its own query (a signed link).
+    return f"{url}{'&' if '?' in url else '?'}v={int(club.pages_changed.timestamp())}"

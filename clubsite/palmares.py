@@ -1,6 +1,7 @@
 """The club's hall of fame (« Palmarès »), read from what the club has published: each season's
-champion (its latest published ranking, an imported past season's included), the most nights
-won, the best night's score, and the rare contracts made (solo chelem, grande misère sur
+champion (its latest published ranking, an imported past season's included), and of its own
+published nights (an inter-club night it hosted is its federation's) the most nights won, the
+best night's score, and the rare contracts made (solo chelem, grande misère sur
 table) with their nights.
 
 Plain data, read in a few aggregate queries (``PALMARES_QUERIES``) from the stored standings,
@@ -111,10 +112,16 @@ def _champions(club: Club) -> list[Champion]:
     ]
 
 
-def _published_standings(club: Club) -> QuerySet[TournamentStanding]:
-    return TournamentStanding.objects.filter(
-        tournament__club=club, tournament__status=Tournament.Status.PUBLISHED
+def _own_published_nights(club: Club) -> QuerySet[Tournament]:
+    """The club's own published nights: an inter-club night it hosted is its federation's
+    honour (a visitor from another club may win it), not the club's."""
+    return Tournament.objects.filter(
+        club=club, status=Tournament.Status.PUBLISHED, federation_season__isnull=True
     )
+
+
+def _published_standings(club: Club) -> QuerySet[TournamentStanding]:
+    return TournamentStanding.objects.filter(tournament__in=_own_published_nights(club))
 
 
 def _nights_won(club: Club) -> list[NightsWon]:
@@ -136,12 +143,7 @@ def _nights_won(club: Club) -> list[NightsWon]:
 
 def _best_nights(club: Club) -> list[BestNight]:
     """The best night's score of each game the club's published nights were played at."""
-    games = (
-        Tournament.objects.filter(club=club, status=Tournament.Status.PUBLISHED)
-        .order_by("game")
-        .values_list("game", flat=True)
-        .distinct()
-    )
+    games = _own_published_nights(club).order_by("game").values_list("game", flat=True).distinct()
     best = []
     for game in games:
         order = "game_points" if game_module(game).LOWER_IS_BETTER else "-game_points"
@@ -164,9 +166,7 @@ def _contracts_made(club: Club) -> list[ContractMade]:
     for contract in HONOURED_CONTRACTS:
         made |= Q(**{f"data__contracts__{contract}__1__gt": 0})
     lines = (
-        PlayerNightStats.objects.filter(
-            made, tournament__club=club, tournament__status=Tournament.Status.PUBLISHED
-        )
+        PlayerNightStats.objects.filter(made, tournament__in=_own_published_nights(club))
         .select_related("player", "tournament")
         .order_by("-tournament__date", "tournament__pk", "player__display_name")
     )

@@ -42,5 +42,6 @@ def club_site_menu(club: Club, access: ClubAccess) -> list[MenuEntry]:
     ]
     # The club site's own sections, after the club's pages (reversed once each, no query).
     entries.append(MenuEntry(_("Photos"), reverse("photo-albums", args=[club.slug])))
+    entries.append(MenuEntry(_("Palmarès"), reverse("palmares", args=[club.slug])))
     entries.append(MenuEntry(_("Table des points"), reverse("point-table-page", args=[club.slug])))
     return entries

@@ -1,15 +1,19 @@
 """The club site's Celery tasks, run through the outbox (``infra.outbox``): a photo's copies,
-the admins told of a take-down request; and, daily by beat, the photo files no row names.
-Ids in, one function each, safe twice."""
+the admins told of a take-down request, a night's and a season's share picture; and, daily by
+beat, the photo files no row names. Ids in, one function each, safe twice (a picture drawn twice
+is the same picture)."""
 
 from celery import shared_task
 
+from club.models import Season
+from games.models import Tournament
 from infra import outbox
 from infra.outbox import TaskName
 
 from .photos import mailing as photo_mailing
 from .photos import services as photo_services
 from .photos.sweep import photo_files_sweep as photo_files_sweep_now
+from .share import night_picture_store, season_picture_store
 
 
 @shared_task
@@ -40,3 +44,28 @@ def photo_takedown_email(photo_id: int) -> int:
 def photo_files_sweep() -> int:
     """The photo files no photo names any more (a purged club's), deleted (beat, daily)."""
     return photo_files_sweep_now()
+
+
+@shared_task
+def night_share_picture(tournament_id: int) -> None:
+    """A night published or taken back: its share picture drawn, or removed."""
+    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+    # The storage is no transaction: the row goes once the file is written.
+    outbox.work_run(
+        TaskName.NIGHT_SHARE_PICTURE,
+        tournament_id,
+        lambda: night_picture_store(tournament) if tournament else None,
+        atomic=False,
+    )
+
+
+@shared_task
+def season_share_picture(season_id: int) -> None:
+    """A season's ranking published (or imported): its share picture drawn."""
+    season = Season.objects.select_related("club").filter(pk=season_id).first()
+    outbox.work_run(
+        TaskName.SEASON_SHARE_PICTURE,
+        season_id,
+        lambda: season_picture_store(season) if season else None,
+        atomic=False,
+    )

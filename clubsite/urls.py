@@ -3,7 +3,7 @@ photos and hall of fame, public and managed. The root URLconf includes them."""
 
 from django.urls import include, path
 
-from .views import page_admin, pages, photo_admin, photos
+from .views import page_admin, pages, palmares, photo_admin, photos
 
 # A club's albums, and their management among the club's (``gestion/site/…``).
 photo_urls = [
@@ -54,6 +54,8 @@ club_site_urls = [
     ),
     # The club's albums and their management (clubsite/views/photos.py, photo_admin.py).
     *photo_urls,
+    # The club's hall of fame (clubsite/views/palmares.py).
+    path("palmares/", palmares.palmares, name="palmares"),
     # The point table of the season, public (clubsite/views/pages.py).
     path("table-des-points/", pages.point_table, name="point-table-page"),
     # Last of all the club's addresses: a page's own slug (no real address is ever a slug,

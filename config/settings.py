@@ -51,6 +51,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    # /sitemap.xml (front/sitemaps.py).
+    "django.contrib.sitemaps",
     "django_htmx",
     "template_partials",
     "rest_framework",
@@ -111,6 +113,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.login_stamp_context",
                 "config.context_processors.guide_link",
+                "config.context_processors.page_address",
                 "club.names.name_reader_context",
             ],
             # Django's ``date`` filter with « 1er » for the first of the month in French.

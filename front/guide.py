@@ -84,6 +84,8 @@ SECTIONS = {
     "ranking": "publier#classement",
     "ranking-season": "publier#classement",
     "ranking-archive": "publier#classement",
+    # The palmarès is read from what the club published.
+    "palmares": "publier#classement",
     "ranking-publish": "publier#classement",
     "games:calendar": "calendrier#repondre",
     "games:calendar-answer": "calendrier#repondre",
@@ -182,6 +184,8 @@ NOT_A_PAGE = frozenset(
         "manifest",
         "favicon",
         "media",
+        "robots",
+        "sitemap",
         "club-colours",
         "club-archive",
         "member-import-left",

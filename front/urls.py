@@ -6,7 +6,7 @@ namespace), as they were when the club app served them."""
 from django.conf import settings
 from django.urls import path
 
-from .views import directory, guide, health, home, media, offline, privacy
+from .views import directory, found, guide, health, home, media, offline, privacy
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -17,6 +17,9 @@ urlpatterns = [
     # A newcomer asks to join a listed club from the home page's list (front/views/directory.py).
     path("clubs/<slug:slug>/rejoindre/", directory.join_request, name="join-request"),
     path("healthz", health.healthz, name="healthz"),
+    # How the site is found (front/views/found.py): crawlers' rules, every public page.
+    path("robots.txt", found.robots_txt, name="robots"),
+    path("sitemap.xml", found.sitemap, name="sitemap"),
     # The installable web app: its worker looks after every page, so it is served from here.
     path("sw.js", offline.service_worker, name="service-worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),

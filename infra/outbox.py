@@ -84,6 +84,10 @@ class TaskName(StrEnum):
     PHOTO_COPIES = "clubsite.tasks.photo_copies"
     # A club's admins told that a member asks for a photo to be taken down (clubsite.tasks).
     PHOTO_TAKEDOWN_EMAIL = "clubsite.tasks.photo_takedown_email"
+    # A night's and a season's share picture (the podium as a PNG), drawn once per
+    # publication (clubsite.tasks).
+    NIGHT_SHARE_PICTURE = "clubsite.tasks.night_share_picture"
+    SEASON_SHARE_PICTURE = "clubsite.tasks.season_share_picture"
 
 
 # A row just written is left to its own on-commit send (beat must not race it).

@@ -303,6 +303,8 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     ),
     "ranking": ("get", lambda w: reverse("ranking", args=[w.club.slug]), EVERYBODY),
     "ranking-archive": ("get", lambda w: reverse("ranking-archive", args=[w.club.slug]), EVERYBODY),
+    # The club's palmarès: what it published, public (clubsite/views/palmares.py).
+    "palmares": ("get", lambda w: reverse("palmares", args=[w.club.slug]), EVERYBODY),
     # The season has no published ranking yet: only its club admins see the provisional one.
     "ranking-season": (
         "get",
@@ -674,6 +676,9 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
     ),
     "password_reset_complete": ("get", lambda w: reverse("password_reset_complete"), EVERYBODY),
     "healthz": ("get", lambda w: reverse("healthz"), EVERYBODY),
+    # How the site is found: the crawlers' rules and every public page (front/views/found.py).
+    "robots": ("get", lambda w: reverse("robots"), EVERYBODY),
+    "sitemap": ("get", lambda w: reverse("sitemap"), EVERYBODY),
     # The guide « Aide »: public, as the pages it explains to newcomers.
     "guide": ("get", lambda w: reverse("guide"), EVERYBODY),
     "guide-page": ("get", lambda w: reverse("guide-page", args=["soiree"]), EVERYBODY),

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from club.services import published_pages_changed
 from games.models import Deal, DealChange, Poule, Tournament
 from games.services import require_open
+from infra.outbox import TaskName, work_queue
 from scoring.engine.games import game_module
 
 from .deals import TABLE_GONE, DealConflict, extra_deals_follow
@@ -74,6 +75,9 @@ def _after_closed_correction(tournament: Tournament) -> None:
         ratings_queue(tournament.pk)
         night_statistics_store([tournament])
         published_pages_changed(tournament.club_id)
+        if tournament.status == Tournament.Status.PUBLISHED:
+            # Its podium may have changed: its share picture drawn again (clubsite.share).
+            work_queue(TaskName.NIGHT_SHARE_PICTURE, tournament.pk)
 
 
 @transaction.atomic

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Player
 from club.services import published_pages_changed
+from infra.outbox import TaskName, work_queue
 
 from ..models import RankingLine, RankingSnapshot
 
@@ -105,6 +106,8 @@ def imported_line_correct(line: RankingLine, figures: LineFigures) -> RankingLin
     line.save()
     _ranking_order(lines)
     published_pages_changed(club_id)
+    # Its podium may have changed: its share picture drawn again (clubsite.share).
+    work_queue(TaskName.SEASON_SHARE_PICTURE, snapshot.season_id)
     return line
 
 

@@ -186,6 +186,9 @@ def _status_moved(tournament: Tournament, start: str, end: str, refusal: str) ->
     # Published or taken back: the federation's ranking counts published nights only.
     published = Tournament.Status.PUBLISHED
     night_rankings_queue(tournament, published_changed=published in (start, end))
+    if published in (start, end):
+        # Its share picture drawn, or taken back with it (clubsite.share).
+        work_queue(TaskName.NIGHT_SHARE_PICTURE, tournament.pk)
     return tournament
 
 

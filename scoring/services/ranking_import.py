@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from club.models import Club, Membership, Player, Season, tidy_name
 from club.services import published_pages_changed, season_create
 from games.models import Tournament
+from infra.outbox import TaskName, work_queue
 
 from ..models import RankingLine, RankingSnapshot
 
@@ -242,6 +243,8 @@ def ranking_import(
         for position, (line, player) in enumerate(kept, start=1)
     )
     published_pages_changed(club.pk)
+    # Published as the club published it then: its share picture too (clubsite.share).
+    work_queue(TaskName.SEASON_SHARE_PICTURE, season.pk)
     return snapshot
 
 

@@ -227,4 +227,6 @@ def ranking_publish(season: Season) -> RankingSnapshot:
     snapshot.published_at = snapshot.computed_at
     snapshot.save(update_fields=["published_at"])
     published_pages_changed(season.club_id)
+    # Its share picture, the podium drawn once (clubsite.share).
+    work_queue(TaskName.SEASON_SHARE_PICTURE, season.pk)
     return snapshot

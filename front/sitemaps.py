@@ -1,0 +1,116 @@
+"""``/sitemap.xml`` (Django's sitemaps framework): every public page of every listed club — its
+page, its ranking archive and each published season's ranking, each published night's results,
+its palmarès — and the site's own public pages. A club not listed (or closed) is left out, and
+so is whatever its members alone may read: unpublished nights and rankings are never in it.
+
+Each kind of page is one ``Sitemap``; the club site's pages, news and albums plug in here as
+their own classes in ``SITEMAPS``, reading the public ones only (``…objects.public()``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.sitemaps import Sitemap
+from django.db.models import QuerySet
+from django.urls import reverse
+
+from club.models import Club, Membership
+from games.models import Tournament
+from scoring.models import RankingSnapshot
+
+
+def listed_clubs() -> QuerySet[Club]:
+    """The clubs whose pages the site offers to search engines: listed, not closed."""
+    return Club.objects.filter(listed=True, closing=None)
+
+
+class SitePages(Sitemap):
+    """The site's own public pages: home, the guide, privacy."""
+
+    def items(self) -> list[str]:
+        return ["home", "guide", "privacy"]
+
+    def location(self, item: str) -> str:
+        return reverse(item)
+
+
+class ClubPages(Sitemap):
+    """Each listed club's page, ranking archive, palmarès, cote, statistics and calendar; dated
+    by the club's last publication (``pages_changed``). The current season's ranking is its
+    season's page, listed below."""
+
+    pages = (
+        "club-detail",
+        "ranking-archive",
+        "palmares",
+        "ratings",
+        "club-statistics",
+        "games:calendar",
+    )
+
+    def items(self) -> list[tuple[str, Club]]:
+        return [(page, club) for club in listed_clubs().order_by("pk") for page in self.pages]
+
+    def location(self, item: tuple[str, Club]) -> str:
+        page, club = item
+        return reverse(page, args=[club.slug])
+
+    def lastmod(self, item: tuple[str, Club]) -> datetime:
+        return item[1].pages_changed
+
+
+class PlayerPages(Sitemap):
+    """Each current member's page at a listed club (named there as the public reads him)."""
+
+    def items(self) -> QuerySet[Membership]:
+        return (
+            Membership.objects.current()
+            .filter(club__in=listed_clubs())
+            .select_related("club")
+            .order_by("pk")
+        )
+
+    def location(self, item: Membership) -> str:
+        return reverse("player", args=[item.club.slug, item.player_id])
+
+
+class SeasonRankings(Sitemap):
+    """Each published season ranking of a listed club (imported past seasons included)."""
+
+    def items(self) -> QuerySet[RankingSnapshot]:
+        return (
+            RankingSnapshot.objects.filter(season__club__in=listed_clubs())
+            .latest_published()
+            .select_related("season__club")
+            .order_by("pk")
+        )
+
+    def location(self, item: RankingSnapshot) -> str:
+        return reverse("ranking-season", args=[item.season.club.slug, item.season.slug])
+
+    def lastmod(self, item: RankingSnapshot) -> Any:
+        return item.published_at
+
+
+class NightResults(Sitemap):
+    """Each published night's results of a listed club."""
+
+    def items(self) -> QuerySet[Tournament]:
+        return (
+            Tournament.objects.filter(club__in=listed_clubs(), status=Tournament.Status.PUBLISHED)
+            .select_related("club")
+            .order_by("pk")
+        )
+
+    def location(self, item: Tournament) -> str:
+        return reverse("games:results", args=[item.club.slug, item.pk])
+
+
+SITEMAPS: dict[str, type[Sitemap]] = {
+    "site": SitePages,
+    "clubs": ClubPages,
+    "rankings": SeasonRankings,
+    "nights": NightResults,
+    "players": PlayerPages,
+}

@@ -79,6 +79,10 @@ class TaskName(StrEnum):
     MEMBER_INVITATIONS_EMAIL = "club.member_tasks.member_invitations_email"
     # A closed club's members told (club.member_tasks).
     CLUB_CLOSED_EMAIL = "club.member_tasks.club_closed_email"
+    # A club's news post e-mailed to the members who asked for news, once (clubsite.tasks).
+    NEWS_EMAIL = "clubsite.tasks.news_email"
+    # A visitor's message from a club's contact form, e-mailed to the club (clubsite.tasks).
+    CONTACT_EMAIL = "clubsite.tasks.contact_email"
 
 
 # A row just written is left to its own on-commit send (beat must not race it).

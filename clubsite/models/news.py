@@ -81,9 +81,7 @@ class NewsReader(models.Model):
     since = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["club", "player"], name="news_reader_once")
-        ]
+        constraints = [models.UniqueConstraint(fields=["club", "player"], name="news_reader_once")]
 
 
 class NewsEmail(models.Model):
@@ -96,6 +94,4 @@ class NewsEmail(models.Model):
     sent_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["post", "player"], name="news_email_once")
-        ]
+        constraints = [models.UniqueConstraint(fields=["post", "player"], name="news_email_once")]

@@ -83,6 +83,9 @@ class NewsReader(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["club", "player"], name="news_reader_once")]
 
+    def __str__(self) -> str:
+        return f"{self.player_id} → {self.club_id}"
+
 
 class NewsEmail(models.Model):
     """A post e-mailed to one reader, claimed before it goes: a task run twice sends nothing
@@ -95,3 +98,6 @@ class NewsEmail(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["post", "player"], name="news_email_once")]
+
+    def __str__(self) -> str:
+        return f"{self.post_id} → {self.email}"

@@ -42,7 +42,9 @@ def shown_check(token: str, now: float | None = None) -> None:
     long: a tampered or stale form is refused too)."""
     now = time.time() if now is None else now
     try:
-        shown = int(signing.loads(token, salt=SALT, max_age=MAX_AGE))
+        shown = int(signing.loads(token, salt=SALT))
+        if now - shown > MAX_AGE.total_seconds():
+            raise ValueError("stale")
     except (signing.BadSignature, TypeError, ValueError):
         raise ValidationError(
             _("Ce formulaire a expiré : rechargez la page et écrivez à nouveau."),

@@ -23,6 +23,7 @@ from scoring.models import TournamentStanding
 
 from .markdown import rendered_html
 from .models import NewsPost, NewsReader
+from .models.news import TEXT_MAX
 from .news_photo import phone_copy
 
 LATEST = 3
@@ -52,6 +53,14 @@ def news_save(
 ) -> NewsPost:
     """A post written (``post`` None: a new draft) or edited; its HTML made now, once. A photo
     that is refused refuses the whole change (``ValidationError`` in words)."""
+    if len(written.text) > TEXT_MAX:
+        # Refused before it is parsed: a club's news item, never a pasted 2 MB page.
+        raise ValidationError(
+            {
+                "text": _("Texte trop long : %(max)s caractères au plus (il en a %(len)s).")
+                % {"max": TEXT_MAX, "len": len(written.text)}
+            }
+        )
     if post is None:
         post = NewsPost(club=club, author=author)
     elif post.club_id != club.pk:

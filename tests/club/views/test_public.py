@@ -17,8 +17,9 @@ pytestmark = pytest.mark.django_db
 # Seat 1 makes a solo: +9 for them, -3 for each of the three others.
 SOLO_BY_SEAT_1 = {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}
 # The club page's queries: the club, its seasons, the season's nights, their winners, and
-# the next nights of its calendar (with the club's calendar settings, in the same query).
-CLUB_PAGE_QUERIES = 5
+# the next nights of its calendar (with the club's calendar settings, in the same query), and
+# its latest news (clubsite's block).
+CLUB_PAGE_QUERIES = 6
 
 
 class ResultsTable(HTMLParser):

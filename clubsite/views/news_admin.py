@@ -40,7 +40,8 @@ from ..news import (
 class NewsPostForm(forms.Form):
     title = forms.CharField(label=gettext_lazy("Titre"), max_length=200)
     date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     text = forms.CharField(
         label=gettext_lazy("Texte"),

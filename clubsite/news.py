@@ -152,6 +152,6 @@ def night_announcement(night: Tournament, site: str = "") -> PostText:
     context = {"night": night, "podium": podium, "results_url": results}
     return PostText(
         title=" ".join(plain_text("clubsite/news_night_title.txt", context).split()),
-        text=plain_text("clubsite/news_night.md", context).strip() + "\n",
+        text=plain_text("clubsite/news_night_text.txt", context).strip() + "\n",
         date=night.date,
     )

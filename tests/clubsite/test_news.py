@@ -5,6 +5,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from club.models import Membership
 from clubsite import news
@@ -39,8 +40,6 @@ def test_a_photo_is_stored_as_its_phone_copy(club):
 
 
 def test_a_refused_photo_refuses_the_whole_post(club):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     with pytest.raises(ValidationError):
         news_save(
             club,

@@ -3,6 +3,7 @@ announced from a draft prefilled with its podium; nobody else may, another club'
 learns nothing (404)."""
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from clubsite.models import NewsPost
@@ -42,8 +43,6 @@ def test_the_form_publishes_at_once(client, club, club_admin):
 
 
 def test_a_bad_photo_is_refused_in_words_and_nothing_is_kept(client, club, club_admin):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     client.force_login(club_admin)
     bad = SimpleUploadedFile("x.jpg", b"pas une image", content_type="image/jpeg")
     response = client.post(reverse("news-new", args=[club.slug]), form(photo=bad))

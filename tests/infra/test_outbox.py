@@ -26,7 +26,7 @@ from scoring import services as scoring_services
 from scoring.models import RankingSnapshot
 
 # The site's own packages: Celery's own tasks (``celery.*``) are none of the outbox's.
-SITE_PACKAGES = ("club.", "games.", "scoring.", "infra.", "api.")
+SITE_PACKAGES = ("club.", "games.", "scoring.", "infra.", "api.", "clubsite.")
 # A task's former name, still registered for one release so that messages queued before the
 # upgrade run (games.tasks); it hands the work to the task of the new name.
 FORMER_NAMES = {"games.tasks.night_results_email"}

@@ -64,4 +64,5 @@ def contact(request: HttpRequest, slug: str) -> HttpResponse:
         # A stale form is given a fresh moment: sent again after reading, it goes.
         form.data = form.data.copy()
         form.data["shown"] = shown_token()
-    return TemplateResponse(request, "clubsite/contact.html", {"club": club, "form": form})
+    context = {"club": club, "form": form, "can_admin": request.club_access.is_club_admin}
+    return TemplateResponse(request, "clubsite/contact.html", context)

@@ -66,3 +66,15 @@ def test_past_the_limit_a_client_is_refused_in_words(client, club):
     assert response.status_code == 200
     assert "Trop de messages envoyés d'ici" in html.unescape(response.content.decode())
     assert ContactMessage.objects.count() == contact.CONTACT_ADDRESS.attempts
+
+
+def test_without_an_address_the_page_says_so_and_shows_its_admin_where_to_give_one(
+    client, club, club_admin
+):
+    Club.objects.filter(pk=club.pk).update(contact_email="")
+    page = client.get(reverse("contact", args=[club.slug])).content.decode()
+    assert "ne reçoit pas encore de message" in html.unescape(page) and 'name="message"' not in page
+    settings_page = reverse("club-settings", args=[club.slug])
+    assert settings_page not in page
+    client.force_login(club_admin)
+    assert settings_page in client.get(reverse("contact", args=[club.slug])).content.decode()

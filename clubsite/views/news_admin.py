@@ -11,6 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -99,12 +100,14 @@ def _edit(request: HttpRequest, post: NewsPost | None) -> HttpResponse:
     if post is None:
         initial = _initial(request)
     else:
-        initial = {"title": post.title, "text": post.text, "date": post.date}
+        # The photo as initial: the widget shows it, with a box to take it off.
+        initial = {"title": post.title, "text": post.text, "date": post.date, "photo": post.photo}
     form = NewsPostForm(request.POST or None, request.FILES or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         written = PostText(title=data["title"], text=data["text"], date=data["date"])
-        photo = data["photo"] or None
+        # A new upload only; the post's own photo comes back unchanged, False when taken off.
+        photo = data["photo"] if isinstance(data["photo"], UploadedFile) else None
         try:
             post = news_save(
                 club,

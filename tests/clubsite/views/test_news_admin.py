@@ -101,3 +101,31 @@ def test_another_clubs_admin_gets_404_and_a_member_403(client, club, member):
         for name in ("news-edit", "news-delete"):
             assert client.get(reverse(name, args=[club.slug, post.pk])).status_code == status
         assert client.post(reverse("news-publish", args=[club.slug, post.pk])).status_code == status
+
+
+def test_an_edit_keeps_the_photo_unless_it_is_taken_off(client, club, club_admin):
+    client.force_login(club_admin)
+    client.post(reverse("news-new", args=[club.slug]), form(photo=photo_upload()))
+    post = NewsPost.objects.get()
+    kept = post.photo.name
+    client.post(reverse("news-edit", args=[club.slug, post.pk]), form(title="Autre"))
+    post.refresh_from_db()
+    assert post.photo.name == kept
+    client.post(reverse("news-edit", args=[club.slug, post.pk]), form(**{"photo-clear": "on"}))
+    post.refresh_from_db()
+    assert not post.photo
+
+
+def test_the_management_list_takes_the_same_queries_for_many_posts(
+    client, club, club_admin, django_assert_num_queries
+):
+    client.force_login(club_admin)
+    for day in range(1, 4):
+        post_of(club, day=day)
+    client.get(reverse("news-manage", args=[club.slug]))
+    for day in range(4, 12):
+        post_of(club, day=day, published=day % 2 == 0)
+    # Session, user, club, role, posts, readers (wanting members).
+    with django_assert_num_queries(6):
+        response = client.get(reverse("news-manage", args=[club.slug]))
+    assert len(response.context["posts"]) == 11

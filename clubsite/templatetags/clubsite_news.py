@@ -9,8 +9,9 @@ from typing import Any
 
 from django import template
 
-from club.models import Club
+from club.models import Club, Membership, Player
 
+from ..models import NewsReader
 from ..news import news_latest as latest_posts
 
 register = template.Library()
@@ -29,3 +30,20 @@ def news_feed_link(club: Club) -> dict[str, Any]:
 @register.inclusion_tag("clubsite/contact_link.html")
 def contact_link(club: Club) -> dict[str, Any]:
     return {"club": club}
+
+
+@register.inclusion_tag("clubsite/news_by_email.html", takes_context=True)
+def news_by_email(context: dict[str, Any], player: Player) -> dict[str, Any]:
+    """The member's profile: each of his clubs, whether he gets its news by e-mail, and the
+    button that changes it (two queries)."""
+    clubs = list(
+        Club.objects.filter(
+            pk__in=Membership.objects.current().filter(player=player).values("club_id")
+        ).order_by("name")
+    )
+    wanted = set(NewsReader.objects.filter(player=player).values_list("club_id", flat=True))
+    return {
+        "choices": [(club, club.pk in wanted) for club in clubs],
+        "csrf_token": context.get("csrf_token"),
+        "back": context["request"].path if "request" in context else "",
+    }

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -78,6 +79,10 @@ def news_subscribe(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Vous recevrez les actualités du club par e-mail."))
     else:
         messages.success(request, _("Vous ne recevrez plus les actualités du club par e-mail."))
+    back = request.POST.get("next", "")
+    # Back where he asked (his profile), never to another site.
+    if back and url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        return redirect(back)
     return redirect("news", slug=slug)
 
 

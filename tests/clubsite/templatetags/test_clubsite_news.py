@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from club.models import Club
+from clubsite.news import news_reader
 from tests.clubsite.helpers import post_of
 
 pytestmark = pytest.mark.django_db
@@ -23,3 +24,21 @@ def test_the_contact_button_shows_when_the_club_takes_messages(client, club):
     assert contact not in client.get(reverse("club-detail", args=[club.slug])).content.decode()
     Club.objects.filter(pk=club.pk).update(contact_email="info@rcwhist.be")
     assert contact in client.get(reverse("club-detail", args=[club.slug])).content.decode()
+
+
+def test_the_members_profile_turns_each_clubs_news_on_and_off(client, club, member):
+    client.force_login(member)
+    profile = reverse("profile")
+    page = client.get(profile).content.decode()
+    assert "Actualités des clubs par e-mail" in page and club.name in page
+    response = client.post(
+        reverse("news-subscribe", args=[club.slug]), {"on": "1", "next": profile}
+    )
+    assert response["Location"] == profile
+    assert news_reader(club, member.player)
+    assert "Ne plus les recevoir" in client.get(profile).content.decode()
+    # Never sent back to another site.
+    away = client.post(
+        reverse("news-subscribe", args=[club.slug]), {"on": "0", "next": "https://evil.example/"}
+    )
+    assert away["Location"] == reverse("news", args=[club.slug])

@@ -5,6 +5,7 @@ says before its admin edits it."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -33,7 +34,7 @@ LATEST = 3
 class PostText:
     title: str
     text: str
-    date: object  # datetime.date
+    date: datetime.date
 
 
 def news_latest(club: Club, count: int = LATEST) -> list[NewsPost]:

@@ -18,6 +18,7 @@ from django.test import Client
 from playwright.sync_api import BrowserContext, Page
 
 from club.models import Club, Player
+from clubsite.models import NewsPost
 from games.models import PlannedNight, Tournament
 from scoring import services as scoring
 from tests.e2e.test_phone_sheet import a_night, belgian_deals
@@ -85,6 +86,7 @@ def main_pages(club: Club, night: Tournament, published: Tournament) -> dict[str
     federation = club.federations.get()
     fed_season = federation.seasons.order_by("-start").first()
     planned = PlannedNight.objects.filter(club=club).order_by("date").first()
+    news = NewsPost.objects.filter(club=club).published().first()
     base = f"/clubs/{club.slug}"
     return {
         "home": "/",
@@ -121,6 +123,11 @@ def main_pages(club: Club, night: Tournament, published: Tournament) -> dict[str
         "signing a club up": "/inscription/",
         "asking to join": f"{base}/rejoindre/",
         "privacy": "/confidentialite/",
+        "news": f"{base}/actualites/",
+        "a news post": f"{base}/actualites/{news.pk}/",
+        "news management": f"{base}/gestion/site/actualites/",
+        "a news post edited": f"{base}/gestion/site/actualites/{news.pk}/",
+        "contact": f"{base}/contact/",
     }
 
 
@@ -138,7 +145,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
     anonymous = signed_in(new_context, live_server.url, None, viewport)
     found["login"] = violations(anonymous, f"{live_server.url}/compte/login/")
     public = ("home", "ranking", "results", "player", "cote", "calendar", "archive")
-    public += ("signing a club up", "asking to join", "privacy")
+    public += ("signing a club up", "asking to join", "privacy", "news", "a news post", "contact")
     for name in (*public, "federation", "federation ranking"):
         found[f"{name} (public)"] = violations(anonymous, live_server.url + pages[name])
 

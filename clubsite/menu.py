@@ -41,7 +41,11 @@ def club_site_menu(club: Club, access: ClubAccess) -> list[MenuEntry]:
         for page in pages
     ]
     # The club site's own sections, after the club's pages (reversed once each, no query).
+    entries.append(MenuEntry(_("Actualités"), reverse("news", args=[club.slug])))
     entries.append(MenuEntry(_("Photos"), reverse("photo-albums", args=[club.slug])))
     entries.append(MenuEntry(_("Palmarès"), reverse("palmares", args=[club.slug])))
     entries.append(MenuEntry(_("Table des points"), reverse("point-table-page", args=[club.slug])))
+    if club.contact_email:
+        # The form writes to the club; the address itself is never shown.
+        entries.append(MenuEntry(_("Contact"), reverse("contact", args=[club.slug])))
     return entries

@@ -1,5 +1,6 @@
 """The club site's Celery tasks, run through the outbox (``infra.outbox``): a photo's copies,
-the admins told of a take-down request, a night's and a season's share picture; and, daily by
+the admins told of a take-down request, a night's and a season's share picture, a news post
+e-mailed to those who asked, a visitor's message to the club; and, daily by
 beat, the photo files no row names. Ids in, one function each, safe twice (a picture drawn twice
 is the same picture)."""
 
@@ -10,6 +11,7 @@ from games.models import Tournament
 from infra import outbox
 from infra.outbox import TaskName
 
+from . import mailing
 from .photos import mailing as photo_mailing
 from .photos import services as photo_services
 from .photos.sweep import photo_files_sweep as photo_files_sweep_now
@@ -69,3 +71,21 @@ def season_share_picture(season_id: int) -> None:
         lambda: season_picture_store(season) if season else None,
         atomic=False,
     )
+
+
+@shared_task
+def news_email(post_id: int) -> int:
+    """E-mail a post to the members who asked for news; a second run sends none."""
+    sent = outbox.work_run(
+        TaskName.NEWS_EMAIL, post_id, lambda: mailing.news_email_send(post_id), atomic=False
+    )
+    return sent or 0
+
+
+@shared_task
+def contact_email(message_id: int) -> int:
+    """A visitor's message to the club; a second run sends nothing."""
+    sent = outbox.work_run(
+        TaskName.CONTACT_EMAIL, message_id, lambda: mailing.contact_send(message_id), atomic=False
+    )
+    return sent or 0

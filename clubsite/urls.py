@@ -3,7 +3,7 @@ photos and hall of fame, public and managed. The root URLconf includes them."""
 
 from django.urls import include, path
 
-from .views import page_admin, pages, palmares, photo_admin, photos
+from .views import contact, news, news_admin, page_admin, pages, palmares, photo_admin, photos
 
 # A club's albums, and their management among the club's (``gestion/site/…``).
 photo_urls = [
@@ -52,6 +52,32 @@ club_site_urls = [
         page_admin.page_restore,
         name="site-page-restore",
     ),
+    # The club's news (clubsite/views/news.py), its feed, and a member's e-mail choice.
+    path("actualites/", news.news_list, name="news"),
+    path("actualites/<id:pk>/", news.news_post, name="news-post"),
+    path("actualites/flux.atom", news.news_feed, name="news-feed"),
+    path("actualites/abonnement/", news.news_subscribe, name="news-subscribe"),
+    # Its admins' (clubsite/views/news_admin.py).
+    path("gestion/site/actualites/", news_admin.news_manage, name="news-manage"),
+    path("gestion/site/actualites/nouvelle/", news_admin.news_new, name="news-new"),
+    path("gestion/site/actualites/<id:pk>/", news_admin.news_edit, name="news-edit"),
+    path(
+        "gestion/site/actualites/<id:pk>/publier/",
+        news_admin.news_publish_view,
+        name="news-publish",
+    ),
+    path(
+        "gestion/site/actualites/<id:pk>/retirer/",
+        news_admin.news_unpublish_view,
+        name="news-unpublish",
+    ),
+    path(
+        "gestion/site/actualites/<id:pk>/supprimer/",
+        news_admin.news_delete_view,
+        name="news-delete",
+    ),
+    # A visitor writes to the club (clubsite/views/contact.py).
+    path("contact/", contact.contact, name="contact"),
     # The club's albums and their management (clubsite/views/photos.py, photo_admin.py).
     *photo_urls,
     # The club's hall of fame (clubsite/views/palmares.py).

@@ -6,7 +6,7 @@ namespace), as they were when the club app served them."""
 from django.conf import settings
 from django.urls import path
 
-from .views import directory, found, guide, health, home, media, offline, privacy
+from .views import directory, found, guide, health, home, media, offline, privacy, unsubscribe
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -16,6 +16,8 @@ urlpatterns = [
     path("aide/<slug:slug>/", guide.guide_page, name="guide-page"),
     # A newcomer asks to join a listed club from the home page's list (front/views/directory.py).
     path("clubs/<slug:slug>/rejoindre/", directory.join_request, name="join-request"),
+    # The one way out of every bulk e-mail (front/views/unsubscribe.py; RFC 8058 one-click).
+    path("desabonnement/<str:token>/", unsubscribe.unsubscribe, name="unsubscribe"),
     path("healthz", health.healthz, name="healthz"),
     # How the site is found (front/views/found.py): crawlers' rules, every public page.
     path("robots.txt", found.robots_txt, name="robots"),

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
-from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail import get_connection
 from django.db import IntegrityError, transaction
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
 
+from club.mailing import email_message
 from club.models import Player
 from club.names import name_shown, recipients
-from infra.mail_text import plain_text, subject_line
+from club.unsubscribe import MailKind, unsubscribe_url
 from infra.site_address import site_url
 from scoring.models import PouleStanding, TournamentStanding
 
@@ -62,20 +60,6 @@ def _claim(tournament: Tournament, player: Player, address: str) -> ResultEmail 
             return ResultEmail.objects.create(tournament=tournament, player=player, email=address)
     except IntegrityError:
         return None
-
-
-def _message(
-    context: dict[str, Any], language: str, address: str, connection: Any
-) -> EmailMultiAlternatives:
-    with translation.override(language):
-        subject = subject_line("email/tournament_results_subject.txt", context)
-        body = plain_text("email/tournament_results.txt", context)
-        html = render_to_string("email/tournament_results.html", context)
-    message = EmailMultiAlternatives(
-        subject=subject, body=body, to=[address], connection=connection
-    )
-    message.attach_alternative(html, "text/html")
-    return message
 
 
 def tournament_results_send(tournament: Tournament) -> int:
@@ -130,7 +114,15 @@ def tournament_results_send(tournament: Tournament) -> int:
             "profile_url": profile_url,
         }
         try:
-            _message(context, player.language, address, connection).send()
+            email_message(
+                "tournament_results",
+                context,
+                player.language,
+                address,
+                connection,
+                club=tournament.club,
+                unsubscribe=unsubscribe_url(MailKind.RESULTS, player),
+            ).send()
         except Exception:
             logger.exception(
                 "night %s: results e-mail to player %s <%s> failed",

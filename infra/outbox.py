@@ -88,6 +88,10 @@ class TaskName(StrEnum):
     # publication (clubsite.tasks).
     NIGHT_SHARE_PICTURE = "clubsite.tasks.night_share_picture"
     SEASON_SHARE_PICTURE = "clubsite.tasks.season_share_picture"
+    # A club's news post e-mailed to the members who asked for news, once (clubsite.tasks).
+    NEWS_EMAIL = "clubsite.tasks.news_email"
+    # A visitor's message from a club's contact form, e-mailed to the club (clubsite.tasks).
+    CONTACT_EMAIL = "clubsite.tasks.contact_email"
 
 
 # A row just written is left to its own on-commit send (beat must not race it).

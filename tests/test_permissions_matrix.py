@@ -26,6 +26,7 @@ from clubsite.photos import services as photo_services
 from games import calendar
 from games.models import Deal, PlannedNight, Poule, Tournament
 from scoring import services as scoring_services
+from tests.clubsite.helpers import post_of
 from tests.clubsite.photos.photo_files import phone_photo
 from tests.conftest import persona
 from tests.factories import ClubFactory, PlayerFactory
@@ -215,6 +216,11 @@ def site_page(w: World, members_only: bool = False) -> SitePage:
 
 def site_page_url(w: World, name: str, *args: Any) -> str:
     return reverse(name, args=[w.club.slug, site_page(w).pk, *args])
+
+
+def news_post(w: World) -> int:
+    """A published post of the world's club."""
+    return post_of(w.club).pk
 
 
 # name → (method, address in the world, expected status per role)
@@ -643,6 +649,47 @@ MATRIX: dict[str, tuple[str, Address, dict[str, int]]] = {
         statuses(302, 302, 302, 302, 302),
     ),
     "member-feed": ("get", lambda w: reverse("member-feed", args=["pas-une-cle"]), NOT_FOUND),
+    # The one way out of every bulk e-mail: the signed link is the access (a wrong one, 404 in
+    # words: tests/front/views/test_unsubscribe.py).
+    "unsubscribe": ("get", lambda w: reverse("unsubscribe", args=["pas-un-lien"]), NOT_FOUND),
+    # The club's news (clubsite/views/news.py): public once published; a member's e-mail choice.
+    "news": ("get", lambda w: reverse("news", args=[w.club.slug]), EVERYBODY),
+    "news-post": (
+        "get",
+        lambda w: reverse("news-post", args=[w.club.slug, news_post(w)]),
+        EVERYBODY,
+    ),
+    "news-feed": ("get", lambda w: reverse("news-feed", args=[w.club.slug]), EVERYBODY),
+    "news-subscribe": (
+        "post",
+        lambda w: reverse("news-subscribe", args=[w.club.slug]),
+        statuses(302, 302, 302, 302, 404),
+    ),
+    # Its admins' (clubsite/views/news_admin.py).
+    "news-manage": ("get", lambda w: reverse("news-manage", args=[w.club.slug]), ADMINS_PAGE),
+    "news-new": ("get", lambda w: reverse("news-new", args=[w.club.slug]), ADMINS_PAGE),
+    "news-edit": (
+        "get",
+        lambda w: reverse("news-edit", args=[w.club.slug, news_post(w)]),
+        ADMINS_PAGE,
+    ),
+    "news-publish": (
+        "post",
+        lambda w: reverse("news-publish", args=[w.club.slug, news_post(w)]),
+        ADMINS_ACTION,
+    ),
+    "news-unpublish": (
+        "post",
+        lambda w: reverse("news-unpublish", args=[w.club.slug, news_post(w)]),
+        ADMINS_ACTION,
+    ),
+    "news-delete": (
+        "get",
+        lambda w: reverse("news-delete", args=[w.club.slug, news_post(w)]),
+        ADMINS_PAGE,
+    ),
+    # Anybody writes to a club (clubsite/views/contact.py).
+    "contact": ("get", lambda w: reverse("contact", args=[w.club.slug]), EVERYBODY),
     "calendar-reminders-off": (
         "get",
         lambda w: reverse("calendar-reminders-off", args=["pas-un-lien"]),

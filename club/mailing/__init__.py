@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from email.utils import formataddr, parseaddr
 from typing import Any
 
+from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -18,21 +20,45 @@ from infra.site_address import absolute
 
 from ..models import Club, Federation, FederationAdmin, Membership, Player, PlayerMerge
 from ..services import role_ended_line
+from ..unsubscribe import list_headers
 
 logger = logging.getLogger(__name__)
 
 
+def club_sender(club: Club | None) -> str | None:
+    """``From``: the club's name before the site's address (« RCWhist La Chevalerie
+    <noreply@…> »), encoded as a header must be; None (the site's own) without a club."""
+    if club is None:
+        return None
+    return formataddr((club.name, parseaddr(settings.DEFAULT_FROM_EMAIL)[1]))
+
+
 def email_message(
-    template: str, context: dict[str, Any], language: str, address: str, connection: Any
+    template: str,
+    context: dict[str, Any],
+    language: str,
+    address: str,
+    connection: Any,
+    *,
+    club: Club | None = None,
+    unsubscribe: str = "",
 ) -> EmailMultiAlternatives:
     """``email/<template>_subject.txt``, ``.txt`` and ``.html`` rendered in ``language``: the
-    subject and the text part as written (``infra.mail_text``), the HTML part escaped."""
+    subject and the text part as written (``infra.mail_text``), the HTML part escaped, its
+    ``<title>`` the subject (``email_subject``). ``club``: the sender named. ``unsubscribe``:
+    a bulk e-mail's one-click way out (``club.unsubscribe``), in its headers and its text."""
+    context = {**context, "unsubscribe_url": unsubscribe}
     with translation.override(language):
         subject = subject_line(f"email/{template}_subject.txt", context)
         body = plain_text(f"email/{template}.txt", context)
-        html = render_to_string(f"email/{template}.html", context)
+        html = render_to_string(f"email/{template}.html", {**context, "email_subject": subject})
     message = EmailMultiAlternatives(
-        subject=subject, body=body, to=[address], connection=connection
+        subject=subject,
+        body=body,
+        from_email=club_sender(club),
+        to=[address],
+        connection=connection,
+        headers=list_headers(unsubscribe) if unsubscribe else None,
     )
     message.attach_alternative(html, "text/html")
     return message

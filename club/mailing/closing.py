@@ -57,7 +57,9 @@ def club_closed_send(closing_id: int) -> int:
     sent, failure = 0, None
     for address, language in closing_recipients(closing):
         try:
-            email_message("club_closed", context, language, address, connection).send()
+            email_message(
+                "club_closed", context, language, address, connection, club=closing.club
+            ).send()
         except Exception as error:
             logger.exception("club closing %s: e-mail to a member failed", closing.pk)
             failure = error

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -15,6 +14,7 @@ from django.utils import timezone, translation
 from club.mailing.signup import club_admin_addresses
 from club.models import Player
 from infra.mail_text import plain_text, subject_line
+from infra.site_address import absolute
 
 from ..models import Photo
 
@@ -37,7 +37,7 @@ def takedown_send(photo_id: int) -> int:
         "album": photo.album,
         "name": player.display_name if player else (asker.get_username() if asker else "?"),
         "note": photo.takedown_note,
-        "link": settings.SITE_URL + reverse("photo-admin", args=[club.slug]),
+        "link": absolute(reverse("photo-admin", args=[club.slug])),
     }
     connection, sent, failure = get_connection(), 0, None
     for address, language in club_admin_addresses(club):

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from club.mailing import email_message
 from club.models import Player
+from club.unsubscribe import MailKind, unsubscribe_url
 from infra.mail_text import plain_text
 from infra.site_address import absolute
 
@@ -34,8 +35,8 @@ def reply_url(night: PlannedNight, player: Player) -> str:
 
 
 def reminders_off_url(player: Player) -> str:
-    token = calendar.reminders_off_token(player)
-    return absolute(reverse("calendar-reminders-off", kwargs={"token": token}))
+    """The site's one way out of a kind of e-mail (``club.unsubscribe``), for reminders."""
+    return unsubscribe_url(MailKind.REMINDERS, player)
 
 
 def calendar_url(night: PlannedNight) -> str:
@@ -113,9 +114,16 @@ def reminders_send(night_id: int, *, nudge: bool = False) -> int:
         if record is None:
             continue
         context = _context(night, player, replies.get(player.pk), nudge)
-        message = email_message("calendar_reminder", context, player.language, address, connection)
-        # A bulk e-mail says where its reader stops it (RFC 2369): mail readers show the link.
-        message.extra_headers["List-Unsubscribe"] = f"<{context['off_url']}>"
+        # A bulk e-mail says where its reader stops it (RFC 2369, one click: RFC 8058).
+        message = email_message(
+            "calendar_reminder",
+            context,
+            player.language,
+            address,
+            connection,
+            club=night.club,
+            unsubscribe=context["off_url"],
+        )
         try:
             message.send()
         except Exception:
@@ -140,7 +148,12 @@ def promoted_send(reply_id: int) -> int:
     context = _context(reply.night, reply.player, reply)
     try:
         email_message(
-            "calendar_promoted", context, reply.player.language, address, get_connection()
+            "calendar_promoted",
+            context,
+            reply.player.language,
+            address,
+            get_connection(),
+            club=reply.night.club,
         ).send()
     except Exception:
         logger.exception("reply %s: promotion e-mail failed", reply.pk)

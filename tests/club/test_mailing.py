@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from email.header import decode_header, make_header
+from email.utils import parseaddr
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,9 @@ from club.models import (
 from club.profile import _email_change_request
 from club.services import federation_open
 from club.services.closing import club_close
+from clubsite.mailing import contact_send, news_email_send
+from clubsite.models import ContactMessage, NewsPost
+from clubsite.news import PostText, news_reader_set, news_save
 from games import calendar
 from games.calendar.mailing import promoted_send, reminders_send
 from games.calendar.models import Reply
@@ -101,6 +106,21 @@ def tournament_results(club: Club, anne: Player, running_night: Tournament, **fi
     Player.objects.filter(pk=player.pk).update(display_name=f"Anne {ODD}", email="anne@x.org")
     assert tournament_results_send(running_night) >= 1
     mail.outbox[:] = [m for m in mail.outbox if m.to == ["anne@x.org"]]
+
+
+def news_post(club: Club, anne: Player, **fixtures: Any) -> None:
+    post = news_save(club, PostText(f"Nouvelles {ODD}", "Du *texte*.", timezone.localdate()))
+    NewsPost.objects.filter(pk=post.pk).update(status="published", published_at=timezone.now())
+    news_reader_set(club, anne, True)
+    assert news_email_send(post.pk) == 1
+
+
+def contact_message(club: Club, anne: Player, **fixtures: Any) -> None:
+    Club.objects.filter(pk=club.pk).update(contact_email="info@example.org")
+    contact = ContactMessage.objects.create(
+        club=club, name=f"Bruno {ODD}", email="bruno@example.org", message=f"Bonjour {ODD}"
+    )
+    assert contact_send(contact.pk) == 1
 
 
 def club_closed(club: Club, anne: Player, **fixtures: Any) -> None:
@@ -198,6 +218,8 @@ KINDS: dict[str, tuple[Callable[..., None], str, set[str]]] = {
     "calendar_promoted": (calendar_promoted, f"C {ODD}", {"email/calendar_promoted"}),
     "tournament_results": (tournament_results, f"Soirée {ODD}", {"email/tournament_results"}),
     "club_closed": (club_closed, f"Club {ODD}", {"email/club_closed"}),
+    "news_post": (news_post, f"Nouvelles {ODD}", {"email/news_post"}),
+    "contact_message": (contact_message, f"Bruno {ODD}", {"email/contact_message"}),
     "federation_invitation": (
         federation_invitation,
         f"Ligue {ODD}",
@@ -292,6 +314,25 @@ def test_a_reminder_says_where_its_reader_stops_them(
     link = mail.outbox[0].extra_headers["List-Unsubscribe"]
     assert link.startswith(f"<{settings.SITE_URL}") and link.endswith(">")
     assert link[1:-1] in mail.outbox[0].body
+
+
+@pytest.mark.parametrize("kind", ["calendar_reminder", "tournament_results", "news_post"])
+def test_a_bulk_email_offers_its_one_click_way_out_and_names_the_club(
+    kind: str, request: pytest.FixtureRequest, club: Club, anne: Player, client: Any
+) -> None:
+    sent(kind, request, club, anne)
+    message = mail.outbox[0].message()
+    link = message["List-Unsubscribe"]
+    assert link.startswith(f"<{settings.SITE_URL}/desabonnement/") and link.endswith(">")
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    # The link stops this kind of mail in one POST, with no login and no CSRF token.
+    path = link[1 + len(settings.SITE_URL) : -1]
+    assert client.post(path).status_code == 200
+    # « Club <b>&"' » is the sender's name, encoded as a header must be.
+    name, address = parseaddr(str(make_header(decode_header(message["From"]))))
+    assert name == f"Club {ODD}" and address == parseaddr(settings.DEFAULT_FROM_EMAIL)[1]
+    html_part = mail.outbox[0].alternatives[0][0]
+    assert "<title>" in html_part and html.escape(mail.outbox[0].subject) in html_part
 
 
 def email_templates() -> set[str]:

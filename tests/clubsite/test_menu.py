@@ -29,9 +29,22 @@ def test_a_visitor_sees_the_public_pages_of_his_language_then_the_point_table(
     access = club_access(AnonymousUser(), club)
     with translation.override("fr"), django_assert_num_queries(1):
         entries = club_site_menu(club, access)
-    assert [e.title for e in entries] == ["Le club", "Règles du jeu", "Table des points"]
+    # The club's pages in order, then the site's own sections; no « Contact » without an
+    # address to write to.
+    assert [e.title for e in entries] == [
+        "Le club",
+        "Règles du jeu",
+        "Actualités",
+        "Photos",
+        "Palmarès",
+        "Table des points",
+    ]
     assert entries[0].url == "/clubs/rcwhist/le-club/"
     assert entries[-1].url == "/clubs/rcwhist/table-des-points/"
+    club.contact_email = "secretariat@rcwhist.example"
+    with translation.override("fr"):
+        entries = club_site_menu(club, club_access(AnonymousUser(), club))
+    assert (entries[-1].title, entries[-1].url) == ("Contact", "/clubs/rcwhist/contact/")
 
 
 def test_a_member_sees_the_members_pages_too_for_one_more_query(
@@ -48,4 +61,4 @@ def test_the_query_count_does_not_grow_with_the_pages(club, django_assert_num_qu
     for n in range(30):
         pages.page_create(club, {"title": f"Page {n}"}, None)
     with django_assert_num_queries(1):
-        assert len(club_site_menu(club, club_access(AnonymousUser(), club))) == 31
+        assert len(club_site_menu(club, club_access(AnonymousUser(), club))) == 30 + 4

@@ -18,6 +18,7 @@ from django.test import Client
 from playwright.sync_api import BrowserContext, Page
 
 from club.models import Club, Player
+from clubsite.models import NewsPost
 from clubsite.models import Page as SitePage
 from games.models import PlannedNight, Tournament
 from scoring import services as scoring
@@ -87,6 +88,7 @@ def main_pages(club: Club, night: Tournament, published: Tournament) -> dict[str
     fed_season = federation.seasons.order_by("-start").first()
     planned = PlannedNight.objects.filter(club=club).order_by("date").first()
     site_page = SitePage.objects.get(club=club, slug="le-club")
+    news = NewsPost.objects.filter(club=club).published().first()
     base = f"/clubs/{club.slug}"
     return {
         "home": "/",
@@ -129,6 +131,11 @@ def main_pages(club: Club, night: Tournament, published: Tournament) -> dict[str
         "club site pages": f"{base}/gestion/site/pages/",
         "a club page edited": f"{base}/gestion/site/pages/{site_page.pk}/",
         "a club page's history": f"{base}/gestion/site/pages/{site_page.pk}/historique/?version=1",
+        "news": f"{base}/actualites/",
+        "a news post": f"{base}/actualites/{news.pk}/",
+        "news management": f"{base}/gestion/site/actualites/",
+        "a news post edited": f"{base}/gestion/site/actualites/{news.pk}/",
+        "contact": f"{base}/contact/",
     }
 
 
@@ -146,7 +153,16 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
     anonymous = signed_in(new_context, live_server.url, None, viewport)
     found["login"] = violations(anonymous, f"{live_server.url}/compte/login/")
     public = ("home", "ranking", "results", "player", "cote", "calendar", "archive")
-    public += ("signing a club up", "asking to join", "privacy", "a club page", "point table page")
+    public += (
+        "signing a club up",
+        "asking to join",
+        "privacy",
+        "a club page",
+        "point table page",
+        "news",
+        "a news post",
+        "contact",
+    )
     for name in (*public, "federation", "federation ranking"):
         found[f"{name} (public)"] = violations(anonymous, live_server.url + pages[name])
 

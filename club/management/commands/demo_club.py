@@ -25,6 +25,7 @@ from django.utils import timezone
 from club.models import Club, Membership, Player
 from club.name_matching import name_matches
 from clubsite.demo import demo_pages
+from clubsite.news_demo import demo_news
 from clubsite.photos.demo import demo_album
 from games.demo import (
     FIRST_NAMES,
@@ -86,6 +87,10 @@ class Command(BaseCommand):
                 memberships__club__name=CLUB, memberships__role=Membership.Role.ADMIN, user=None
             ).update(user=admin)
         self.stdout.write(self.style.SUCCESS(f"Admin login: admin / {password}  (/admin/)"))
+        # The club's news (clubsite), written once; a demo built before them gets them now.
+        news = demo_news(Club.objects.get(name=CLUB))
+        if news:
+            self.stdout.write(f"{CLUB}: {news} news posts.")
         if Club.objects.filter(name=HEARTS_CLUB).exists():
             self.stdout.write(f"{HEARTS_CLUB} already exists: keeping its nights.")
         else:

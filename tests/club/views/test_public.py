@@ -18,8 +18,8 @@ pytestmark = pytest.mark.django_db
 SOLO_BY_SEAT_1 = {"contract": "solo", "bid": 6, "declarers": ["1"], "tricks": 7}
 # The club page's queries: the club, its seasons, the season's nights, their winners, and
 # the next nights of its calendar (with the club's calendar settings, in the same query), and
-# the club site's menu (clubsite/menu.py).
-CLUB_PAGE_QUERIES = 6
+# the club site's menu (clubsite/menu.py) and its latest news (clubsite's block).
+CLUB_PAGE_QUERIES = 7
 
 
 class ResultsTable(HTMLParser):

@@ -12,6 +12,7 @@ from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone
 
+from club.unsubscribe import MailKind, unsubscribe_read
 from games import calendar
 from games.models import PlannedNight, ReminderEmail
 from games.tasks import calendar_reminders_email
@@ -75,8 +76,9 @@ def test_the_reminder_carries_the_members_link_and_a_way_out(
     message = next(m for m in mail.outbox if m.to == [members[0].email])
     token = re.search(r"/calendrier/reponse/([^/\s]+)/", message.body).group(1)
     assert calendar.reply_link_read(token) == (night, members[0])
-    off = re.search(r"/calendrier/rappels/([^/\s]+)/", message.body).group(1)
-    assert calendar.reminders_off_read(off) == members[0]
+    # The site's one way out of a kind of e-mail (club.unsubscribe), for reminders.
+    off = re.search(r"/desabonnement/([^/\s]+)/", message.body).group(1)
+    assert unsubscribe_read(off) == (MailKind.REMINDERS, members[0], None)
 
 
 @pytest.mark.django_db

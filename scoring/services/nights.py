@@ -21,6 +21,7 @@ from scoring.engine.games import game_module
 from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
 from .ratings import night_statistics_store, ratings_queue
+from .season_stats import night_season_stats_store
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,8 @@ def _status_moved(tournament: Tournament, start: str, end: str, refusal: str) ->
     # Published or taken back: the federation's ranking counts published nights only.
     published = Tournament.Status.PUBLISHED
     night_rankings_queue(tournament, published_changed=published in (start, end))
+    # What his statistics add up: the public reads published nights, he every counted one.
+    night_season_stats_store([tournament.pk])
     return tournament
 
 

@@ -30,6 +30,7 @@ from ..statistics.cote import (
     rate_nights,
 )
 from ..statistics.nights import PouleDeals, night_statistics
+from .season_stats import night_season_stats_store, season_stats_store
 
 # A player's night statistics as ``_nights_read`` gives them, plain rows.
 NIGHT_STATS_COLUMNS = ("tournament_id", "player_id", "data")
@@ -48,12 +49,19 @@ def night_statistics_store(nights: Sequence[Tournament]) -> None:
     """Each player's statistics of ``nights`` (``nights.night_statistics``, counted as the cote
     counts them) stored at once, in the transaction that closed or corrected them: the pages
     read them without waiting for the cote, which writes the same lines again. A night that no
-    longer counts keeps none. Seven queries for any number of nights of one game."""
-    PlayerNightStats.objects.filter(tournament__in=[night.pk for night in nights]).delete()
+    longer counts keeps none; their seasons' summaries follow (``season_stats``), for the
+    players of the lines before and after (a merge moves lines from one record to the other).
+    Eleven queries for any number of nights of one game."""
+    ids = [night.pk for night in nights]
+    stored = PlayerNightStats.objects.filter(tournament__in=ids)
+    players = set(stored.values_list("player_id", flat=True))
+    stored.delete()
     counted = [night for night in nights if night.status in COUNTED_STATUSES]
     if counted:
         _records, stats, _places = _nights_read(counted[0].game, counted)
         rows_insert(PlayerNightStats, NIGHT_STATS_COLUMNS, stats)
+        players.update(player for _night, player, _data in stats)
+    night_season_stats_store(ids, players)
 
 
 @dataclass
@@ -226,7 +234,9 @@ def ratings_update(tournament: Tournament) -> int:
     all_later = Tournament.objects.filter(from_here, club=club_id, game=game)
     nights = list(all_later.filter(status__in=COUNTED_STATUSES).order_by("date", "pk").only(*_READ))
     PlayerRating.objects.filter(tournament__in=all_later.values("pk")).delete()
-    PlayerNightStats.objects.filter(tournament__in=all_later.values("pk")).delete()
+    stored = PlayerNightStats.objects.filter(tournament__in=all_later.values("pk"))
+    players = set(stored.values_list("player_id", flat=True))
+    stored.delete()
     ratings = _ratings_before(club_id, game, tournament)
     before = {player: rating.row for player, rating in ratings.items()}  # type: ignore[attr-defined]
     records, stats, places = _nights_read(game, nights)
@@ -257,6 +267,9 @@ def ratings_update(tournament: Tournament) -> int:
         ),
     )
     rows_insert(PlayerNightStats, NIGHT_STATS_COLUMNS, stats)
+    # The summaries of the seasons rated again, for the players of the lines before and after.
+    players.update(player for _night, player, _data in stats)
+    season_stats_store(set(all_later.values_list("season_id", flat=True)), players)
     # One current row per player: his latest night, rated now or before this one.
     PlayerRating.objects.filter(
         pk__in=[pk for player, pk in before.items() if player in last_night], current=True

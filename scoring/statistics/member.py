@@ -20,13 +20,16 @@ from typing import Any
 
 from django.db.models import (
     Exists,
+    JSONField,
     Min,
     OuterRef,
     Q,
+    Subquery,
     Sum,
     TextField,
 )
-from django.db.models.functions import Cast
+from django.db.models.fields.json import KeyTransform
+from django.db.models.functions import Cast, JSONObject
 
 from club.models import Player, Season
 from club.names import NameReader, name_shown
@@ -151,7 +154,17 @@ class SeasonResults:
 
 
 def seasons_played(player: Player) -> list[Season]:
-    """The seasons with at least one closed night of the player, latest first."""
+    """The seasons with at least one closed night of the player, latest first; each with
+    his contracts and partners of its stored nights as his season's summary holds them
+    (``summary_text``, JSON left undecoded: only the season shown reads it)."""
+    summary = PlayerSeasonStats.objects.filter(
+        player=player, season=OuterRef("pk"), published_only=False
+    ).values(
+        pair=JSONObject(
+            contracts=KeyTransform("contracts", "data"),
+            partners=KeyTransform("partners", "data"),
+        )
+    )[:1]
     return list(
         Season.objects.filter(
             Exists(
@@ -162,9 +175,25 @@ def seasons_played(player: Player) -> list[Season]:
                 )
             )
         )
+        .annotate(summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()))
         .select_related("club")
         .order_by("-start", "club__name")
     )
+
+
+def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
+    """His season's summary of its stored nights (contracts and partners): as
+    ``seasons_played`` read it with the season, else read now."""
+    if hasattr(season, "summary_text"):
+        text = season.summary_text
+    else:
+        text = (
+            PlayerSeasonStats.objects.filter(player=player, season=season, published_only=False)
+            .annotate(text=Cast("data", TextField()))
+            .values_list("text", flat=True)
+            .first()
+        )
+    return None if text is None else json.loads(text)
 
 
 def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
@@ -183,8 +212,9 @@ def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
 
 def season_results(player: Player, season: Season) -> SeasonResults:
     """The player's nights of ``season``, the chart against the club, his contracts and his
-    partners. Four queries, however many nights: his nights (each marked whether its line is
-    stored), his season's summary of the stored ones (``PlayerSeasonStats``), the chart's two
+    partners. Three queries, however many nights: his nights (each marked whether its line is
+    stored), his season's summary of the stored ones (``PlayerSeasonStats``, read with the
+    season by ``seasons_played``), the chart's two
     (its nights' sums, each player's first night); three more while one of his Belgian-whist
     nights has no stored line yet (``_counted_now``). His partners come unnamed, best first:
     ``partners_named_today`` names them."""
@@ -236,11 +266,7 @@ def season_results(player: Player, season: Season) -> SeasonResults:
             missing.append(tournament_id)
     # His stored nights as his season's summary adds them up (contracts and partners are
     # Belgian whist's alone: another game's nights add none).
-    summary = (
-        PlayerSeasonStats.objects.filter(player=player, season=season, published_only=False)
-        .values_list("data", flat=True)
-        .first()
-    )
+    summary = _stored_summary(player, season)
     contracts, partners = _belgian_whist_stats(player, [summary] if summary else [], missing)
     return SeasonResults(
         season=season,

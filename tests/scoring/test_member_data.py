@@ -61,6 +61,8 @@ LEFT_OUT = {
     "club.MemberImport.by": "the admin who imported the club's members: the club's record",
     "scoring.PlayerNightStats.player": "figures worked out from his deals (in 'nights') and "
     "worked out again when a night changes; they name his partners and opponents",
+    "scoring.PlayerSeasonStats.player": "his nights' figures added up a season at a time, "
+    "worked out again with them",
 }
 
 

@@ -3,10 +3,10 @@
 The backup is a zip: ``club.json`` holds every row of the club, in every app, serialized by
 Django with its primary keys — the club, its members and their accounts (password hashes
 included, so they log in as before), memberships and roles, seasons, the point-table versions
-its nights were played by, every night in its state (running, closed, published) with its
-draws, poules, seats, deals, their correction history, standings and result e-mails already
-sent, every ranking snapshot (published and live), the cote and each player's night and season
-statistics (held as computed: the restored pages show them at once, the same to the last digit, with no
+its nights were played by, every night in its state (running, closed, published) with its draws,
+poules, seats, deals, their correction history, standings and result e-mails already sent, every
+ranking snapshot (published and live), the cote and each player's night and season statistics
+(held as computed: the restored pages show them at once, the same to the last digit, with no
 recomputation), its calendar (settings, series, planned nights, members' replies, reminders
 sent, members' calendar settings), invitations, pending claims, e-mail changes, join requests,
 member imports, merges, its closing and its sign-up, the outbox's work still waiting on any of

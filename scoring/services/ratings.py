@@ -234,9 +234,7 @@ def ratings_update(tournament: Tournament) -> int:
     all_later = Tournament.objects.filter(from_here, club=club_id, game=game)
     nights = list(all_later.filter(status__in=COUNTED_STATUSES).order_by("date", "pk").only(*_READ))
     PlayerRating.objects.filter(tournament__in=all_later.values("pk")).delete()
-    stored = PlayerNightStats.objects.filter(tournament__in=all_later.values("pk"))
-    players = set(stored.values_list("player_id", flat=True))
-    stored.delete()
+    PlayerNightStats.objects.filter(tournament__in=all_later.values("pk")).delete()
     ratings = _ratings_before(club_id, game, tournament)
     before = {player: rating.row for player, rating in ratings.items()}  # type: ignore[attr-defined]
     records, stats, places = _nights_read(game, nights)
@@ -267,9 +265,12 @@ def ratings_update(tournament: Tournament) -> int:
         ),
     )
     rows_insert(PlayerNightStats, NIGHT_STATS_COLUMNS, stats)
-    # The summaries of the seasons rated again, for the players of the lines before and after.
-    players.update(player for _night, player, _data in stats)
-    season_stats_store(set(all_later.values_list("season_id", flat=True)), players)
+    # The summaries of the seasons rated again, for their players (a night that stopped
+    # counting had its players' summaries written again when it was reopened; a merge's, by
+    # ``night_statistics_store``).
+    season_stats_store(
+        {night.season_id for night in nights}, {player for _night, player, _data in stats}
+    )
     # One current row per player: his latest night, rated now or before this one.
     PlayerRating.objects.filter(
         pk__in=[pk for player, pk in before.items() if player in last_night], current=True

@@ -16,7 +16,8 @@ def rewrite_the_cote(apps, schema_editor):
         return
     from scoring.services.ratings import ratings_rebuild
 
-    ratings_rebuild()
+    # The season summaries' table comes later (0010); 0011 fills it from these lines.
+    ratings_rebuild(season_summaries=False)
 
 
 class Migration(migrations.Migration):

@@ -94,8 +94,9 @@ def test_an_imported_rankings_unknown_zeros_become_null_and_a_computed_ones_stay
     migrate()
 
 
-# scoring 0011: each player's seasons summed from the night lines already stored.
-BEFORE_SUMMARIES = ("scoring", "0010_player_season_stats")
+# scoring 0011: each player's seasons summed from the night lines already stored (from
+# before 0009, which rewrites the cote of a site with nights before the summaries' table is).
+BEFORE_SUMMARIES = ("scoring", "0008_rating_change_and_moves")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,9 +3,9 @@
 The backup is a zip: ``club.json`` holds every row of the club, in every app, serialized by
 Django with its primary keys — the club, its members and their accounts (password hashes
 included, so they log in as before), memberships and roles, seasons, the point-table versions
-its nights were played by, every night in its state (running, closed, published) with its
-draws, poules, seats, deals, their correction history, standings and result e-mails already
-sent, every ranking snapshot (published and live), the cote and each player's night statistics
+its nights were played by, every night in its state (running, closed, published) with its draws,
+poules, seats, deals, their correction history, standings and result e-mails already sent, every
+ranking snapshot (published and live), the cote and each player's night and season statistics
 (held as computed: the restored pages show them at once, the same to the last digit, with no
 recomputation), its calendar (settings, series, planned nights, members' replies, reminders
 sent, members' calendar settings), invitations, pending claims, e-mail changes, join requests,
@@ -97,6 +97,7 @@ from infra.outbox import TaskName
 from scoring.models import (
     PlayerNightStats,
     PlayerRating,
+    PlayerSeasonStats,
     PouleStanding,
     RankingLine,
     RankingSnapshot,
@@ -234,6 +235,7 @@ def _club_own_rows(club: Club) -> Rows:
         (RankingLine, RankingLine.objects.filter(snapshot__season__club=club)),
         (PlayerRating, PlayerRating.objects.filter(tournament__club=club)),
         (PlayerNightStats, PlayerNightStats.objects.filter(tournament__club=club)),
+        (PlayerSeasonStats, PlayerSeasonStats.objects.filter(season__club=club)),
         (ClubCalendar, ClubCalendar.objects.filter(club=club)),
         (PlannedSeries, PlannedSeries.objects.filter(club=club)),
         (PlannedNight, planned),

@@ -22,6 +22,7 @@ from scoring.engine.games import game_module
 from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
 from .ratings import night_statistics_store, ratings_queue
+from .season_stats import night_season_stats_store
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,8 @@ def _status_moved(tournament: Tournament, start: str, end: str, refusal: str) ->
     if published in (start, end):
         # Its share picture drawn, or taken back with it (clubsite.share).
         work_queue(TaskName.NIGHT_SHARE_PICTURE, tournament.pk)
+    # What his statistics add up: the public reads published nights, he every counted one.
+    night_season_stats_store([tournament.pk])
     return tournament
 
 

@@ -67,6 +67,8 @@ LEFT_OUT = {
     "until the club's admins answer it (then cleared, or the photo deleted)",
     "scoring.PlayerNightStats.player": "figures worked out from his deals (in 'nights') and "
     "worked out again when a night changes; they name his partners and opponents",
+    "scoring.PlayerSeasonStats.player": "his nights' figures added up a season at a time, "
+    "worked out again with them",
 }
 
 

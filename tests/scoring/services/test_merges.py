@@ -33,7 +33,11 @@ from tests.scoring.merge_setup import night, two_records
 pytestmark = pytest.mark.django_db
 
 # Tables recomputed from the others after a merge or its undo: compared by what they say.
-RECOMPUTED = {"scoring.PlayerRating.player", "scoring.PlayerNightStats.player"}
+RECOMPUTED = {
+    "scoring.PlayerRating.player",
+    "scoring.PlayerNightStats.player",
+    "scoring.PlayerSeasonStats.player",
+}
 
 
 @pytest.fixture

@@ -73,7 +73,7 @@ from club.models import (
     PlayerMerge,
     Season,
 )
-from clubsite.models import Page, PageVersion
+from clubsite.models import NewsEmail, NewsPost, NewsReader, Page, PageVersion
 from games.calendar.models import (
     ClubCalendar,
     MemberCalendar,
@@ -138,6 +138,8 @@ LEFT_OUT = {
     "clubsite.Album": "the club's albums, whose photos live in the photo storage (its folder "
     "or bucket, deploy/scaling.md), backed up with that storage, not in a club's backup",
     "clubsite.Photo": "an album's photos: as its albums, with the photo storage",
+    "clubsite.ContactMessage": "a visitor's message, e-mailed to the club's address when it "
+    "came: the club's mailbox keeps it",
 }
 # Rows the restore computes again, from the rows it brought back, and by which service.
 REBUILT = {
@@ -167,6 +169,11 @@ PENDING_WORK_KEYS = {
     # A photo's work: its rows are left out (LEFT_OUT), and so is the work waiting on them.
     TaskName.PHOTO_COPIES: None,
     TaskName.PHOTO_TAKEDOWN_EMAIL: None,
+    TaskName.NEWS_EMAIL: NewsPost,
+    # A visitor's message is left out (LEFT_OUT), and so is its e-mail waiting.
+    TaskName.CONTACT_EMAIL: None,
+    TaskName.NIGHT_SHARE_PICTURE: Tournament,
+    TaskName.SEASON_SHARE_PICTURE: Season,
 }
 
 
@@ -244,6 +251,10 @@ def _club_own_rows(club: Club) -> Rows:
         # The club's own site: its pages and every version of each.
         (Page, Page.objects.filter(club=club)),
         (PageVersion, PageVersion.objects.filter(page__club=club)),
+        # Its news, who asked for it by e-mail, and to whom each post went (never sent twice).
+        (NewsPost, NewsPost.objects.filter(club=club)),
+        (NewsReader, NewsReader.objects.filter(club=club)),
+        (NewsEmail, NewsEmail.objects.filter(post__club=club)),
     ]
 
 
@@ -359,7 +370,12 @@ def club_backup(club: Club) -> bytes:
         shared = club_shared(club, rows)
         document = {"format": FORMAT, "club": club.slug, "rows": rows, "shared": shared}
         archive.writestr(DATA, json.dumps(document, ensure_ascii=False, indent=1))
-        photos = Player.objects.in_club(club).exclude(photo="").values_list("photo", flat=True)
+        # The files its rows name: members' photos, the club's logo, its news posts' photos.
+        photos = [
+            *Player.objects.in_club(club).exclude(photo="").values_list("photo", flat=True),
+            *([club.logo.name] if club.logo else []),
+            *NewsPost.objects.filter(club=club).exclude(photo="").values_list("photo", flat=True),
+        ]
         for name in photos:
             if default_storage.exists(name):
                 with default_storage.open(name, "rb") as photo:

@@ -202,9 +202,12 @@ def tournament_publish(tournament: Tournament) -> Tournament:
     refusal = _("Seule une soirée clôturée peut être publiée.")
     tournament = _status_moved(tournament, closed, published, refusal)
     # The season's ranking is published with the night unless the club publishes it itself
-    # (its setting): by the same task as « Publier le classement », once committed.
-    follows = Club.objects.filter(pk=tournament.club_id, ranking_follows_nights=True).exists()
-    if follows and tournament.season_id is not None:
+    # (its setting): by the same task as « Publier le classement », once committed. An
+    # inter-club night counts in it only when the club says so (its other setting).
+    follows = Club.objects.filter(pk=tournament.club_id, ranking_follows_nights=True)
+    if tournament.federation_season_id is not None:
+        follows = follows.filter(ranking_interclub=True)
+    if follows.exists() and tournament.season_id is not None:
         work_queue(TaskName.RANKING_PUBLISH, tournament.season_id)
     return tournament
 

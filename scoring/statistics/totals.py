@@ -55,9 +55,15 @@ class OpponentStat:
 @dataclass
 class NightLine:
     tournament_id: int
-    title: str
+    name: str
+    date: datetime.date
     game_points: int
     rank: int | None
+
+    @property
+    def title(self) -> str:
+        # Named when read: the statistics are cached once for every reader's language.
+        return night_title(self.name, self.date)
 
 
 @dataclass
@@ -116,8 +122,9 @@ def player_statistics(
     partners, opponents = total["partners"], total["opponents"]
     if total["best_night"] is not None:
         tournament_id, date, name, game_points, rank = total["best_night"]
-        title = night_title(name, datetime.date.fromisoformat(date))
-        result.best_night = NightLine(tournament_id, title, game_points, rank)
+        result.best_night = NightLine(
+            tournament_id, name, datetime.date.fromisoformat(date), game_points, rank
+        )
     result.longest_streak, result.current_streak = total["streak"]
     # The deals that moved his cote as text: a page tells only his latest nights' (decoded
     # then), not a decade's.

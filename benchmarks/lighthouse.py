@@ -24,6 +24,7 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -273,9 +274,7 @@ def session_cookie(port: int, username: str, password: str) -> str:
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
     if status != 200 or token is None or "csrftoken" not in jar:
         raise CommandError(f"the login page answered {status} without its form")
-    body = (
-        f"csrfmiddlewaretoken={token.group(1)}&username={username}&password={password}"
-    )
+    body = f"csrfmiddlewaretoken={token.group(1)}&username={username}&password={password}"
     status, _, cookies = ask(
         port,
         "POST",
@@ -329,6 +328,9 @@ def lighthouse(
 ) -> list[Page]:
     browser = chromium()
     binary = lighthouse_binary(binary, report)
+    # Stopped (kill PID): gunicorn and the Lighthouse running are stopped too, and the
+    # temporary folder removed, as after an interrupt.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as temp:
         folder = Path(temp)

@@ -311,10 +311,14 @@ def measured(
     ]
     if headers:
         command.append(f"--extra-headers={headers}")
-    done = subprocess.run(command, env=env, capture_output=True, text=True)
-    if done.returncode or not out.exists():
-        raise CommandError(f"Lighthouse failed on {url}:\n{done.stderr[-2000:]}")
-    return json.loads(out.read_text(encoding="utf-8"))
+    # A trace Lighthouse sometimes fails to record on a loaded machine (NO_NAVSTART): asked
+    # again, as its message says, up to three times.
+    for _ in range(3):
+        out.unlink(missing_ok=True)
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        if not done.returncode and out.exists():
+            return json.loads(out.read_text(encoding="utf-8"))
+    raise CommandError(f"Lighthouse failed on {url}:\n{done.stderr[-2000:]}")
 
 
 def lighthouse(

@@ -17,8 +17,9 @@ from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import CharField, FilteredRelation, Q
+from django.db.models import CharField, F, FilteredRelation, Q
 from django.db.models.functions import Cast
+from django.db.models.lookups import Exact, IsNull
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
@@ -218,16 +219,23 @@ def night_locked(
     order: this runs for every deal of the night, and a query less is a round trip less.
     No state for a night gone.
 
-    The deals are joined to their own poule's row only (``FilteredRelation``): that poule's
-    rows come once per standing line and deal, the others' once per line; each line and
-    each deal is kept once."""
+    The deals are joined to their own poule's row only (``FilteredRelation``), and there to
+    its seat 1's standing line alone (or to the poule's one row while it has no lines yet):
+    each deal comes once, not once per player (a 5-player poule's 14 deals, 70 rows). Seats
+    are numbered from 1 (``games.services``); a poule whose lines lack seat 1 would have its
+    deals read apart."""
     night = Tournament.objects.filter(pk=tournament.pk)
     if lock:
         night = night.select_for_update(of=("self",))
     deal_columns: tuple[str, ...] = ()
     if poule is not None:
+        seat = F("poules__standings__seat")
         night = night.alias(
-            sheet=FilteredRelation("poules__deals", condition=Q(poules__deals__poule=poule.pk))
+            sheet=FilteredRelation(
+                "poules__deals",
+                condition=Q(poules__deals__poule=poule.pk)
+                & (Q(Exact(seat, 1)) | Q(IsNull(seat, True))),
+            )
         )
         deal_columns = tuple(f"sheet__{name}" for name in _DEAL_FIELDS)
     rows = (
@@ -262,16 +270,20 @@ def night_locked(
         corrections[poule_id] = count
         if player is not None and (poule_id, player) not in seen_lines:
             # A poule without standings yet (or a night without poules) has none; the deals'
-            # poule has each of its lines once per deal.
+            # poule has its seat 1's line once per deal.
             seen_lines.add((poule_id, player))
             lines.append(
                 NightLine(poule_id, round, table, player, seat, rank, tied, points, fraction_of(tp))
             )
         if deal_columns and row[11] is not None and row[11] not in deals:
             deals[row[11]] = Deal.from_db(rows.db, _DEAL_FIELDS, row[11:])
-    if poule is not None:
-        for deal in deals.values():
-            deal.poule = poule
+    if poule is None:
+        return state, corrections, lines, []
+    own_seats = {line.seat for line in lines if line.poule_id == poule.pk}
+    if own_seats and 1 not in own_seats:
+        return state, corrections, lines, list(poule.deals.order_by("position"))
+    for deal in deals.values():
+        deal.poule = poule
     return state, corrections, lines, sorted(deals.values(), key=lambda deal: deal.position)
 
 

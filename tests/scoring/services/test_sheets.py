@@ -6,6 +6,7 @@ import pytest
 from django.db import transaction
 
 from scoring import services
+from scoring.models import PouleStanding
 from scoring.services.sheets import night_lines, night_locked
 
 pytestmark = pytest.mark.django_db
@@ -50,3 +51,16 @@ def test_a_poule_without_deals_yet_is_read_with_none(running_night):
         _status, corrections, lines, deals = night_locked(running_night, poule=first)
     assert deals == [] and first.pk in corrections
     assert {line.poule_id for line in lines} == {second.pk}
+
+
+def test_a_poule_whose_lines_lack_seat_1_has_its_deals_read_apart(running_night):
+    first = running_night.poules.filter(round=1).order_by("table").first()
+    for data in (SOLO, EMBALLAGE):
+        services.deal_record(first, data)
+    PouleStanding.objects.filter(poule=first, seat=1).update(seat=5)
+    with transaction.atomic():
+        _status, _corrections, _lines, deals = night_locked(running_night, poule=first)
+    assert [deal.pk for deal in deals] == list(
+        first.deals.order_by("position").values_list("pk", flat=True)
+    )
+    assert len(deals) == 2

@@ -331,8 +331,7 @@ def _poule_and_seats(
         return sheet_poule(request, slug, pk, poule_pk), []
     poule = seats[0].poule
     reader = name_reader_of(request.user)
-    for seat in seats:
-        seat.poule = poule
+    for seat in seats:  # each seat holds the poule already (``sheet_seats``)
         seat.shown = name_shown(seat.player, reader)
     remember_role(request.user, poule.tournament.club, role)
     club_viewed(request, poule.tournament.club)

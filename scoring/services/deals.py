@@ -39,14 +39,15 @@ def _locked_sheet(
 ) -> tuple[list[Deal], list[NightLine] | None]:
     """Lock the night (see ``corrections._poule_locked``) and read its state and the poule's
     history count again under the lock, in the same query as making sure the poule is still
-    there (a round drawn again drops it) and (``with_night_lines``) as the night's standing lines as
-    stored; then, under the lock, the poule's deals. The night's row alone is locked (a
-    database without row locks, SQLite, serialises the writers itself)."""
+    there (a round drawn again drops it), as (``with_night_lines``) the night's standing lines
+    as stored and as the poule's deals (``night_locked``); without the night's lines (an
+    importer), the poule's deals are read next, under the lock. The night's row alone is
+    locked (a database without row locks, SQLite, serialises the writers itself)."""
     if with_night_lines:
-        status, corrections, lines = night_locked(tournament)
+        status, corrections, lines, sheet = night_locked(tournament, poule=poule)
         state = (status, corrections[poule.pk]) if poule.pk in corrections else None
     else:
-        lines = None
+        lines, sheet = None, None
         state = (
             Tournament.objects.select_for_update(of=("self",))
             .filter(pk=tournament.pk, poules=poule.pk)
@@ -56,7 +57,9 @@ def _locked_sheet(
     if state is None:
         raise ValidationError(TABLE_GONE)
     tournament.status, poule.corrections = state
-    return list(poule.deals.order_by("position")), lines
+    if sheet is None:
+        sheet = list(poule.deals.order_by("position"))
+    return sheet, lines
 
 
 def _removed_keys_check(poule: Poule, keys: Sequence[Any]) -> None:

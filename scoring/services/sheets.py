@@ -17,8 +17,9 @@ from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import CharField
+from django.db.models import CharField, F, FilteredRelation, Q
 from django.db.models.functions import Cast
+from django.db.models.lookups import Exact, IsNull
 
 from club.models import Player
 from games.models import Deal, Poule, Seat, Tournament
@@ -209,21 +210,43 @@ def night_lines(tournament: Tournament) -> list[NightLine]:
 
 
 def night_locked(
-    tournament: Tournament, *, lock: bool = True
-) -> tuple[str | None, dict[int, int], list[NightLine]]:
+    tournament: Tournament, *, lock: bool = True, poule: Poule | None = None
+) -> tuple[str | None, dict[int, int], list[NightLine], list[Deal]]:
     """Lock the night's row (``lock``; alone: a database without row locks, SQLite,
     serialises the writers itself) and read, in the same query, its state, each poule's
-    history count and every poule standing of the night as stored (plain values, in the
-    order ``tournament_standings_update`` sums them): this runs for every deal of the night.
-    No state for a night gone."""
+    history count, every poule standing of the night as stored (plain values, in the order
+    ``tournament_standings_update`` sums them) and (``poule``) that poule's deals in playing
+    order: this runs for every deal of the night, and a query less is a round trip less.
+    No state for a night gone.
+
+    The deals are joined to their own poule's row only (``FilteredRelation``), and there to
+    its seat 1's standing line alone (or to the poule's one row while it has no lines yet):
+    each deal comes once, not once per player (a 5-player poule's 14 deals, 70 rows). Seats
+    are numbered from 1 (``games.services``); a poule whose lines lack seat 1 would have its
+    deals read apart."""
     night = Tournament.objects.filter(pk=tournament.pk)
     if lock:
         night = night.select_for_update(of=("self",))
+    deal_columns: tuple[str, ...] = ()
+    if poule is not None:
+        seat = F("poules__standings__seat")
+        night = night.alias(
+            sheet=FilteredRelation(
+                "poules__deals",
+                condition=Q(poules__deals__poule=poule.pk)
+                & (Q(Exact(seat, 1)) | Q(IsNull(seat, True))),
+            )
+        )
+        deal_columns = tuple(f"sheet__{name}" for name in _DEAL_FIELDS)
     rows = (
         # The points as stored text, parsed once per distinct value (``fraction_of``).
         night.annotate(points_text=Cast("poules__standings__tournament_points", CharField()))
         .order_by(
-            "poules__round", "poules__table", "poules__standings__rank", "poules__standings__seat"
+            "poules__round",
+            "poules__table",
+            "poules__standings__rank",
+            "poules__standings__seat",
+            *(("sheet__position",) if poule is not None else ()),
         )
         .values_list(
             "status",
@@ -237,17 +260,35 @@ def night_locked(
             "poules__standings__tied",
             "poules__standings__game_points",
             "points_text",
+            *deal_columns,
         )
     )
-    state, corrections, lines = None, {}, []
+    state, corrections, lines, deals = None, {}, [], {}
+    seen_lines: set[tuple[int, int]] = set()
     for row in rows:
-        state, count, poule, round, table, player, seat, rank, tied, points, tp = row
-        corrections[poule] = count
-        if player is not None:  # a poule without standings yet (or a night without poules)
+        state, count, poule_id, round, table, player, seat, rank, tied, points, tp = row[:11]
+        corrections[poule_id] = count
+        if player is not None and (poule_id, player) not in seen_lines:
+            # A poule without standings yet (or a night without poules) has none; the deals'
+            # poule has its seat 1's line once per deal.
+            seen_lines.add((poule_id, player))
             lines.append(
-                NightLine(poule, round, table, player, seat, rank, tied, points, fraction_of(tp))
+                NightLine(poule_id, round, table, player, seat, rank, tied, points, fraction_of(tp))
             )
-    return state, corrections, lines
+        if deal_columns and row[11] is not None and row[11] not in deals:
+            deals[row[11]] = Deal.from_db(rows.db, _DEAL_FIELDS, row[11:])
+    if poule is None:
+        return state, corrections, lines, []
+    own_seats = {line.seat for line in lines if line.poule_id == poule.pk}
+    if own_seats and 1 not in own_seats:
+        return state, corrections, lines, list(poule.deals.order_by("position"))
+    for deal in deals.values():
+        deal.poule = poule
+    return state, corrections, lines, sorted(deals.values(), key=lambda deal: deal.position)
+
+
+# A deal's columns, as the night's locked read takes them (``Deal.from_db``'s order).
+_DEAL_FIELDS = tuple(field.attname for field in Deal._meta.concrete_fields)
 
 
 # What a poule standing holds for its poule and player (``_line_values``), written over the

@@ -56,9 +56,11 @@ class Found:
     is kept only once it is stored (``keep``): a refused night's new rows are rolled back with
     its savepoint, and forgotten with it (``drop``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, later: scoring.RowsLater | None = None) -> None:
         self.kept: dict[tuple[Any, ...], Any] = {}
         self.new: dict[tuple[Any, ...], Any] = {}
+        # The batch's nights' rows, written together at its end (None: each night's at once).
+        self.later = later
 
     def get(self, key: tuple[Any, ...], find: Callable[[], Any]) -> Any:
         if key in self.kept:
@@ -77,9 +79,13 @@ class Found:
     def keep(self) -> None:
         self.kept.update(self.new)
         self.new.clear()
+        if self.later is not None:
+            self.later.keep()
 
     def drop(self) -> None:
         self.new.clear()
+        if self.later is not None:
+            self.later.drop()
 
 
 def _players(
@@ -384,7 +390,7 @@ def tournament_import(
                 standings=poule.standings,
             )
         )
-    scoring.night_rows_store(tournament, sheets)
+    scoring.night_rows_store(tournament, sheets, found.later)
     # A night of the past is closed as its file says it was played, finished or not.
     return scoring.tournament_close(
         tournament,
@@ -431,7 +437,13 @@ def tournaments_import(
     while batch := list(islice(pending, STATISTICS_EVERY)):
         if outcomes:
             _statistics_refreshed()
-        outcomes += _batch_import(batch, send_results=send_results)
+        try:
+            outcomes += _batch_import(batch, send_results=send_results, later=True)
+        except DatabaseError:
+            # The batch's rows written together were refused (nothing of it is left): its
+            # nights again, each written on its own, so that the one at fault is told apart.
+            logger.warning("import: a batch's rows refused, its nights one by one", exc_info=True)
+            outcomes += _batch_import(batch, send_results=send_results, later=False)
     seasons = {o.season_id for o in outcomes if isinstance(o, Tournament)}
     for season_id in sorted(seasons):
         scoring.season_ranking_queue(season_id)
@@ -439,13 +451,17 @@ def tournaments_import(
 
 
 @transaction.atomic
-def _batch_import(docs: list[Any], *, send_results: bool) -> list[Tournament | list[str]]:
+def _batch_import(
+    docs: list[Any], *, send_results: bool, later: bool
+) -> list[Tournament | list[str]]:
     """Up to ``STATISTICS_EVERY`` nights in one transaction, each night in its own savepoint
     (a refused file leaves nothing behind and the others go on); the cote of each club's game
-    queued once, from the batch's earliest night, which rates it and every later one."""
+    queued once, from the batch's earliest night, which rates it and every later one.
+    ``later``: the nights' seats, deals and standings written together once all are read,
+    a COPY a table for the batch (nothing reads them before the cote, after the commit)."""
     outcomes: list[Tournament | list[str]] = []
     earliest: dict[tuple[int, str], Tournament] = {}
-    found = Found()
+    found = Found(scoring.RowsLater() if later else None)
     for doc in docs:
         # What a refused night found or opened is rolled back with it: forgotten, unless kept.
         found.drop()
@@ -467,6 +483,8 @@ def _batch_import(docs: list[Any], *, send_results: bool) -> list[Tournament | l
             first = earliest.get(key)
             if first is None or (tournament.date, tournament.pk) < (first.date, first.pk):
                 earliest[key] = tournament
+    if found.later is not None:
+        found.later.write()
     for tournament in earliest.values():
         scoring.ratings_queue(tournament.pk)
     return outcomes

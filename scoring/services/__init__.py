@@ -67,7 +67,7 @@ from .merges import (
     merge_refuse,
     merge_undo,
 )
-from .night_rows import night_rows_store
+from .night_rows import RowsLater, night_rows_store
 from .nights import (
     CloseCheck,
     UnfinishedTable,
@@ -125,6 +125,7 @@ __all__ = [
     "RankingChange",
     "Rescored",
     "RescoredLine",
+    "RowsLater",
     "ScoredSheet",
     "UnfinishedTable",
     "deal_correct",

@@ -286,15 +286,28 @@ def _beyond_count_problems(doc: Any, scored: ScoredNight, club: Club) -> list[st
     return problems
 
 
-def _composed(value: Any) -> Any:
+def _composed(doc: Any) -> Any:
     """The document with every text in composed form (NFC), as the site stores names: "Zoé"
-    written with a combining accent is the club's Zoé. Its depth is bounded already."""
+    written with a combining accent is the club's Zoé. Its depth is bounded already. A file
+    whose texts are all composed (nearly every one) is returned as it is, itself: seen so in
+    its JSON text at once, where each text stands between quotes, which compose with
+    nothing."""
+    try:
+        text = json.dumps(doc, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = ""  # not plain JSON: each text looked at
+    if text and unicodedata.is_normalized("NFC", text):
+        return doc
+    return _texts_composed(doc)
+
+
+def _texts_composed(value: Any) -> Any:
     if isinstance(value, str):
         return unicodedata.normalize("NFC", value)
     if isinstance(value, dict):
-        return {_composed(key): _composed(item) for key, item in value.items()}
+        return {_texts_composed(key): _texts_composed(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [_composed(item) for item in value]
+        return [_texts_composed(item) for item in value]
     return value
 
 
@@ -324,15 +337,21 @@ def tournament_import(
     night adds, as it is stored or refused).
     """
     found = found or Found()
-    problems = document_problems(doc, numbers=False) or poule_problems(doc)
+    # One walk of the file for every limit; its numbers out of range are said only if the
+    # engine, which says its own limits first, accepts the file.
+    numbers = document_problems(doc)
+    problems = (document_problems(doc, numbers=False) if numbers else []) or poule_problems(doc)
     if problems:
         raise ValidationError(problems)
-    doc = _composed(doc)
-    scored = read_night(doc)
+    composed = _composed(doc)
+    scored = read_night(composed)
+    if composed is not doc:
+        # Names composed again may be longer, or show what they hid: checked again.
+        numbers = document_problems(composed)
     # What the engine accepted must still fit the database's columns.
-    problems = document_problems(doc)
-    if problems:
-        raise ValidationError(problems)
+    if numbers:
+        raise ValidationError(numbers)
+    doc = composed
     club = found.get(("club", scored.club), lambda: club_services.club_named(scored.club))
     problems = _beyond_count_problems(doc, scored, club)
     if problems:

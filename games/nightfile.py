@@ -370,6 +370,11 @@ def tournament_import(
             f'{club} already has the night "{scored.name or scored.date}" of {scored.date}',
             code="night_exists",
         )
+    # A batch closes its nights as they are created, and ranks and rates them once at its end:
+    # each night written closed, its club's pages moved once for the batch.
+    batched = not (rank_season or rate)
+    if batched and not any(raw["deals"] for raw in doc["poules"]):
+        raise ValidationError(scoring.UNDEALT)
     players = _players(club, scored.players, scored.date, federation_season, found)
     tournament = services.tournament_create(
         club=club,
@@ -385,7 +390,7 @@ def tournament_import(
         rounds=max(p.round for p in scored.poules),
         federation_season=federation_season,
         checked=True,
-        status=Tournament.Status.RUNNING,
+        status=Tournament.Status.CLOSED if batched else Tournament.Status.RUNNING,
     )
     # The engine scored every poule while reading the file: those points and standings are
     # stored as they are, the whole night in a few statements.
@@ -410,6 +415,10 @@ def tournament_import(
             )
         )
     scoring.night_rows_store(tournament, sheets, found.later)
+    if batched:
+        if send_results:
+            scoring.results_email_queue(tournament)
+        return tournament
     # A night of the past is closed as its file says it was played, finished or not.
     return scoring.tournament_close(
         tournament,
@@ -504,6 +513,8 @@ def _batch_import(
                 earliest[key] = tournament
     if found.later is not None:
         found.later.write()
+    for club_id in sorted({club_id for club_id, _game in earliest}):
+        club_services.published_pages_changed(club_id)
     for tournament in earliest.values():
         scoring.ratings_queue(tournament.pk)
     return outcomes

@@ -223,7 +223,7 @@ RATING_COLUMNS = (
 )
 
 # What the rating reads of a night.
-_READ = ("club", "game", "date", "season", "point_table")
+_READ = ("club", "game", "date", "season", "point_table", "name", "status")
 
 
 @transaction.atomic
@@ -277,8 +277,16 @@ def ratings_update(tournament: Tournament, *, season_summaries: bool = True) -> 
     # counting had its players' summaries written again when it was reopened; a merge's, by
     # ``night_statistics_store``).
     if season_summaries:
+        # The lines just written taken as they are, not read back (the summaries read only the
+        # seasons' earlier nights).
+        known = {night.pk: night for night in nights}
         season_stats_store(
-            {night.season_id for night in nights}, {player for _night, player, _data in stats}
+            {night.season_id for night in nights},
+            {player for _night, player, _data in stats},
+            [
+                (player, n.season_id, n.pk, n.date, n.name, n.status, data)
+                for n, player, data in ((known[pk], player, data) for pk, player, data in stats)
+            ],
         )
     # One current row per player: his latest night, rated now or before this one.
     PlayerRating.objects.filter(

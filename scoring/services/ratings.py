@@ -7,7 +7,7 @@ of the club's game in order and stores each player's rating and night statistics
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -159,17 +159,16 @@ def _nights_read(
         built = []
         for poule in night_poules:
             players = [poule.seats[number] for number in sorted(poule.seats)]
-            sides = (deal_sides(game, players, *deal) for deal in poule.deals)
+            sides = [
+                deal_sides(game, players, data, points, dealer, key)
+                for (data, points, dealer), key in zip(poule.deals, poule.keys, strict=True)
+            ]
             places.update((key, (poule, i, players)) for i, key in enumerate(poule.keys))
             built.append(
                 PouleRecord(
                     players=tuple(players),
                     ranks=tuple(poule.ranks.get(player, len(players)) for player in players),
-                    deals=tuple(
-                        replace(side, key=key)
-                        for side, key in zip(sides, poule.keys, strict=True)
-                        if side is not None
-                    ),
+                    deals=tuple([side for side in sides if side is not None]),
                 )
             )
         records.append(NightRecord(key=night.pk, season=night.season_id, poules=tuple(built)))

@@ -179,6 +179,12 @@ def gap_for(probability: float, sigma: float = 0.0) -> float:
 
 def _ranks(values: Sequence[float], lower_is_better: bool) -> tuple[int, ...]:
     """Competition places (0 best) of ``values``; equal values share a place."""
+    if len(values) == 2:
+        # Most deals: declarers against defenders.
+        first, second = values
+        if first == second:
+            return (0, 0)
+        return (0, 1) if (first < second) == lower_is_better else (1, 0)
     order = sorted(set(values), reverse=not lower_is_better)
     place = {value: index for index, value in enumerate(order)}
     return tuple(place[value] for value in values)

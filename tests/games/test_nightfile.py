@@ -21,7 +21,6 @@ from rest_framework.test import APIClient
 from club.models import Club, Federation, Membership, Player, Season
 from club.names import PUBLIC
 from club.services import federation_open, federation_season_create
-from games import nightfile
 from games import services as games_services
 from games.demo import random_night
 from games.models import Deal, PointTable, Poule, Tournament
@@ -780,18 +779,3 @@ def test_an_interclub_night_exported_and_imported_into_an_emptied_site_is_the_sa
         club=restored.club, player__display_name__in=VISITORS
     ).exists()
     assert Membership.objects.filter(club=neighbour).count() == len(VISITORS)
-
-
-def test_a_file_whose_texts_are_composed_is_read_as_it_is(night_document):
-    assert nightfile._composed(night_document) is night_document
-
-
-def test_a_name_written_with_a_combining_accent_is_composed(night_document):
-    decomposed = "Zoe\u0301 Martin"
-    doc = {**night_document, "players": [*night_document["players"], decomposed]}
-
-    composed = nightfile._composed(doc)
-
-    assert composed is not doc
-    assert composed["players"][-1] == "Zoé Martin"
-    assert composed["poules"] == night_document["poules"]

@@ -182,9 +182,9 @@ def goals(rows: dict[str, list[Row]]) -> list[str]:
     )
     imported = rows["import"][-1]
     goal(
-        f"import, {imported.size}: ≤ 5× the engine alone",
+        f"import, {imported.size}: ≤ 3× the engine alone",
         f"{imported.ratio:.1f}× ({imported.rate:.1f} nights/s)",
-        imported.ratio <= 5,
+        imported.ratio <= 3,
     )
     mine, first = rows["my-results"][-2:]
     change = f'"Mes résultats", {first.size}: first view after a change ≤ 10× bare'

@@ -9,15 +9,12 @@ from __future__ import annotations
 import datetime
 import json
 import logging
-import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
-from django.db.backends.base.operations import BaseDatabaseOperations
 
 from club import services as club_services
 from club.models import (
@@ -25,15 +22,12 @@ from club.models import (
     FederationSeason,
     Player,
     dates_refused,
-    hidden_characters,
     tidy_name,
 )
 from infra.rows import tables_analysed
 from scoring import services as scoring
 from scoring.engine.errors import DocumentRefused
-from scoring.engine.games import game_module
 from scoring.engine.night import (
-    ScoredNight,
     read_night,
     rename_players,
 )
@@ -43,6 +37,12 @@ from scoring.models import PouleStanding, TournamentStanding
 from . import services
 from .interclub_file import federation_season_read, visitors_named
 from .models import Deal, PointTable, Poule, Seat, Tournament, point_table_checksum
+from .nightfile_checks import (
+    beyond_count_problems,
+    composed,
+    document_problems,
+    poule_problems,
+)
 
 # Computed by the engine: never stored as part of what the scorer recorded.
 COMPUTED_FIELDS = {"points", "dealer"}
@@ -56,9 +56,11 @@ class Found:
     is kept only once it is stored (``keep``): a refused night's new rows are rolled back with
     its savepoint, and forgotten with it (``drop``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, later: scoring.RowsLater | None = None) -> None:
         self.kept: dict[tuple[Any, ...], Any] = {}
         self.new: dict[tuple[Any, ...], Any] = {}
+        # The batch's nights' rows, written together at its end (None: each night's at once).
+        self.later = later
 
     def get(self, key: tuple[Any, ...], find: Callable[[], Any]) -> Any:
         if key in self.kept:
@@ -77,9 +79,13 @@ class Found:
     def keep(self) -> None:
         self.kept.update(self.new)
         self.new.clear()
+        if self.later is not None:
+            self.later.keep()
 
     def drop(self) -> None:
         self.new.clear()
+        if self.later is not None:
+            self.later.drop()
 
 
 def _players(
@@ -130,175 +136,6 @@ def _point_table(rules: Any, club: Club) -> PointTable:
     return services.point_table_for_data(dict(rules), club)
 
 
-# What the site can store of a file, checked before anything is read (each problem located,
-# never a traceback): nesting no deeper than a club-night document goes, names that fit their
-# columns (a player's name is split into first and last names of 80 characters), no NUL
-# character (PostgreSQL refuses it in text), and whole numbers a database column holds.
-MAX_DEPTH = 12
-NAME_LIMITS = {"club": 120, "season": 40, "name": 120}
-PLAYER_NAME_LIMIT = 80
-TEXT_LIMIT = 1000
-NUMBER_LIMIT = 10**9
-
-
-# Every limit on a text is above this: a shorter text that shows every character it holds (no
-# NUL, no lone surrogate, no control or format character) needs no more look.
-SHORTEST_LIMIT = min(*NAME_LIMITS.values(), PLAYER_NAME_LIMIT, TEXT_LIMIT)
-
-
-def _plain(value: Any) -> bool:
-    """A value nothing is to be said of, whatever its place: a short text that shows all its
-    characters, a whole number in range, true, false or null."""
-    kind = type(value)
-    if kind is str:
-        return len(value) < SHORTEST_LIMIT and value.isprintable()
-    if kind is int:
-        return -NUMBER_LIMIT <= value <= NUMBER_LIMIT
-    return value is None or kind is bool
-
-
-def _place(parent: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{parent}[{key}]"
-    return f"{parent}.{key}" if parent else key
-
-
-def document_problems(doc: Any, *, numbers: bool = True) -> list[str]:
-    """The file's values the site could not store, each with its place (empty: none). Walks
-    the document without recursion, so a deeply nested one is refused, not a crash.
-    ``numbers=False`` leaves the numbers to the engine, which says its own limits.
-
-    A value's place is written only where it is needed (a problem, a text's limit): a night
-    holds thousands of values, nearly all short texts and small numbers, passed over at once."""
-    problems: list[str] = []
-    stack: list[tuple[Any, str, str | int | None, int]] = [(doc, "", None, 0)]
-    while stack and len(problems) < 20:
-        value, parent, key, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            place = "" if key is None else _place(parent, key)
-            problems.append(f"{place or '(document)'}: nested deeper than {MAX_DEPTH} levels")
-            continue
-        if isinstance(value, str):
-            if len(value) < SHORTEST_LIMIT and value.isprintable():
-                continue
-        elif isinstance(value, bool) or value is None:
-            continue
-        elif isinstance(value, int):
-            if not numbers or abs(value) <= NUMBER_LIMIT:
-                continue
-        elif isinstance(value, float) and (not numbers or abs(value) <= NUMBER_LIMIT):
-            continue
-        place = "" if key is None else _place(parent, key)
-        shown_place = place or "(document)"
-        if isinstance(value, dict):
-            for item_key, item in value.items():
-                text = str(item_key)
-                if not text.isprintable():
-                    if "\x00" in text:
-                        problems.append(f"{shown_place}: a key contains a NUL character")
-                    elif _surrogates(text):
-                        problems.append(f"{shown_place}: a key contains a lone surrogate")
-                if depth == MAX_DEPTH or not _plain(item):
-                    stack.append((item, place, text, depth + 1))
-        elif isinstance(value, list):
-            for index, item in enumerate(value):
-                if depth == MAX_DEPTH or not _plain(item):
-                    stack.append((item, place, index, depth + 1))
-        elif isinstance(value, str):
-            limit = NAME_LIMITS.get(place, TEXT_LIMIT)
-            if place.startswith("players[") or ".seats[" in place:
-                limit = PLAYER_NAME_LIMIT
-            # Every name the file gives (a player's, the night's, its club's and season's)
-            # follows the one name rule; a free text does not.
-            hidden = hidden_characters(value) if limit != TEXT_LIMIT else []
-            if "\x00" in value:
-                problems.append(f"{shown_place}: contains a NUL character")
-            elif _surrogates(value):
-                problems.append(f"{shown_place}: contains a lone surrogate (not text)")
-            elif hidden:
-                codes = ", ".join(dict.fromkeys(hidden))
-                problems.append(
-                    f"{shown_place}: {value!r} contains a character no page shows ({codes})"
-                )
-            elif len(value) > limit:
-                problems.append(f"{shown_place}: {len(value)} characters, at most {limit}")
-        elif isinstance(value, int):
-            problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
-        elif isinstance(value, float):
-            problems.append(f"{shown_place}: {value} is out of range (±{NUMBER_LIMIT})")
-    return problems
-
-
-def _small_column() -> int:
-    """The largest value of the columns a poule's numbers go to (its round, its table, a
-    deal's number: small positive integers, 32 767 in PostgreSQL; SQLite states no limit, so
-    the portable one is kept)."""
-    return BaseDatabaseOperations.integer_field_ranges["PositiveSmallIntegerField"][1]
-
-
-def poule_problems(doc: Any) -> list[str]:
-    """The poules' numbers the site's columns could not hold, each with its place (a round,
-    a table, a number of deals past 32 767), and a ``longer`` that is not true or false:
-    checked before the engine reads a single deal."""
-    raw_poules = doc.get("poules") if isinstance(doc, dict) else None
-    if not isinstance(raw_poules, list):
-        return []  # the engine says what a night file needs
-    largest = _small_column()
-    problems = []
-    for index, poule in enumerate(raw_poules):
-        if not isinstance(poule, dict):
-            continue
-        place = f"poules[{index}]"
-        for key in ("round", "table"):
-            value = poule.get(key)
-            if isinstance(value, int) and not isinstance(value, bool) and value > largest:
-                problems.append(f"{place}.{key}: {value} is out of range (at most {largest})")
-        deals = poule.get("deals")
-        if isinstance(deals, list) and len(deals) > largest:
-            problems.append(f"{place}.deals: {len(deals)} deals, at most {largest}")
-        if not isinstance(poule.get("longer", False), bool):
-            problems.append(f"{place}.longer: expected true or false")
-    return problems
-
-
-def _beyond_count_problems(doc: Any, scored: ScoredNight, club: Club) -> list[str]:
-    """The poules that played more deals than the club plays at their table, where the file
-    does not say that they were longer (``"longer": true``, the score sheet's "la poule est
-    plus longue ce soir"). Only for the games played to a set number of deals."""
-    if not game_module(scored.game).FIXED_DEALS_PER_POULE:
-        return []
-    problems = []
-    for index, (raw, poule) in enumerate(zip(doc["poules"], scored.poules, strict=True)):
-        seats = len(poule.seats)
-        count = club.deals_per_poule_5 if seats == 5 else club.deals_per_poule_4
-        if poule.score.counted_deals > count and raw.get("longer") is not True:
-            problems.append(
-                f"poules[{index}].deals: {poule.score.counted_deals} deals played, the club "
-                f"plays {count} at a table of {seats}; a longer poule says so "
-                '("longer": true)'
-            )
-    return problems
-
-
-def _composed(value: Any) -> Any:
-    """The document with every text in composed form (NFC), as the site stores names: "Zoé"
-    written with a combining accent is the club's Zoé. Its depth is bounded already."""
-    if isinstance(value, str):
-        return unicodedata.normalize("NFC", value)
-    if isinstance(value, dict):
-        return {_composed(key): _composed(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_composed(item) for item in value]
-    return value
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _surrogates(text: str) -> bool:
-    return _SURROGATE.search(text) is not None
-
-
 @transaction.atomic
 def tournament_import(
     doc: Any,
@@ -318,17 +155,23 @@ def tournament_import(
     night adds, as it is stored or refused).
     """
     found = found or Found()
-    problems = document_problems(doc, numbers=False) or poule_problems(doc)
+    # One walk of the file for every limit; its numbers out of range are said only if the
+    # engine, which says its own limits first, accepts the file.
+    numbers = document_problems(doc)
+    problems = (document_problems(doc, numbers=False) if numbers else []) or poule_problems(doc)
     if problems:
         raise ValidationError(problems)
-    doc = _composed(doc)
-    scored = read_night(doc)
+    doc_composed = composed(doc)
+    scored = read_night(doc_composed)
+    if doc_composed is not doc:
+        # Names composed again may be longer, or show what they hid: checked again.
+        numbers = document_problems(doc_composed)
     # What the engine accepted must still fit the database's columns.
-    problems = document_problems(doc)
-    if problems:
-        raise ValidationError(problems)
+    if numbers:
+        raise ValidationError(numbers)
+    doc = doc_composed
     club = found.get(("club", scored.club), lambda: club_services.club_named(scored.club))
-    problems = _beyond_count_problems(doc, scored, club)
+    problems = beyond_count_problems(doc, scored, club)
     if problems:
         raise ValidationError(problems)
     # An inter-club night's federation season, checked before anything of the night is written.
@@ -345,6 +188,11 @@ def tournament_import(
             f'{club} already has the night "{scored.name or scored.date}" of {scored.date}',
             code="night_exists",
         )
+    # A batch closes its nights as they are created, and ranks and rates them once at its end:
+    # each night written closed, its club's pages moved once for the batch.
+    batched = not (rank_season or rate)
+    if batched and not any(raw["deals"] for raw in doc["poules"]):
+        raise ValidationError(scoring.UNDEALT)
     players = _players(club, scored.players, scored.date, federation_season, found)
     tournament = services.tournament_create(
         club=club,
@@ -360,7 +208,7 @@ def tournament_import(
         rounds=max(p.round for p in scored.poules),
         federation_season=federation_season,
         checked=True,
-        status=Tournament.Status.RUNNING,
+        status=Tournament.Status.CLOSED if batched else Tournament.Status.RUNNING,
     )
     # The engine scored every poule while reading the file: those points and standings are
     # stored as they are, the whole night in a few statements.
@@ -384,7 +232,11 @@ def tournament_import(
                 standings=poule.standings,
             )
         )
-    scoring.night_rows_store(tournament, sheets)
+    scoring.night_rows_store(tournament, sheets, found.later)
+    if batched:
+        if send_results:
+            scoring.results_email_queue(tournament)
+        return tournament
     # A night of the past is closed as its file says it was played, finished or not.
     return scoring.tournament_close(
         tournament,
@@ -431,7 +283,13 @@ def tournaments_import(
     while batch := list(islice(pending, STATISTICS_EVERY)):
         if outcomes:
             _statistics_refreshed()
-        outcomes += _batch_import(batch, send_results=send_results)
+        try:
+            outcomes += _batch_import(batch, send_results=send_results, later=True)
+        except DatabaseError:
+            # The batch's rows written together were refused (nothing of it is left): its
+            # nights again, each written on its own, so that the one at fault is told apart.
+            logger.warning("import: a batch's rows refused, its nights one by one", exc_info=True)
+            outcomes += _batch_import(batch, send_results=send_results, later=False)
     seasons = {o.season_id for o in outcomes if isinstance(o, Tournament)}
     for season_id in sorted(seasons):
         scoring.season_ranking_queue(season_id)
@@ -439,13 +297,17 @@ def tournaments_import(
 
 
 @transaction.atomic
-def _batch_import(docs: list[Any], *, send_results: bool) -> list[Tournament | list[str]]:
+def _batch_import(
+    docs: list[Any], *, send_results: bool, later: bool
+) -> list[Tournament | list[str]]:
     """Up to ``STATISTICS_EVERY`` nights in one transaction, each night in its own savepoint
     (a refused file leaves nothing behind and the others go on); the cote of each club's game
-    queued once, from the batch's earliest night, which rates it and every later one."""
+    queued once, from the batch's earliest night, which rates it and every later one.
+    ``later``: the nights' seats, deals and standings written together once all are read,
+    a COPY a table for the batch (nothing reads them before the cote, after the commit)."""
     outcomes: list[Tournament | list[str]] = []
     earliest: dict[tuple[int, str], Tournament] = {}
-    found = Found()
+    found = Found(scoring.RowsLater() if later else None)
     for doc in docs:
         # What a refused night found or opened is rolled back with it: forgotten, unless kept.
         found.drop()
@@ -467,6 +329,10 @@ def _batch_import(docs: list[Any], *, send_results: bool) -> list[Tournament | l
             first = earliest.get(key)
             if first is None or (tournament.date, tournament.pk) < (first.date, first.pk):
                 earliest[key] = tournament
+    if found.later is not None:
+        found.later.write()
+    for club_id in sorted({club_id for club_id, _game in earliest}):
+        club_services.published_pages_changed(club_id)
     for tournament in earliest.values():
         scoring.ratings_queue(tournament.pk)
     return outcomes

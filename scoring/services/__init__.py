@@ -67,10 +67,12 @@ from .merges import (
     merge_refuse,
     merge_undo,
 )
-from .night_rows import night_rows_store
+from .night_rows import RowsLater, night_rows_store
 from .nights import (
+    UNDEALT,
     CloseCheck,
     UnfinishedTable,
+    results_email_queue,
     tournament_close,
     tournament_close_check,
     tournament_publish,
@@ -117,6 +119,7 @@ from .sheets import (
 
 __all__ = [
     "TABLE_GONE",
+    "UNDEALT",
     "CloseCheck",
     "DealConflict",
     "ImportedLine",
@@ -125,6 +128,7 @@ __all__ = [
     "RankingChange",
     "Rescored",
     "RescoredLine",
+    "RowsLater",
     "ScoredSheet",
     "UnfinishedTable",
     "deal_correct",
@@ -171,6 +175,7 @@ __all__ = [
     "ratings_rebuild",
     "ratings_update",
     "refused_as_validation_error",
+    "results_email_queue",
     "round_draw",
     "season_guests",
     "season_nights",

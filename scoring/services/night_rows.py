@@ -4,14 +4,18 @@ standings summed from those lines (the night is new: nothing stored to read back
 A history import writes thousands of rows a night; building a model instance for each and
 having the ORM prepare each of its values cost more than the engine's reading of the file.
 The engine checked every seat, deal and table before this runs; the database's constraints
-still guard each row."""
+still guard each row.
+
+A batch of nights (``games.nightfile.tournaments_import``) gives a ``RowsLater``: its nights'
+seats, deals and standings are then written together at the batch's end, one COPY a table for
+the whole batch rather than four a night (each COPY a round trip to the server and back)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from games.models import Deal, Poule, Seat, Tournament
@@ -43,12 +47,57 @@ STANDING_COLUMNS = (
 )
 
 
+class RowsLater:
+    """The rows of a batch's nights, written together by ``write`` at the batch's end. A
+    night's rows are held apart until it is stored (``keep``); a refused night's are forgotten
+    with it (``drop``), as its savepoint rolls back what it wrote itself."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[type[models.Model], tuple[str, ...]], list[tuple[Any, ...]]] = {}
+        self.new: list[tuple[type[models.Model], tuple[str, ...], list[tuple[Any, ...]]]] = []
+
+    def add(
+        self, model: type[models.Model], columns: tuple[str, ...], rows: list[tuple[Any, ...]]
+    ) -> None:
+        self.new.append((model, columns, rows))
+
+    def keep(self) -> None:
+        for model, columns, rows in self.new:
+            self.kept.setdefault((model, columns), []).extend(rows)
+        self.new.clear()
+
+    def drop(self) -> None:
+        self.new.clear()
+
+    def write(self) -> None:
+        """Every kept row written, a statement a table, in the order of their keys."""
+        for (model, columns), rows in self.kept.items():
+            rows_insert(model, columns, rows)
+        self.kept.clear()
+
+
+def _rows_store(
+    later: RowsLater | None,
+    model: type[models.Model],
+    columns: tuple[str, ...],
+    rows: list[tuple[Any, ...]],
+) -> None:
+    if later is None:
+        rows_insert(model, columns, rows)
+    else:
+        later.add(model, columns, rows)
+
+
 @transaction.atomic(savepoint=False)
-def night_rows_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) -> list[Poule]:
+def night_rows_store(
+    tournament: Tournament, sheets: Sequence[ScoredSheet], later: RowsLater | None = None
+) -> list[Poule]:
     """Store a whole night the engine has scored already (an imported night). Seats are
     numbered from 1 in the sheet's order; a deal's dealer is the seat the engine names; a
     table without a single deal was not played: its players get no standings (no tournament
-    points, no table won), as for a table left empty on the night."""
+    points, no table won), as for a table left empty on the night. ``later``: the seats,
+    deals and standings are held there, for the batch to write with its other nights' (only
+    the night's poules are written now: their ids are the rows' keys)."""
     poules = Poule.objects.bulk_create(
         Poule(
             tournament=tournament,
@@ -99,9 +148,9 @@ def night_rows_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) -> l
                 )
                 for line in sheet.standings
             )
-    rows_insert(Seat, SEAT_COLUMNS, seats)
-    rows_insert(Deal, DEAL_COLUMNS, deals)
-    rows_insert(PouleStanding, STANDING_COLUMNS, lines)
+    _rows_store(later, Seat, SEAT_COLUMNS, seats)
+    _rows_store(later, Deal, DEAL_COLUMNS, deals)
+    _rows_store(later, PouleStanding, STANDING_COLUMNS, lines)
     # The night's standings from the poules' lines just written, in the order the stored ones
     # are read in (round, table; rank, seat): the night is new, none to take away.
     results = [
@@ -115,9 +164,10 @@ def night_rows_store(tournament: Tournament, sheets: Sequence[ScoredSheet]) -> l
             lines, key=lambda line: (order[line[0]], line[3], line[2])
         )
     ]
-    rows_insert(
+    _rows_store(
+        later,
         TournamentStanding,
         NIGHT_STANDING_COLUMNS,
-        (night_standing_row(tournament.pk, line) for line in night_standings(tournament, results)),
+        [night_standing_row(tournament.pk, line) for line in night_standings(tournament, results)],
     )
     return poules

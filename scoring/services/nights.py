@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from club.models import Club
 from club.services import published_pages_changed
@@ -87,6 +87,15 @@ class CloseCheck:
         return semicolon_join(parts)
 
 
+# A night without a single deal cannot be closed (nor imported as closed).
+UNDEALT = gettext_lazy("Aucune donne n'a été encodée.")
+
+
+def results_email_queue(tournament: Tournament) -> None:
+    """Each participant's results e-mailed once the close is committed."""
+    work_queue(TaskName.RESULTS_EMAIL, tournament.pk)
+
+
 def _close_refused(tournament: Tournament, dealt: bool | None = None) -> None:
     """What makes closing the night impossible, confirmed or not. ``dealt``: the caller wrote
     the night's poules and knows whether it has deals (an import): not asked again."""
@@ -99,7 +108,7 @@ def _close_refused(tournament: Tournament, dealt: bool | None = None) -> None:
     if dealt is None:
         dealt = Deal.objects.filter(poule__tournament=tournament).exists()
     if not dealt:
-        raise ValidationError(_("Aucune donne n'a été encodée."))
+        raise ValidationError(UNDEALT)
 
 
 def tournament_close_check(tournament: Tournament) -> CloseCheck:
@@ -171,7 +180,7 @@ def tournament_close(
     if rate:
         ratings_queue(tournament.pk)
     if send_results:
-        work_queue(TaskName.RESULTS_EMAIL, tournament.pk)
+        results_email_queue(tournament)
     return tournament
 
 

@@ -7,7 +7,7 @@ of the club's game in order and stores each player's rating and night statistics
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -159,17 +159,16 @@ def _nights_read(
         built = []
         for poule in night_poules:
             players = [poule.seats[number] for number in sorted(poule.seats)]
-            sides = (deal_sides(game, players, *deal) for deal in poule.deals)
+            sides = [
+                deal_sides(game, players, data, points, dealer, key)
+                for (data, points, dealer), key in zip(poule.deals, poule.keys, strict=True)
+            ]
             places.update((key, (poule, i, players)) for i, key in enumerate(poule.keys))
             built.append(
                 PouleRecord(
                     players=tuple(players),
                     ranks=tuple(poule.ranks.get(player, len(players)) for player in players),
-                    deals=tuple(
-                        replace(side, key=key)
-                        for side, key in zip(sides, poule.keys, strict=True)
-                        if side is not None
-                    ),
+                    deals=tuple([side for side in sides if side is not None]),
                 )
             )
         records.append(NightRecord(key=night.pk, season=night.season_id, poules=tuple(built)))
@@ -223,7 +222,7 @@ RATING_COLUMNS = (
 )
 
 # What the rating reads of a night.
-_READ = ("club", "game", "date", "season", "point_table")
+_READ = ("club", "game", "date", "season", "point_table", "name", "status")
 
 
 @transaction.atomic
@@ -277,8 +276,16 @@ def ratings_update(tournament: Tournament, *, season_summaries: bool = True) -> 
     # counting had its players' summaries written again when it was reopened; a merge's, by
     # ``night_statistics_store``).
     if season_summaries:
+        # The lines just written taken as they are, not read back (the summaries read only the
+        # seasons' earlier nights).
+        known = {night.pk: night for night in nights}
         season_stats_store(
-            {night.season_id for night in nights}, {player for _night, player, _data in stats}
+            {night.season_id for night in nights},
+            {player for _night, player, _data in stats},
+            [
+                (player, n.season_id, n.pk, n.date, n.name, n.status, data)
+                for n, player, data in ((known[pk], player, data) for pk, player, data in stats)
+            ],
         )
     # One current row per player: his latest night, rated now or before this one.
     PlayerRating.objects.filter(

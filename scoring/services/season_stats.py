@@ -9,8 +9,9 @@ adding up 400 stored nights to adding up 10 rows."""
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
@@ -26,10 +27,18 @@ SEASON_STATS_COLUMNS = ("player_id", "season_id", "published_only", "data")
 Players = Collection[int] | QuerySet | None
 
 
-def season_stats_store(seasons: Iterable[int], players: Players = None) -> None:
+# A night line as the summaries read it: player, season, night, date, name, state, its data.
+Line = tuple[int, int, int, datetime.date, str, str, dict[str, Any]]
+
+
+def season_stats_store(
+    seasons: Iterable[int], players: Players = None, written: Sequence[Line] = ()
+) -> None:
     """The summaries of ``seasons`` written again from the stored night lines, for
     ``players`` (ids or a query of them; None: every player of those seasons). A player with
-    no night left in a season keeps no summary of it. Three queries."""
+    no night left in a season keeps no summary of it. Three queries. ``written``: the lines
+    of the nights the caller has just written (every line of those nights, the cote's), taken
+    as they are rather than read back."""
     seasons = set(seasons)
     if not seasons:
         return
@@ -40,11 +49,11 @@ def season_stats_store(seasons: Iterable[int], players: Players = None) -> None:
     if players is not None:
         lines = lines.filter(player__in=players)
         stale = stale.filter(player__in=players)
+    if written:
+        lines = lines.exclude(tournament__in={line[2] for line in written})
     counted: dict[tuple[int, int], list[Any]] = defaultdict(list)
     published: dict[tuple[int, int], list[Any]] = defaultdict(list)
-    for player, season, tournament, date, name, status, data in lines.order_by(
-        "tournament__date", "tournament_id"
-    ).values_list(
+    read = lines.order_by().values_list(
         "player_id",
         "tournament__season_id",
         "tournament_id",
@@ -52,7 +61,12 @@ def season_stats_store(seasons: Iterable[int], players: Players = None) -> None:
         "tournament__name",
         "tournament__status",
         "data",
-    ):
+    )
+    # In the order the nights were played (by date, then id).
+    every = sorted([*read, *written], key=lambda line: (line[3], line[2]))
+    for player, season, tournament, date, name, status, data in every:
+        if season is None or season not in seasons or status not in COUNTED_STATUSES:
+            continue
         night = (tournament, date, name, data)
         counted[player, season].append(night)
         if status == Tournament.Status.PUBLISHED:

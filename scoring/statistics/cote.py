@@ -179,6 +179,12 @@ def gap_for(probability: float, sigma: float = 0.0) -> float:
 
 def _ranks(values: Sequence[float], lower_is_better: bool) -> tuple[int, ...]:
     """Competition places (0 best) of ``values``; equal values share a place."""
+    if len(values) == 2:
+        # Most deals: declarers against defenders.
+        first, second = values
+        if first == second:
+            return (0, 0)
+        return (0, 1) if (first < second) == lower_is_better else (1, 0)
     order = sorted(set(values), reverse=not lower_is_better)
     place = {value: index for index, value in enumerate(order)}
     return tuple(place[value] for value in values)
@@ -190,43 +196,57 @@ def _facts(game: str) -> tuple[bool, int | None]:
     return module.LOWER_IS_BETTER, module.MORT_AT
 
 
+@cache
+def _seat_names(count: int) -> tuple[str, ...]:
+    """The seats' names at a table of ``count`` ("1", "2", …), as deals name declarers."""
+    return tuple(str(number) for number in range(1, count + 1))
+
+
 def deal_sides(
     game: str,
     seat_players: Sequence[int],
     data: Mapping[str, Any],
     points: Sequence[int],
     dealer: int | None,
+    key: Any = None,
 ) -> DealSides | None:
     """A stored deal as a match (``dealer`` as stored: seat number from 1), or None when it
-    tells nothing (a pass, every side scoring alike)."""
-    if len(points) != len(seat_players):
+    tells nothing (a pass, every side scoring alike). ``key``: the caller's name for it.
+    Called for every deal of a club's history when the cote is rewritten: plain loops."""
+    count = len(seat_players)
+    if len(points) != count:
         return None
     lower_is_better, mort_at = _facts(game)
-    out = dealer - 1 if dealer is not None and mort_at == len(seat_players) else None
-    active = [index for index in range(len(seat_players)) if index != out]
-    declarers = {str(seat) for seat in (data.get("declarers") or ())}
-    if declarers:
+    out = dealer - 1 if dealer is not None and mort_at == count else None
+    declared = data.get("declarers")
+    if declared:
+        declarers = {str(seat) for seat in declared}
+        names = _seat_names(count)
         # Declarers who scored alike play together (emballage, trou); in a misère each
         # declarer plays alone and may score otherwise. The defenders are one side.
         groups: dict[int, list[int]] = {}
-        defenders = []
-        for index in active:
-            if str(index + 1) in declarers:
-                groups.setdefault(points[index], []).append(index)
+        defenders: list[int] = []
+        defended = 0  # the defenders' points (the first one's)
+        for index in range(count):
+            if index == out:
+                continue
+            if names[index] in declarers:
+                groups.setdefault(points[index], []).append(seat_players[index])
             else:
-                defenders.append(index)
-        sides = [tuple(group) for _points, group in sorted(groups.items(), reverse=True)]
+                if not defenders:
+                    defended = points[index]
+                defenders.append(seat_players[index])
+        values = sorted(groups, reverse=True)
+        sides = [tuple(groups[value]) for value in values]
         if defenders:
             sides.append(tuple(defenders))
+            values.append(defended)
     else:
-        sides = [(index,) for index in active]
-    values = [points[side[0]] for side in sides]
+        sides = [(seat_players[index],) for index in range(count) if index != out]
+        values = [points[index] for index in range(count) if index != out]
     if len(sides) < 2 or len(set(values)) < 2:
         return None
-    return DealSides(
-        sides=tuple(tuple(seat_players[index] for index in side) for side in sides),
-        ranks=_ranks(values, lower_is_better),
-    )
+    return DealSides(sides=tuple(sides), ranks=_ranks(values, lower_is_better), key=key)
 
 
 def above_probability(a: Rating, b: Rating) -> float:

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.test.utils import CaptureQueriesContext
 
 from club.models import Membership, Player
 from games import nightfile
 from games.demo import FIRST_NAMES, LAST_NAMES, random_night
-from games.models import Poule, Tournament
+from games.models import Deal, Poule, Seat, Tournament
 from games.nightfile import document_problems, tournament_import, tournaments_import
 from infra.outbox import TaskName
 from scoring.engine.season_file import rank_nights
@@ -32,6 +32,7 @@ from scoring.models import (
     TournamentStanding,
 )
 from scoring.services import (
+    RowsLater,
     tournament_standings_update,
 )
 from scoring.services.sheets import NIGHT_STANDING_COLUMNS
@@ -364,3 +365,38 @@ def test_a_table_without_deals_is_imported_as_unplayed(night_document):
         played = other.filter(player_id=line.player_id)
         assert line.poules_played == played.count()
         assert line.poules_won == played.filter(rank=1).count()
+
+
+def test_a_batchs_rows_refused_together_are_written_night_by_night(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    def refused(self):
+        raise DatabaseError("the batch's rows")
+
+    docs = history(seasons=(2023,), nights=3)
+    monkeypatch.setattr(RowsLater, "write", refused)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        outcomes = tournaments_import(docs)
+
+    assert all(isinstance(outcome, Tournament) for outcome in outcomes)
+    assert Tournament.objects.filter(status=Tournament.Status.CLOSED).count() == 3
+    for outcome, doc in zip(outcomes, docs, strict=True):
+        assert Deal.objects.filter(poule__tournament=outcome).count() == sum(
+            len(poule["deals"]) for poule in doc["poules"]
+        )
+
+
+def test_a_batchs_nights_are_closed_with_their_rows_written_once_for_the_batch(
+    django_capture_on_commit_callbacks,
+):
+    docs = history(seasons=(2023,), nights=3)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        outcomes = tournaments_import(docs)
+
+    for outcome, doc in zip(outcomes, docs, strict=True):
+        assert outcome.status == Tournament.Status.CLOSED
+        seats = sum(len(poule["seats"]) for poule in doc["poules"])
+        assert Seat.objects.filter(tournament=outcome).count() == seats
+        assert TournamentStanding.objects.filter(tournament=outcome).count() == len(doc["players"])

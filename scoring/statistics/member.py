@@ -16,6 +16,7 @@ import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from django.db.models import (
@@ -125,19 +126,20 @@ class SeasonResults:
     contracts: list[ContractLine] = field(default_factory=list)
     partners: list[PartnerLine] = field(default_factory=list)
 
-    @property
+    # Each total is written twice on the page (the totals, the table's foot): added up once.
+    @cached_property
     def tournament_points(self) -> Fraction:
         return sum((line.tournament_points for line in self.tournaments), Fraction(0))
 
-    @property
+    @cached_property
     def game_points(self) -> int:
         return sum(line.game_points for line in self.tournaments)
 
-    @property
+    @cached_property
     def poules_played(self) -> int:
         return sum(line.poules_played for line in self.tournaments)
 
-    @property
+    @cached_property
     def poules_won(self) -> int:
         return sum(line.poules_won for line in self.tournaments)
 

@@ -18,7 +18,8 @@ from django.db.models import QuerySet
 from games.models import COUNTED_STATUSES, Tournament
 from infra.rows import rows_insert
 
-from ..models import PlayerNightStats, PlayerSeasonStats
+from ..models import PlayerNightStats, PlayerSeasonStats, SeasonNights
+from ..statistics.chart import season_nights
 from ..statistics.seasons import season_summary
 
 SEASON_STATS_COLUMNS = ("player_id", "season_id", "published_only", "data")
@@ -29,10 +30,12 @@ Players = Collection[int] | QuerySet | None
 def season_stats_store(seasons: Iterable[int], players: Players = None) -> None:
     """The summaries of ``seasons`` written again from the stored night lines, for
     ``players`` (ids or a query of them; None: every player of those seasons). A player with
-    no night left in a season keeps no summary of it. Three queries."""
+    no night left in a season keeps no summary of it. Three queries, and the seasons' nights
+    as the members' charts add them up (``season_nights_store``)."""
     seasons = set(seasons)
     if not seasons:
         return
+    season_nights_store(seasons)
     lines = PlayerNightStats.objects.filter(
         tournament__season__in=seasons, tournament__status__in=COUNTED_STATUSES
     )
@@ -67,6 +70,24 @@ def season_stats_store(seasons: Iterable[int], players: Players = None) -> None:
             for (player, season), nights in by_season.items()
         ],
     )
+
+
+def season_nights_store(seasons: Collection[int]) -> None:
+    """Each season's published nights with what the club average of « Mes résultats »' chart
+    adds up (``statistics.chart.season_nights``), written again: two or three queries a
+    season, and two."""
+    rows = [
+        SeasonNights(
+            season_id=season,
+            nights=[
+                [pk, awarded, newcomers]
+                for pk, _date, _name, awarded, newcomers in season_nights(season)
+            ],
+        )
+        for season in sorted(seasons)
+    ]
+    SeasonNights.objects.filter(season__in=seasons).delete()
+    SeasonNights.objects.bulk_create(rows)
 
 
 def night_season_stats_store(night_ids: Collection[int], players: Players = None) -> None:

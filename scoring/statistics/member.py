@@ -2,7 +2,8 @@
 the chart against the club average, his Belgian-whist contracts and his partners.
 
 Read-only. Every function runs a fixed number of queries however many nights the member
-played: the rows come in a few set-based queries and the rest is plain Python. His contracts
+played: the rows come in a few set-based queries and the rest is plain Python; the chart's
+club average as stored for the season (``chart``). His contracts
 and partners are not counted here: they are his nights' lines of ``nights.night_statistics``,
 stored when each night was closed or corrected (``services.ratings.night_statistics_store``)
 and added up with his season's (``PlayerSeasonStats``, ``seasons``), or counted now for a
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -22,11 +23,8 @@ from typing import Any
 from django.db.models import (
     Exists,
     JSONField,
-    Min,
     OuterRef,
-    Q,
     Subquery,
-    Sum,
     TextField,
 )
 from django.db.models.fields.json import KeyTransform
@@ -39,8 +37,15 @@ from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.games import game_module
 
-from ..fields import POINT_UNITS, fraction_of
-from ..models import PlayerNightStats, PlayerRating, PlayerSeasonStats, TournamentStanding
+from ..fields import fraction_of
+from ..models import (
+    PlayerNightStats,
+    PlayerRating,
+    PlayerSeasonStats,
+    SeasonNights,
+    TournamentStanding,
+)
+from .chart import ChartPoint, chart_points, published_nights, season_nights, stored_nights
 from .nights import (
     BELGIAN_WHIST,
     PouleDeals,
@@ -74,21 +79,6 @@ class TournamentLine:
     game_points: int
     poules_played: int
     poules_won: int
-
-    @property
-    def title(self) -> str:
-        return night_title(self.name, self.date)
-
-
-@dataclass(frozen=True)
-class ChartPoint:
-    """One night of the season: the member's points so far and the club average so far."""
-
-    date: datetime.date
-    name: str
-    played: bool
-    mine: Fraction
-    average: Fraction
 
     @property
     def title(self) -> str:
@@ -159,7 +149,8 @@ class SeasonResults:
 def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first; each with
     his contracts and partners of its stored nights as his season's summary holds them
-    (``summary_text``, JSON left undecoded: only the season shown reads it)."""
+    (``summary_text``) and its published nights as the chart adds them up (``nights_text``),
+    JSON left undecoded: only the season shown reads them."""
     summary = PlayerSeasonStats.objects.filter(
         player=player, season=OuterRef("pk"), published_only=False
     ).values(
@@ -168,6 +159,7 @@ def seasons_played(player: Player) -> list[Season]:
             partners=KeyTransform("partners", "data"),
         )
     )[:1]
+    nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
     return list(
         Season.objects.filter(
             Exists(
@@ -178,7 +170,10 @@ def seasons_played(player: Player) -> list[Season]:
                 )
             )
         )
-        .annotate(summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()))
+        .annotate(
+            summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()),
+            nights_text=Cast(Subquery(nights, output_field=JSONField()), TextField()),
+        )
         .select_related("club")
         .order_by("-start", "club__name")
     )
@@ -193,6 +188,21 @@ def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
         text = (
             PlayerSeasonStats.objects.filter(player=player, season=season, published_only=False)
             .annotate(text=Cast("data", TextField()))
+            .values_list("text", flat=True)
+            .first()
+        )
+    return None if text is None else json.loads(text)
+
+
+def _stored_nights(season: Season) -> list[list[Any]] | None:
+    """The season's published nights as stored for the chart (``SeasonNights``): as
+    ``seasons_played`` read them with the season, else read now."""
+    if hasattr(season, "nights_text"):
+        text = season.nights_text
+    else:
+        text = (
+            SeasonNights.objects.filter(season=season)
+            .annotate(text=Cast("nights", TextField()))
             .values_list("text", flat=True)
             .first()
         )
@@ -215,12 +225,13 @@ def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
 
 def season_results(player: Player, season: Season) -> SeasonResults:
     """The player's nights of ``season``, the chart against the club, his contracts and his
-    partners. Three queries, however many nights: his nights (each marked whether its line is
-    stored), his season's summary of the stored ones (``PlayerSeasonStats``, read with the
-    season by ``seasons_played``), the chart's two
-    (its nights' sums, each player's first night); three more while one of his Belgian-whist
-    nights has no stored line yet (``_counted_now``). His partners come unnamed, best first:
-    ``partners_named_today`` names them."""
+    partners. Two queries, however many nights: his nights (each marked whether its line is
+    stored), the season's published nights for the chart; read with the season by
+    ``seasons_played``: his season's summary of the stored nights (``PlayerSeasonStats``) and
+    the club's side of the chart (``SeasonNights``). Two or three more while the club's side
+    is not stored for the nights published (``chart``), three more while one of his
+    Belgian-whist nights has no stored line yet (``_counted_now``). His partners come
+    unnamed, best first: ``partners_named_today`` names them."""
     rows = (
         TournamentStanding.objects.filter(
             player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
@@ -248,11 +259,17 @@ def season_results(player: Player, season: Season) -> SeasonResults:
             "poules_played",
             "poules_won",
             "stored",
+            "points_units",
         )
     )
     tournaments = []
     missing: list[int] = []
-    for tournament_id, date, name, status, game, rank, tied, points, *poules, stored in rows:
+    # His points at each published night, in whole units: his line of the chart.
+    mine: dict[int, int] = {}
+    for row in rows:
+        tournament_id, date, name, status, game, rank, tied, points, *poules, stored, units = row
+        if status == Tournament.Status.PUBLISHED:
+            mine[tournament_id] = units
         tournaments.append(
             TournamentLine(
                 tournament_id,
@@ -274,7 +291,7 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     return SeasonResults(
         season=season,
         tournaments=tournaments,
-        chart=_season_chart(player, season),
+        chart=_season_chart(season, mine),
         contracts=contracts,
         partners=partners,
     )
@@ -304,71 +321,13 @@ def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> lis
     return best[:TOP_PARTNERS]
 
 
-def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
-    """At each published night of the season, in date order: the player's tournament points so
-    far, and the club average so far = all tournament points awarded so far ÷ the players who
-    have played so far. A player counts in the average from his first night on. Published
-    nights only: the average holds everybody's points, which are the club's until it
-    publishes them.
-
-    Two queries of a row a night and a row a player, whatever the season's thousands of
-    standings (neither sorts them): each night's points summed by the database in whole
-    units (exact), and the date each player first played."""
-    nights = (
-        Tournament.objects.filter(season=season, status=Tournament.Status.PUBLISHED)
-        .annotate(
-            awarded=Sum("standings__points_units"),
-            mine=Sum("standings__points_units", filter=Q(standings__player=player)),
-        )
-        .filter(awarded__isnull=False)
-        .order_by("date", "name", "pk")
-        .values_list("pk", "date", "name", "awarded", "mine")
-    )
-    on_date: dict[datetime.date, list[int]] = defaultdict(list)
-    for index, (_pk, date, *_rest) in enumerate(nights):
-        on_date[date].append(index)
-    published = TournamentStanding.objects.filter(
-        tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
-    ).order_by()
-    newcomers: Counter[int] = Counter()
-    # Each player's first date; on a date of several nights, his first of them is read apart
-    # (a third query, only then).
-    undecided: dict[int, datetime.date] = {}
-    for player_id, date in (
-        published.values("player_id")
-        .annotate(first=Min("tournament__date"))
-        .values_list("player_id", "first")
-    ):
-        if len(on_date[date]) == 1:
-            newcomers[on_date[date][0]] += 1
-        elif on_date[date]:
-            undecided[player_id] = date
-    if undecided:
-        place = {pk: index for index, (pk, *_rest) in enumerate(nights)}
-        first: dict[int, int] = {}
-        for player_id, tournament_id, date in published.filter(
-            player__in=undecided, tournament__date__in=set(undecided.values())
-        ).values_list("player_id", "tournament_id", "tournament__date"):
-            index = place.get(tournament_id)
-            if date == undecided[player_id] and index is not None:
-                first[player_id] = min(first.get(player_id, index), index)
-        newcomers.update(first.values())
-    chart = []
-    awarded = mine = seen = 0
-    for index, (_pk, date, name, night_awarded, night_mine) in enumerate(nights):
-        seen += newcomers[index]
-        awarded += night_awarded
-        mine += night_mine or 0
-        chart.append(
-            ChartPoint(
-                date=date,
-                name=name,
-                played=night_mine is not None,
-                mine=Fraction(mine, POINT_UNITS),
-                average=Fraction(awarded, POINT_UNITS * seen),
-            )
-        )
-    return chart
+def _season_chart(season: Season, mine: dict[int, int]) -> list[ChartPoint]:
+    """The chart (``chart``) from the season's published nights as stored for it: one query,
+    a row a night (their dates and names); the club's figures counted now, two queries more,
+    when the stored ones are not of these nights."""
+    published = published_nights(season).values_list("pk", "date", "name")
+    nights = stored_nights(_stored_nights(season), published)
+    return chart_points(season_nights(season) if nights is None else nights, mine)
 
 
 def _belgian_whist_stats(

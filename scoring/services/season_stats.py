@@ -74,8 +74,8 @@ def season_stats_store(seasons: Iterable[int], players: Players = None) -> None:
 
 def season_nights_store(seasons: Collection[int]) -> None:
     """Each season's published nights with what the club average of « Mes résultats »' chart
-    adds up (``statistics.chart.season_nights``), written again: two or three queries a
-    season, and two."""
+    adds up (``statistics.chart.season_nights``), written again: one to three queries a
+    season (one while none has a night published), and one."""
     rows = [
         SeasonNights(
             season_id=season,
@@ -86,8 +86,9 @@ def season_nights_store(seasons: Collection[int]) -> None:
         )
         for season in sorted(seasons)
     ]
-    SeasonNights.objects.filter(season__in=seasons).delete()
-    SeasonNights.objects.bulk_create(rows)
+    SeasonNights.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["season"], update_fields=["nights"]
+    )
 
 
 def night_season_stats_store(night_ids: Collection[int], players: Players = None) -> None:

@@ -58,14 +58,17 @@ def season_nights(season: Any) -> list[SeasonNight]:
 
     Two queries of a row a night and a row a player, whatever the season's thousands of
     standings (neither sorts them): each night's points summed by the database in whole
-    units (exact), and the date each player first played; a third only when a date holds
-    several nights (which of them was his first)."""
+    units (exact), and the date each player first played (none while no night has
+    standings); a third only when a date holds several nights (which of them was his
+    first)."""
     every = list(
         published_nights(season)
         .annotate(awarded=Sum("standings__points_units"))
         .values_list("pk", "date", "name", "awarded")
     )
     nights = [night for night in every if night[3] is not None]
+    if not nights:
+        return [(pk, date, name, awarded, 0) for pk, date, name, awarded in every]
     on_date: dict[datetime.date, list[int]] = defaultdict(list)
     for index, (_pk, date, *_rest) in enumerate(nights):
         on_date[date].append(index)

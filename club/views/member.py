@@ -126,7 +126,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         key = fragment_key(season.club, "my-results", player.pk, season.pk)
         results = SimpleLazyObject(partial(member_results.season_results, player, season))
         rows = SimpleLazyObject(partial(_season_rows, results, season.club.slug))
-        cote = SimpleLazyObject(partial(_cote_words, player, season.club))
+        cote = SimpleLazyObject(partial(_cote_words, player, season))
         partners = cache.get_or_set(
             f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
@@ -149,10 +149,11 @@ def my_results(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "club/member/my_results.html", context)
 
 
-def _cote_words(player: Player, club: Any) -> dict[str, str] | None:
-    """His cote at the club and its change at his latest night, with that night's cote page
-    (which tells what moved it), written as the cote's pages write them."""
-    now = member_results.cote_now(player, club.pk)
+def _cote_words(player: Player, season: Any) -> dict[str, str] | None:
+    """His cote at the season's club and its change at his latest night there, with that
+    night's cote page (which tells what moved it), written as the cote's pages write them."""
+    club = season.club
+    now = member_results.season_cote(player, season)
     if now is None:
         return None
     point = get_format("DECIMAL_SEPARATOR")

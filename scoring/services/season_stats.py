@@ -5,7 +5,13 @@ seasons of those nights are added up again for the players concerned.
 
 The statistics page and « Mes résultats » then read a row a season: measured on PostgreSQL
 (a player's 10 seasons × 40 nights, ``manage.py bench``) the page's first view went from
-adding up 400 stored nights to adding up 10 rows."""
+adding up 400 stored nights to adding up 10 rows.
+
+With a night's standings or its publication (closed, corrected, published, taken back,
+reopened, a merge) the club's side of « Mes résultats »' chart is written again for its season
+(``SeasonNights``): every member's first view of the page reads it instead of summing the
+season's standings. An import's nights, rated by their batch's cote alone, leave it to the
+next such change: until then the page counts it (``scoring.statistics.chart``)."""
 
 from __future__ import annotations
 
@@ -30,12 +36,10 @@ Players = Collection[int] | QuerySet | None
 def season_stats_store(seasons: Iterable[int], players: Players = None) -> None:
     """The summaries of ``seasons`` written again from the stored night lines, for
     ``players`` (ids or a query of them; None: every player of those seasons). A player with
-    no night left in a season keeps no summary of it. Three queries, and the seasons' nights
-    as the members' charts add them up (``season_nights_store``)."""
+    no night left in a season keeps no summary of it. Three queries."""
     seasons = set(seasons)
     if not seasons:
         return
-    season_nights_store(seasons)
     lines = PlayerNightStats.objects.filter(
         tournament__season__in=seasons, tournament__status__in=COUNTED_STATUSES
     )
@@ -93,8 +97,12 @@ def season_nights_store(seasons: Collection[int]) -> None:
 
 def night_season_stats_store(night_ids: Collection[int], players: Players = None) -> None:
     """The summaries of the seasons of these nights written again (``season_stats_store``)
-    for ``players``, by default the players of the nights' stored lines."""
+    for ``players``, by default the players of the nights' stored lines; and the seasons'
+    published nights for the chart (``season_nights_store``)."""
     if players is None:
         players = PlayerNightStats.objects.filter(tournament__in=night_ids).values("player_id")
-    seasons = Tournament.objects.filter(pk__in=night_ids).values_list("season_id", flat=True)
-    season_stats_store(set(seasons), players)
+    seasons = set(Tournament.objects.filter(pk__in=night_ids).values_list("season_id", flat=True))
+    season_stats_store(seasons, players)
+    # A night's standings or its publication moved: the chart's side of the club with them
+    # (the cote, rewritten alone, moves neither).
+    season_nights_store(seasons)

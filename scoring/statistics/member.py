@@ -149,8 +149,9 @@ class SeasonResults:
 def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first; each with
     his contracts and partners of its stored nights as his season's summary holds them
-    (``summary_text``) and its published nights as the chart adds them up (``nights_text``),
-    JSON left undecoded: only the season shown reads them."""
+    (``summary_text``), its published nights as the chart adds them up (``nights_text``) and
+    his cote at its club today (``cote_mu`` …), JSON left undecoded: only the season shown
+    reads them."""
     summary = PlayerSeasonStats.objects.filter(
         player=player, season=OuterRef("pk"), published_only=False
     ).values(
@@ -160,6 +161,12 @@ def seasons_played(player: Player) -> list[Season]:
         )
     )[:1]
     nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
+    # His latest cote at the season's club, a column each (as stored: a float through JSON
+    # could come back rounded).
+    cote = _latest_cote(player, OuterRef("club"))
+    cote_columns = {
+        f"cote_{name}": Subquery(cote.values(column)[:1]) for name, column in COTE_COLUMNS.items()
+    }
     return list(
         Season.objects.filter(
             Exists(
@@ -173,6 +180,7 @@ def seasons_played(player: Player) -> list[Season]:
         .annotate(
             summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()),
             nights_text=Cast(Subquery(nights, output_field=JSONField()), TextField()),
+            **cote_columns,
         )
         .select_related("club")
         .order_by("-start", "club__name")
@@ -419,12 +427,36 @@ class CoteNow:
     date: datetime.date
 
 
+# CoteNow's fields, as ``seasons_played`` reads them with each season.
+COTE_COLUMNS = {
+    "mu": "mu",
+    "change": "change",
+    "night": "tournament_id",
+    "date": "tournament__date",
+}
+
+
+def _latest_cote(player: Player, club: Any) -> Any:
+    return PlayerRating.objects.filter(player=player, tournament__club=club).order_by(
+        "-tournament__date", "-tournament_id"
+    )
+
+
 def cote_now(player: Player, club_id: int) -> CoteNow | None:
     """His cote at the club today (his latest rated night there), or None: one query."""
     row = (
-        PlayerRating.objects.filter(player=player, tournament__club=club_id)
-        .order_by("-tournament__date", "-tournament_id")
+        _latest_cote(player, club_id)
         .values_list("mu", "change", "tournament_id", "tournament__date")
         .first()
     )
     return CoteNow(*row) if row else None
+
+
+def season_cote(player: Player, season: Season) -> CoteNow | None:
+    """His cote at the season's club today: as ``seasons_played`` read it with the season,
+    else read now (``cote_now``)."""
+    if not hasattr(season, "cote_mu"):
+        return cote_now(player, season.club_id)
+    if season.cote_night is None:
+        return None
+    return CoteNow(*(getattr(season, f"cote_{name}") for name in COTE_COLUMNS))

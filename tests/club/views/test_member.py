@@ -70,10 +70,10 @@ pytestmark = pytest.mark.django_db
 
 MEMBER_URLS = ["profile", "my-results", "my-data"]
 # Queries of "my results" beyond the login's own (session, user): his player, his seasons
-# (with his season's summary and the club's side of the chart, stored at each close), his
-# nights with their statistics (stored when each was closed), the season's published nights
-# for the chart, his cote at the club, his partners' names of today.
-MY_RESULTS_QUERIES = 2 + 6
+# (with his season's summary and the club's side of the chart, stored at each close, and his
+# cote at the club), his nights with their statistics (stored when each was closed), the
+# season's published nights for the chart, his partners' names of today.
+MY_RESULTS_QUERIES = 2 + 5
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
 # With the cote written: the same, its lines written again as they were stored at the close.
@@ -918,6 +918,17 @@ def test_my_results_give_my_cote_and_its_change_linked_to_my_last_nights_cote(
     assert f"<strong>{latest.mu:.2f}</strong>".replace(".", ",") in page
     assert f'<a href="{address}">{signed(latest.change, ",")} à la soirée du ' in page
     assert client.get(address).status_code == 200
+
+
+def test_my_cote_read_with_my_seasons_is_my_cote_read_alone(me, my_season, club):
+    cote_written()
+
+    [season] = member_results.seasons_played(me)
+
+    read_alone = member_results.cote_now(me, club.pk)
+    assert read_alone is not None
+    assert member_results.season_cote(me, season) == read_alone
+    assert member_results.season_cote(me, my_season) == read_alone
 
 
 def test_my_results_and_my_statistics_page_count_my_contracts_and_partners_alike(

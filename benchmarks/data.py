@@ -225,11 +225,13 @@ def generate(
     nights: int = TOURNAMENTS,
     players: int = PLAYERS,
     deals: bool = False,
+    cote: bool = False,
     slug: str = "banc-classements",
 ) -> tuple[Club, list[Season], Player]:
     """A club of ``players`` (a multiple of four) who all play every one of the ``nights`` of
     each of its ``seasons`` (the last one this year); every night published, every season's
-    ranking published twice. Returns the club, its seasons newest first and its first player."""
+    ranking published twice; ``cote`` (with ``deals``): every night's cote written. Returns
+    the club, its seasons newest first and its first player."""
     rng = random.Random(seed)
     start = time.perf_counter()
     count = Tournament.objects.count()
@@ -242,6 +244,9 @@ def generate(
         club_seasons = _seasons(club, timezone.localdate().year, seasons)
         _tournaments(club, club_seasons, members, rng, nights, deals)
     _rankings(club_seasons)
+    if deals and cote:
+        # Each night's cote, as closing it writes it: the statistics page tells its history.
+        scoring.ratings_rebuild(club)
     report(
         f"generated {seasons} season{'s' if seasons > 1 else ''} × {nights} nights × "
         f"{players} players "

@@ -40,7 +40,8 @@ def ranking_group_by(season: Season) -> list[tuple[Any, ...]]:
 def season_club(
     nights: int, players: int, seed: int, report: Callable[[str], None]
 ) -> tuple[Season, Player]:
-    """One season of ``nights`` nights, all played by every player, with their deals."""
+    """One season of ``nights`` nights, all played by every player, with their deals and
+    their cote (the statistics page tells its history, night after night)."""
     _club, seasons, player = data.generate(
         seed,
         report,
@@ -48,6 +49,7 @@ def season_club(
         nights=nights,
         players=players,
         deals=True,
+        cote=True,
         slug=f"banc-saison-{nights}",
     )
     return seasons[0], player

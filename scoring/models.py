@@ -336,6 +336,24 @@ class PlayerSeasonStats(models.Model):
         return f"{self.season_id} {self.player_id} {self.published_only}"
 
 
+class SeasonNights(models.Model):
+    """A season's published nights as the chart of « Mes résultats » adds them up, the same
+    for every member: ``nights`` holds [night id, tournament points awarded in whole units
+    (None: no standings), players first seen at it] a night, in the chart's order. Written
+    with the season's summaries (``scoring.services.season_stats``); a page that finds other
+    nights published counts them itself (``scoring.statistics.chart``)."""
+
+    season = models.OneToOneField("club.Season", on_delete=models.CASCADE, related_name="+")
+    nights = models.JSONField(default=list)
+
+    class Meta:
+        verbose_name = _("soirées de la saison")
+        verbose_name_plural = _("soirées de la saison")
+
+    def __str__(self) -> str:
+        return str(self.season_id)
+
+
 class FederationRanking(models.Model):
     """A federation season's ranking across its clubs, recomputed by a task when a night that
     counts in it is published, corrected or unpublished (``scoring.services.federations``).

@@ -31,7 +31,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from infra.addresses import address_parts
+from infra.dates import date_written
 from scoring import member_data
+from scoring.engine.standings import points_text
 from scoring.statistics import member as member_results
 
 from .. import tokens
@@ -46,6 +48,7 @@ from ..profile import (
     profile_update,
 )
 from ..published import fragment_key
+from ..templatetags.figures import figure
 from .merges import player_merges
 from .ratings import signed
 
@@ -123,7 +126,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         key = fragment_key(season.club, "my-results", player.pk, season.pk)
         results = SimpleLazyObject(partial(member_results.season_results, player, season))
         rows = SimpleLazyObject(partial(_season_rows, results, season.club.slug))
-        cote = SimpleLazyObject(partial(_cote_words, player, season.club))
+        cote = SimpleLazyObject(partial(_cote_words, player, season))
         partners = cache.get_or_set(
             f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
@@ -146,10 +149,11 @@ def my_results(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "club/member/my_results.html", context)
 
 
-def _cote_words(player: Player, club: Any) -> dict[str, str] | None:
-    """His cote at the club and its change at his latest night, with that night's cote page
-    (which tells what moved it), written as the cote's pages write them."""
-    now = member_results.cote_now(player, club.pk)
+def _cote_words(player: Player, season: Any) -> dict[str, str] | None:
+    """His cote at the season's club and its change at his latest night there, with that
+    night's cote page (which tells what moved it), written as the cote's pages write them."""
+    club = season.club
+    now = member_results.season_cote(player, season)
     if now is None:
         return None
     point = get_format("DECIMAL_SEPARATOR")
@@ -162,13 +166,42 @@ def _cote_words(player: Player, club: Any) -> dict[str, str] | None:
 
 
 def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, SafeString]:
-    """His nights' rows and the chart's table rows, drawn by their Jinja2 templates
+    """His nights' rows and the chart's table rows: each cell written here once (the reader's
+    decimal point looked up once, not per figure), the rows drawn by their Jinja2 templates
     (``jinja2/club/``): a season is hundreds of rows, and Django's template language's
     look-ups and filters per cell were most of the page."""
-    context = {"results": results, "results_address": address_parts("games:results", slug)}
+    point = get_format("DECIMAL_SEPARATOR")
+    before, after = address_parts("games:results", slug)
+    nights = [
+        (
+            date_written(line.date, "d/m/Y"),
+            line.title,
+            f"{before}{line.tournament_id}{after}" if line.published else "",
+            line.rank,
+            line.tied,
+            points_text(line.tournament_points, point),
+            figure(line.game_points),
+            f"{line.poules_won} / {line.poules_played}",
+        )
+        for line in results.tournaments
+    ]
+    chart = [
+        (
+            date_written(night.date, "d/m/Y"),
+            night.title,
+            night.played,
+            points_text(night.mine, point),
+            points_text(night.average, point, places_always=True),
+        )
+        for night in results.chart
+    ]
     return {
-        "nights": mark_safe(get_template("club/my_nights.html", using="jinja2").render(context)),
-        "chart": mark_safe(get_template("club/my_chart.html", using="jinja2").render(context)),
+        "nights": mark_safe(
+            get_template("club/my_nights.html", using="jinja2").render({"lines": nights})
+        ),
+        "chart": mark_safe(
+            get_template("club/my_chart.html", using="jinja2").render({"lines": chart})
+        ),
     }
 
 

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import get_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.formats import date_format, get_format
+from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -63,7 +63,8 @@ def rating_history(ratings: list[dict[str, Any]]) -> tuple[dict[str, Any], SafeS
     cote, ±, the night's change, deals), drawn by their Jinja2 template (a decade is hundreds
     of rows: a Django template's look-up per cell was most of the page's time)."""
     point = get_format("DECIMAL_SEPARATOR")
-    dates = [date_format(row["tournament__date"], "SHORT_DATE_FORMAT") for row in ratings]
+    short = get_format("SHORT_DATE_FORMAT")
+    dates = [date_written(row["tournament__date"], short) for row in ratings]
     lines = [
         (
             date,

@@ -5,7 +5,13 @@ seasons of those nights are added up again for the players concerned.
 
 The statistics page and « Mes résultats » then read a row a season: measured on PostgreSQL
 (a player's 10 seasons × 40 nights, ``manage.py bench``) the page's first view went from
-adding up 400 stored nights to adding up 10 rows."""
+adding up 400 stored nights to adding up 10 rows.
+
+With a night's standings or its publication (closed, corrected, published, taken back,
+reopened, a merge) the club's side of « Mes résultats »' chart is written again for its season
+(``SeasonNights``): every member's first view of the page reads it instead of summing the
+season's standings. An import's nights, rated by their batch's cote alone, leave it to the
+next such change: until then the page counts it (``scoring.statistics.chart``)."""
 
 from __future__ import annotations
 
@@ -19,7 +25,8 @@ from django.db.models import QuerySet
 from games.models import COUNTED_STATUSES, Tournament
 from infra.rows import rows_insert
 
-from ..models import PlayerNightStats, PlayerSeasonStats
+from ..models import PlayerNightStats, PlayerSeasonStats, SeasonNights
+from ..statistics.chart import season_nights
 from ..statistics.seasons import season_summary
 
 SEASON_STATS_COLUMNS = ("player_id", "season_id", "published_only", "data")
@@ -83,10 +90,33 @@ def season_stats_store(
     )
 
 
+def season_nights_store(seasons: Collection[int]) -> None:
+    """Each season's published nights with what the club average of « Mes résultats »' chart
+    adds up (``statistics.chart.season_nights``), written again: one to three queries a
+    season (one while none has a night published), and one."""
+    rows = [
+        SeasonNights(
+            season_id=season,
+            nights=[
+                [pk, awarded, newcomers]
+                for pk, _date, _name, awarded, newcomers in season_nights(season)
+            ],
+        )
+        for season in sorted(seasons)
+    ]
+    SeasonNights.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["season"], update_fields=["nights"]
+    )
+
+
 def night_season_stats_store(night_ids: Collection[int], players: Players = None) -> None:
     """The summaries of the seasons of these nights written again (``season_stats_store``)
-    for ``players``, by default the players of the nights' stored lines."""
+    for ``players``, by default the players of the nights' stored lines; and the seasons'
+    published nights for the chart (``season_nights_store``)."""
     if players is None:
         players = PlayerNightStats.objects.filter(tournament__in=night_ids).values("player_id")
-    seasons = Tournament.objects.filter(pk__in=night_ids).values_list("season_id", flat=True)
-    season_stats_store(set(seasons), players)
+    seasons = set(Tournament.objects.filter(pk__in=night_ids).values_list("season_id", flat=True))
+    season_stats_store(seasons, players)
+    # A night's standings or its publication moved: the chart's side of the club with them
+    # (the cote, rewritten alone, moves neither).
+    season_nights_store(seasons)

@@ -2,7 +2,8 @@
 the chart against the club average, his Belgian-whist contracts and his partners.
 
 Read-only. Every function runs a fixed number of queries however many nights the member
-played: the rows come in a few set-based queries and the rest is plain Python. His contracts
+played: the rows come in a few set-based queries and the rest is plain Python; the chart's
+club average as stored for the season (``chart``). His contracts
 and partners are not counted here: they are his nights' lines of ``nights.night_statistics``,
 stored when each night was closed or corrected (``services.ratings.night_statistics_store``)
 and added up with his season's (``PlayerSeasonStats``, ``seasons``), or counted now for a
@@ -13,19 +14,17 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from django.db.models import (
     Exists,
     JSONField,
-    Min,
     OuterRef,
-    Q,
     Subquery,
-    Sum,
     TextField,
 )
 from django.db.models.fields.json import KeyTransform
@@ -38,8 +37,15 @@ from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.games import game_module
 
-from ..fields import POINT_UNITS, fraction_of
-from ..models import PlayerNightStats, PlayerRating, PlayerSeasonStats, TournamentStanding
+from ..fields import fraction_of
+from ..models import (
+    PlayerNightStats,
+    PlayerRating,
+    PlayerSeasonStats,
+    SeasonNights,
+    TournamentStanding,
+)
+from .chart import ChartPoint, chart_points, published_nights, season_nights, stored_nights
 from .nights import (
     BELGIAN_WHIST,
     PouleDeals,
@@ -79,21 +85,6 @@ class TournamentLine:
         return night_title(self.name, self.date)
 
 
-@dataclass(frozen=True)
-class ChartPoint:
-    """One night of the season: the member's points so far and the club average so far."""
-
-    date: datetime.date
-    name: str
-    played: bool
-    mine: Fraction
-    average: Fraction
-
-    @property
-    def title(self) -> str:
-        return night_title(self.name, self.date)
-
-
 @dataclass
 class ContractLine:
     code: str
@@ -125,19 +116,20 @@ class SeasonResults:
     contracts: list[ContractLine] = field(default_factory=list)
     partners: list[PartnerLine] = field(default_factory=list)
 
-    @property
+    # Each total is written twice on the page (the totals, the table's foot): added up once.
+    @cached_property
     def tournament_points(self) -> Fraction:
         return sum((line.tournament_points for line in self.tournaments), Fraction(0))
 
-    @property
+    @cached_property
     def game_points(self) -> int:
         return sum(line.game_points for line in self.tournaments)
 
-    @property
+    @cached_property
     def poules_played(self) -> int:
         return sum(line.poules_played for line in self.tournaments)
 
-    @property
+    @cached_property
     def poules_won(self) -> int:
         return sum(line.poules_won for line in self.tournaments)
 
@@ -157,7 +149,9 @@ class SeasonResults:
 def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first; each with
     his contracts and partners of its stored nights as his season's summary holds them
-    (``summary_text``, JSON left undecoded: only the season shown reads it)."""
+    (``summary_text``), its published nights as the chart adds them up (``nights_text``) and
+    his cote at its club today (``cote_mu`` …), JSON left undecoded: only the season shown
+    reads them."""
     summary = PlayerSeasonStats.objects.filter(
         player=player, season=OuterRef("pk"), published_only=False
     ).values(
@@ -166,6 +160,13 @@ def seasons_played(player: Player) -> list[Season]:
             partners=KeyTransform("partners", "data"),
         )
     )[:1]
+    nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
+    # His latest cote at the season's club, a column each (as stored: a float through JSON
+    # could come back rounded).
+    cote = _latest_cote(player, OuterRef("club"))
+    cote_columns = {
+        f"cote_{name}": Subquery(cote.values(column)[:1]) for name, column in COTE_COLUMNS.items()
+    }
     return list(
         Season.objects.filter(
             Exists(
@@ -176,7 +177,11 @@ def seasons_played(player: Player) -> list[Season]:
                 )
             )
         )
-        .annotate(summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()))
+        .annotate(
+            summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()),
+            nights_text=Cast(Subquery(nights, output_field=JSONField()), TextField()),
+            **cote_columns,
+        )
         .select_related("club")
         .order_by("-start", "club__name")
     )
@@ -191,6 +196,21 @@ def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
         text = (
             PlayerSeasonStats.objects.filter(player=player, season=season, published_only=False)
             .annotate(text=Cast("data", TextField()))
+            .values_list("text", flat=True)
+            .first()
+        )
+    return None if text is None else json.loads(text)
+
+
+def _stored_nights(season: Season) -> list[list[Any]] | None:
+    """The season's published nights as stored for the chart (``SeasonNights``): as
+    ``seasons_played`` read them with the season, else read now."""
+    if hasattr(season, "nights_text"):
+        text = season.nights_text
+    else:
+        text = (
+            SeasonNights.objects.filter(season=season)
+            .annotate(text=Cast("nights", TextField()))
             .values_list("text", flat=True)
             .first()
         )
@@ -213,12 +233,13 @@ def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
 
 def season_results(player: Player, season: Season) -> SeasonResults:
     """The player's nights of ``season``, the chart against the club, his contracts and his
-    partners. Three queries, however many nights: his nights (each marked whether its line is
-    stored), his season's summary of the stored ones (``PlayerSeasonStats``, read with the
-    season by ``seasons_played``), the chart's two
-    (its nights' sums, each player's first night); three more while one of his Belgian-whist
-    nights has no stored line yet (``_counted_now``). His partners come unnamed, best first:
-    ``partners_named_today`` names them."""
+    partners. Two queries, however many nights: his nights (each marked whether its line is
+    stored), the season's published nights for the chart; read with the season by
+    ``seasons_played``: his season's summary of the stored nights (``PlayerSeasonStats``) and
+    the club's side of the chart (``SeasonNights``). Two or three more while the club's side
+    is not stored for the nights published (``chart``), three more while one of his
+    Belgian-whist nights has no stored line yet (``_counted_now``). His partners come
+    unnamed, best first: ``partners_named_today`` names them."""
     rows = (
         TournamentStanding.objects.filter(
             player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
@@ -246,11 +267,17 @@ def season_results(player: Player, season: Season) -> SeasonResults:
             "poules_played",
             "poules_won",
             "stored",
+            "points_units",
         )
     )
     tournaments = []
     missing: list[int] = []
-    for tournament_id, date, name, status, game, rank, tied, points, *poules, stored in rows:
+    # His points at each published night, in whole units: his line of the chart.
+    mine: dict[int, int] = {}
+    for row in rows:
+        tournament_id, date, name, status, game, rank, tied, points, *poules, stored, units = row
+        if status == Tournament.Status.PUBLISHED:
+            mine[tournament_id] = units
         tournaments.append(
             TournamentLine(
                 tournament_id,
@@ -272,7 +299,7 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     return SeasonResults(
         season=season,
         tournaments=tournaments,
-        chart=_season_chart(player, season),
+        chart=_season_chart(season, mine),
         contracts=contracts,
         partners=partners,
     )
@@ -302,71 +329,13 @@ def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> lis
     return best[:TOP_PARTNERS]
 
 
-def _season_chart(player: Player, season: Season) -> list[ChartPoint]:
-    """At each published night of the season, in date order: the player's tournament points so
-    far, and the club average so far = all tournament points awarded so far ÷ the players who
-    have played so far. A player counts in the average from his first night on. Published
-    nights only: the average holds everybody's points, which are the club's until it
-    publishes them.
-
-    Two queries of a row a night and a row a player, whatever the season's thousands of
-    standings (neither sorts them): each night's points summed by the database in whole
-    units (exact), and the date each player first played."""
-    nights = (
-        Tournament.objects.filter(season=season, status=Tournament.Status.PUBLISHED)
-        .annotate(
-            awarded=Sum("standings__points_units"),
-            mine=Sum("standings__points_units", filter=Q(standings__player=player)),
-        )
-        .filter(awarded__isnull=False)
-        .order_by("date", "name", "pk")
-        .values_list("pk", "date", "name", "awarded", "mine")
-    )
-    on_date: dict[datetime.date, list[int]] = defaultdict(list)
-    for index, (_pk, date, *_rest) in enumerate(nights):
-        on_date[date].append(index)
-    published = TournamentStanding.objects.filter(
-        tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
-    ).order_by()
-    newcomers: Counter[int] = Counter()
-    # Each player's first date; on a date of several nights, his first of them is read apart
-    # (a third query, only then).
-    undecided: dict[int, datetime.date] = {}
-    for player_id, date in (
-        published.values("player_id")
-        .annotate(first=Min("tournament__date"))
-        .values_list("player_id", "first")
-    ):
-        if len(on_date[date]) == 1:
-            newcomers[on_date[date][0]] += 1
-        elif on_date[date]:
-            undecided[player_id] = date
-    if undecided:
-        place = {pk: index for index, (pk, *_rest) in enumerate(nights)}
-        first: dict[int, int] = {}
-        for player_id, tournament_id, date in published.filter(
-            player__in=undecided, tournament__date__in=set(undecided.values())
-        ).values_list("player_id", "tournament_id", "tournament__date"):
-            index = place.get(tournament_id)
-            if date == undecided[player_id] and index is not None:
-                first[player_id] = min(first.get(player_id, index), index)
-        newcomers.update(first.values())
-    chart = []
-    awarded = mine = seen = 0
-    for index, (_pk, date, name, night_awarded, night_mine) in enumerate(nights):
-        seen += newcomers[index]
-        awarded += night_awarded
-        mine += night_mine or 0
-        chart.append(
-            ChartPoint(
-                date=date,
-                name=name,
-                played=night_mine is not None,
-                mine=Fraction(mine, POINT_UNITS),
-                average=Fraction(awarded, POINT_UNITS * seen),
-            )
-        )
-    return chart
+def _season_chart(season: Season, mine: dict[int, int]) -> list[ChartPoint]:
+    """The chart (``chart``) from the season's published nights as stored for it: one query,
+    a row a night (their dates and names); the club's figures counted now, two queries more,
+    when the stored ones are not of these nights."""
+    published = published_nights(season).values_list("pk", "date", "name")
+    nights = stored_nights(_stored_nights(season), published)
+    return chart_points(season_nights(season) if nights is None else nights, mine)
 
 
 def _belgian_whist_stats(
@@ -458,12 +427,36 @@ class CoteNow:
     date: datetime.date
 
 
+# CoteNow's fields, as ``seasons_played`` reads them with each season.
+COTE_COLUMNS = {
+    "mu": "mu",
+    "change": "change",
+    "night": "tournament_id",
+    "date": "tournament__date",
+}
+
+
+def _latest_cote(player: Player, club: Any) -> Any:
+    return PlayerRating.objects.filter(player=player, tournament__club=club).order_by(
+        "-tournament__date", "-tournament_id"
+    )
+
+
 def cote_now(player: Player, club_id: int) -> CoteNow | None:
     """His cote at the club today (his latest rated night there), or None: one query."""
     row = (
-        PlayerRating.objects.filter(player=player, tournament__club=club_id)
-        .order_by("-tournament__date", "-tournament_id")
+        _latest_cote(player, club_id)
         .values_list("mu", "change", "tournament_id", "tournament__date")
         .first()
     )
     return CoteNow(*row) if row else None
+
+
+def season_cote(player: Player, season: Season) -> CoteNow | None:
+    """His cote at the season's club today: as ``seasons_played`` read it with the season,
+    else read now (``cote_now``)."""
+    if not hasattr(season, "cote_mu"):
+        return cote_now(player, season.club_id)
+    if season.cote_night is None:
+        return None
+    return CoteNow(*(getattr(season, f"cote_{name}") for name in COTE_COLUMNS))

@@ -1,6 +1,6 @@
 import datetime
 
-from django.utils import translation
+from django.utils import formats, translation
 
 from infra.dates import date_written, day_written, ordinal_format
 
@@ -29,3 +29,13 @@ def test_the_other_days_and_languages_keep_their_number():
 def test_an_escaped_j_stays_a_letter():
     with translation.override("fr"):
         assert ordinal_format(FIRST, r"\j j") == r"\j j\e\r"
+
+
+def test_a_date_in_figures_is_written_as_djangos_formatter_writes_it():
+    days = [datetime.date(2025, 1, 1) + datetime.timedelta(days=n) for n in range(0, 400, 3)]
+    for language in ("fr", "en", "nl"):
+        with translation.override(language):
+            for day in [*days, datetime.date(987, 6, 5)]:
+                for format in ("d/m/Y", "d/m", "j-n-Y", "{m}", "SHORT_DATE_FORMAT"):
+                    written = formats.date_format(day, ordinal_format(day, format))
+                    assert date_written(day, format) == written

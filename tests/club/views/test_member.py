@@ -46,7 +46,7 @@ from games.models import Deal, Tournament
 from games.services import poule_create
 from infra.models import PendingWork, ThrottleEvent
 from infra.outbox import TaskName
-from scoring.models import PlayerNightStats, PlayerRating
+from scoring.models import PlayerNightStats, PlayerRating, SeasonNights
 from scoring.services import (
     deal_correct,
     deal_record,
@@ -69,10 +69,11 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 MEMBER_URLS = ["profile", "my-results", "my-data"]
-# Queries of "my results" beyond the login's own (session, user): his player, his seasons,
-# his nights with their statistics (stored when each was closed), the chart's two (each
-# night's sums, each player's first night), his cote at the club, his partners' names of today.
-MY_RESULTS_QUERIES = 2 + 7
+# Queries of "my results" beyond the login's own (session, user): his player, his seasons
+# (with his season's summary and the club's side of the chart, stored at each close, and his
+# cote at the club), his nights with their statistics (stored when each was closed), the
+# season's published nights for the chart, his partners' names of today.
+MY_RESULTS_QUERIES = 2 + 5
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
 # With the cote written: the same, its lines written again as they were stored at the close.
@@ -672,6 +673,25 @@ def test_the_chart_leaves_out_a_closed_night_the_club_has_not_published(
     assert data["labels"] == ["10/01", "10/02", "10/03", "10/05"]
 
 
+def test_the_chart_reads_the_club_average_as_stored_and_counts_it_alike_when_it_is_not(
+    client, member, my_season, django_assert_num_queries
+):
+    """The club's side of the chart is stored with the season's summaries at each close; a
+    night published without it (its row gone, or of other nights) is counted now: each
+    night's sums and each player's first night, two queries more, the same page."""
+    client.force_login(member)
+    assert SeasonNights.objects.filter(season=my_season).exists()
+    stored = client.get(reverse("my-results"))
+    SeasonNights.objects.filter(season=my_season).update(nights=[[0, 1, 1]])
+    cache.clear()
+
+    with django_assert_num_queries(MY_RESULTS_QUERIES + 2):
+        counted = client.get(reverse("my-results"))
+
+    assert chart_data_of(counted) == chart_data_of(stored)
+    assert tables_of(counted) == tables_of(stored)
+
+
 def test_the_chart_numbers_are_also_a_table_for_readers_without_javascript(
     client, member, my_season
 ):
@@ -898,6 +918,17 @@ def test_my_results_give_my_cote_and_its_change_linked_to_my_last_nights_cote(
     assert f"<strong>{latest.mu:.2f}</strong>".replace(".", ",") in page
     assert f'<a href="{address}">{signed(latest.change, ",")} à la soirée du ' in page
     assert client.get(address).status_code == 200
+
+
+def test_my_cote_read_with_my_seasons_is_my_cote_read_alone(me, my_season, club):
+    cote_written()
+
+    [season] = member_results.seasons_played(me)
+
+    read_alone = member_results.cote_now(me, club.pk)
+    assert read_alone is not None
+    assert member_results.season_cote(me, season) == read_alone
+    assert member_results.season_cote(me, my_season) == read_alone
 
 
 def test_my_results_and_my_statistics_page_count_my_contracts_and_partners_alike(

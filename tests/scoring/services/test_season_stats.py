@@ -13,8 +13,9 @@ from games.demo import random_night
 from games.models import COUNTED_STATUSES, Tournament
 from games.nightfile import tournament_import
 from scoring import services as scoring_services
-from scoring.models import PlayerNightStats, PlayerSeasonStats
+from scoring.models import PlayerNightStats, PlayerSeasonStats, SeasonNights
 from scoring.services.season_stats import season_stats_store
+from scoring.statistics.chart import season_nights
 from scoring.statistics.seasons import season_summary
 from scoring.statistics.totals import player_statistics
 
@@ -90,6 +91,27 @@ def test_publishing_taking_back_and_reopening_a_night_keep_the_summaries_in_step
                 player=row.player_id, tournament__in=nights[1:]
             ).count()
         )
+
+
+def stored_chart(season_id: int) -> list[list[int]]:
+    return SeasonNights.objects.get(season=season_id).nights
+
+
+def test_the_seasons_published_nights_are_stored_for_the_chart_as_counted(nights):
+    """The club's side of « Mes résultats »' chart, the same for every member, follows the
+    nights published and taken back, as counting it from the standings says."""
+    first, season = nights[0], nights[0].season_id
+    assert stored_chart(season) == []
+
+    scoring_services.tournament_publish(first)
+    awarded = sum(line.points_units for line in first.standings.all())
+    assert stored_chart(season) == [[first.pk, awarded, first.standings.count()]]
+    assert stored_chart(season) == [
+        [pk, units, newcomers] for pk, _date, _name, units, newcomers in season_nights(season)
+    ]
+
+    scoring_services.tournament_unpublish(first)
+    assert stored_chart(season) == []
 
 
 def test_a_player_without_nights_left_in_a_season_keeps_no_summary(nights):

@@ -269,10 +269,17 @@ def template_hashes(names: set[str] | None = None) -> dict[str, str]:
     }
 
 
-def manifest_write() -> None:
-    MANIFEST.write_text(
-        json.dumps({"templates": template_hashes()}, indent=1, sort_keys=True) + "\n"
-    )
+def manifest_write(pictures: set[str] | None = None) -> None:
+    """The templates of the pictures taken (``pictures``: of these only, the others kept as
+    they were when theirs were taken) as they are now."""
+    hashes = template_hashes()
+    if pictures is not None:
+        shown = {name for picture in pictures for name in PICTURES[picture]}
+        kept = json.loads(MANIFEST.read_text())["templates"] if MANIFEST.exists() else {}
+        hashes = {name: kept[name] for name in kept if name not in shown} | {
+            name: hashes[name] for name in shown
+        }
+    MANIFEST.write_text(json.dumps({"templates": hashes}, indent=1, sort_keys=True) + "\n")
 
 
 def guide_language() -> str:

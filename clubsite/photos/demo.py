@@ -8,7 +8,7 @@ import datetime
 import io
 
 from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import ExifTags, Image, ImageDraw
+from PIL import ExifTags, Image, ImageDraw, ImageFont
 
 from club.models import Club
 
@@ -32,6 +32,13 @@ DEMO_PHOTOS = [
 ]
 
 
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    try:
+        return ImageFont.truetype("DejaVuSans.ttf", size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
 def phone_jpeg(
     text: str,
     colour: str,
@@ -46,7 +53,13 @@ def phone_jpeg(
     draw = ImageDraw.Draw(image)
     margin = min(size) // 20
     draw.rectangle((margin, margin, size[0] - margin, size[1] - margin), outline="white", width=4)
-    draw.text((margin * 2, size[1] // 2), text, fill="white", font_size=max(24, size[1] // 12))
+    # In the middle, within the square a thumbnail keeps (the album crops it square), in a
+    # font that has French accents when the system has one (Pillow's own has none).
+    square = min(size) * 4 // 5
+    font = _font(max(12, size[1] // 12))
+    while draw.textlength(text, font=font) > square and font.size > 12:
+        font = _font(font.size - 2)
+    draw.text((size[0] // 2, size[1] // 2), text, fill="white", font=font, anchor="mm")
     exif = Image.Exif()
     exif[ExifTags.Base.Make] = "PhoneMaker"
     exif[ExifTags.Base.Model] = "Phone 12"

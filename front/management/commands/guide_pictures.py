@@ -93,8 +93,14 @@ def throwaway_site() -> Iterator[int]:
             CSRF_COOKIE_SECURE=False,
             LANGUAGE_COOKIE_SECURE=False,
             SECURE_SSL_REDIRECT=False,
+            # The demo's uploads and photos in the throw-away folder, gone with it.
+            MEDIA_ROOT=folder / "media",
             STORAGES={
                 "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+                "photos": {
+                    "BACKEND": "django.core.files.storage.FileSystemStorage",
+                    "OPTIONS": {"location": folder / "photos", "base_url": "/photos-not-served/"},
+                },
                 "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
             },
         ):
@@ -146,6 +152,11 @@ class Pictures:
     ) -> None:
         """The phone's screen (from the element ``top`` when the part to show is lower down,
         down to the element ``end`` when it is at the bottom), or the element ``whole``."""
+        # Every picture of the page loaded first: a lazy one would show as an empty box.
+        page.evaluate(
+            "document.querySelectorAll('img[loading=lazy]').forEach(i => i.loading = 'eager')"
+        )
+        page.wait_for_function("[...document.images].every(img => img.complete)")
         if end:
             page.locator(end).first.evaluate("e => e.scrollIntoView({block: 'end'})")
         if whole:

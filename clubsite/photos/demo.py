@@ -71,9 +71,12 @@ def phone_jpeg(
     return out.getvalue()
 
 
-def demo_album(club: Club, date: datetime.date) -> Album:
-    """The demo club's album of a night, its photos copied at once (the tasks run eagerly on
-    a laptop; the demo command commits as it goes)."""
+def demo_album(
+    club: Club, date: datetime.date, photos: list[tuple[str, str]] | None = None
+) -> Album:
+    """A demo club's album of a night (``photos``: each one's line of text and colour), its
+    photos copied at once (the tasks run eagerly on a laptop; the demo command commits as it
+    goes)."""
     album = Album.objects.filter(club=club).first()
     if album is not None:
         return album
@@ -83,7 +86,7 @@ def demo_album(club: Club, date: datetime.date) -> Album:
     )
     files = [
         SimpleUploadedFile(f"IMG_{n:04}.jpg", phone_jpeg(text, colour), "image/jpeg")
-        for n, (text, colour) in enumerate(DEMO_PHOTOS, start=1)
+        for n, (text, colour) in enumerate(photos or DEMO_PHOTOS, start=1)
     ]
     services.photos_upload(album, files, None)
     return album

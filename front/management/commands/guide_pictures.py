@@ -156,7 +156,10 @@ class Pictures:
         page.evaluate(
             "document.querySelectorAll('img[loading=lazy]').forEach(i => i.loading = 'eager')"
         )
-        page.wait_for_function("[...document.images].every(img => img.complete)")
+        for _ in range(100):  # polled from here: the site's CSP refuses the page an eval
+            if page.evaluate("[...document.images].every(img => img.complete)"):
+                break
+            page.wait_for_timeout(100)
         if end:
             page.locator(end).first.evaluate("e => e.scrollIntoView({block: 'end'})")
         if whole:

@@ -70,9 +70,7 @@ def test_a_new_album_shows_at_once(club, django_capture_on_commit_callbacks):
     assert club_home(fresh(club), is_member=False).album.title == "Souper d'avril"
 
 
-def test_an_album_without_a_photo_shown_is_not_the_latest(
-    club, django_capture_on_commit_callbacks
-):
+def test_an_album_without_a_photo_shown_is_not_the_latest(club, django_capture_on_commit_callbacks):
     album_of(club, "Soirée de mars", 1, django_capture_on_commit_callbacks)
     services.album_create(club, "Vide", DAY + datetime.timedelta(days=5))
 
@@ -116,4 +114,4 @@ def test_the_club_page_shows_the_podium_linked_to_its_results_and_the_album(
     assert reverse("photo-album", args=[club.slug, album.slug]) in page
     assert "12 photos" in page
     assert f'width="{cover.thumb_width}" height="{cover.thumb_height}"' in page
-    assert reverse("palmares", args=[club.slug]) in page
+    assert reverse("palmares", args=[club.slug]) in page  # in the menu

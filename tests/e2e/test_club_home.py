@@ -62,7 +62,8 @@ def test_an_admin_builds_the_club_site_on_a_phone_and_a_visitor_finds_it_all(
     admin.fill("#id_text", "Rendez-vous **samedi 14 février** à 19 h.")
     upload = photo_upload((2400, 1600))
     admin.set_input_files(
-        "#id_photo", files=[{"name": upload.name, "mimeType": "image/jpeg", "buffer": upload.read()}]
+        "#id_photo",
+        files=[{"name": upload.name, "mimeType": "image/jpeg", "buffer": upload.read()}],
     )
     admin.click("button[value=publish]")
     expect(admin.locator(".messages")).to_contain_text("Actualité publiée")
@@ -105,7 +106,7 @@ def test_an_admin_builds_the_club_site_on_a_phone_and_a_visitor_finds_it_all(
     expect(visitor.locator(".club-photos")).to_contain_text("Soirée de mars")
     expect(visitor.locator(".club-photos")).to_contain_text("12 photos")
     every_image_loaded(visitor, ".club-photos img", 1)
-    expect(visitor.locator(".club-results >> text=Palmarès")).to_be_visible()
+    expect(menu.locator("text=Palmarès")).to_be_visible()
 
     home = visitor.url
     for title in PAGES:

@@ -42,7 +42,7 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from club.models import Club, Player
-from front.guide import GUIDE_LANGUAGES, PICTURES, PICTURES_FOLDER, manifest_write
+from front.guide import GUIDE_LANGUAGES, PICTURES_FOLDER, manifest_write
 from games import services as games_services
 from games.models import Tournament
 from games.services import point_table_for_preset

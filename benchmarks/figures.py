@@ -42,11 +42,16 @@ def figures_rewritten(
 ) -> Path:
     """Replaces the page's block (between ``START`` and ``END``) with this run's."""
     path = Path(settings.BASE_DIR) / PAGE
-    text = path.read_text(encoding="utf-8")
-    if START not in text or END not in text:
-        raise ValueError(f"{PAGE} has no bench block: put {START} and {END} where it goes")
-    before, rest = text.split(START, 1)
-    after = rest.split(END, 1)[1]
-    new = "\n".join(block(rows, goals, vendor, requests))
-    path.write_text(before + new + after, encoding="utf-8")
+    block_rewritten(path, START, END, block(rows, goals, vendor, requests))
     return path
+
+
+def block_rewritten(path: Path, start: str, end: str, lines: Sequence[str]) -> None:
+    """Replaces the block of ``path`` from the line ``start`` to ``end`` with ``lines`` (which
+    carry both markers): each benchmark that writes figures into a page has its own block."""
+    text = path.read_text(encoding="utf-8")
+    if start not in text or end not in text:
+        raise ValueError(f"{path.name} has no bench block: put {start} and {end} where it goes")
+    before, rest = text.split(start, 1)
+    after = rest.split(end, 1)[1]
+    path.write_text(before + "\n".join(lines) + after, encoding="utf-8")

@@ -4,7 +4,8 @@
 - ``pages``: ``manage.py bench pages``, the public ranking pages and a player page on ten
   seasons of a 40-player club (50 nights a season, 3 rounds of 10 tables of four), each page
   requested N times and its queries counted once.
-- ``results_page``, ``my_results``, ``public_pages``: the measures of ``manage.py bench``,
+- ``results_page``, ``my_results``, ``statistics_page``, ``public_pages``: the measures of
+  ``manage.py bench``,
   each next to a bare one-query view requested through the same client and login.
 """
 
@@ -81,6 +82,21 @@ def my_results(player: Player, nights: int, requests: int) -> list[Row]:
             before=caches_cleared,
         ),
     ]
+
+
+def statistics_page(player: Player, nights: int, requests: int) -> Row:
+    """A player's statistics page as the public first reads it after a change (cache emptied):
+    his season's nights added up, his cote's history and its moves."""
+    club = player.memberships.values_list("club__slug", flat=True).first()
+    client = Client()
+    address = reverse("player-statistics", kwargs={"slug": club, "pk": player.pk})
+    return side_by_side(
+        Row("player statistics, first view", count(nights, "night")),
+        page(client, address),
+        page(client, reverse("bench-bare")),
+        max(3, requests // 5),
+        before=caches_cleared,
+    )
 
 
 def public_pages(

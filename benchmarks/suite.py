@@ -31,7 +31,7 @@ from scoring.engine.tables import preset
 
 from .deals import record_deal
 from .engine import bare_cases, bare_grids, bare_points, realistic_deals
-from .pages import my_results, public_pages, results_page
+from .pages import my_results, public_pages, results_page, statistics_page
 from .report import Row, count, ms, names, p95, table
 from .seasons import night_import, season_club, season_ranking
 from .timing import side_by_side
@@ -65,7 +65,16 @@ QUICK = Sizes(
 )
 
 # The table's order, and the keys of ``run``'s answer.
-MEASURES = ("results", "record", "ranking", "pages", "import", "my-results", "engine")
+MEASURES = (
+    "results",
+    "record",
+    "ranking",
+    "pages",
+    "import",
+    "my-results",
+    "statistics",
+    "engine",
+)
 
 
 # --------------------------------------------------------------------------------------------
@@ -178,8 +187,10 @@ def goals(rows: dict[str, list[Row]]) -> list[str]:
         imported.ratio <= 5,
     )
     mine, first = rows["my-results"][-2:]
-    change = f'"Mes résultats", {first.size}: first view after a change ≤ 15× bare'
-    at_most(15, change, first, f"; again: {mine.ratio:.1f}×")
+    change = f'"Mes résultats", {first.size}: first view after a change ≤ 10× bare'
+    at_most(10, change, first, f"; again: {mine.ratio:.1f}×")
+    statistics = rows["statistics"][-1]
+    at_most(10, f"player statistics, {statistics.size}: first view ≤ 10× bare", statistics)
     goal(
         "engine ≥ 0.5× the bare loop's speed",
         ", ".join(f"{r.size} {1 / r.ratio:.2f}×" for r in rows["engine"]),
@@ -212,11 +223,15 @@ def run(
     for players in sizes.night_players if "record" in only else ():
         step(f"record a deal, {players} players")
         rows["record"].append(record_deal(players, requests, seed))
-    for nights in sizes.season_nights if {"ranking", "my-results"} & set(only) else ():
+    for nights in (
+        sizes.season_nights if {"ranking", "my-results", "statistics"} & set(only) else ()
+    ):
         season, player = season_club(nights, sizes.club_players, seed, step)
-        step(f"season ranking task and Mes résultats, {nights} nights")
+        step(f"season ranking task, Mes résultats and statistics, {nights} nights")
         if "ranking" in only:
             rows["ranking"] += season_ranking(season, nights, requests)
+        if "statistics" in only:
+            rows["statistics"].append(statistics_page(player, nights, requests))
         if "my-results" in only:
             rows["my-results"] += my_results(player, nights, requests)
     for seasons in sizes.club_seasons if "pages" in only else ():

@@ -311,6 +311,31 @@ class PlayerNightStats(models.Model):
         return f"{self.tournament_id} {self.player_id}"
 
 
+class PlayerSeasonStats(models.Model):
+    """A player's season at his club added up from his nights' lines (``PlayerNightStats``),
+    twice: his nights that count (what he reads of himself) and his published nights (what
+    the public reads). Written whenever a night's lines or its state change
+    (``scoring.services.season_stats``), so that his statistics page and « Mes résultats »
+    add up a row a season, not a row a night (``scoring.statistics.seasons``)."""
+
+    player = models.ForeignKey("club.Player", on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey("club.Season", on_delete=models.CASCADE, related_name="+")
+    published_only = models.BooleanField(default=False)
+    data = models.JSONField(default=dict)
+
+    class Meta:
+        verbose_name = _("statistiques de saison")
+        verbose_name_plural = _("statistiques de saison")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "season", "published_only"], name="stats_once_per_season"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season_id} {self.player_id} {self.published_only}"
+
+
 class FederationRanking(models.Model):
     """A federation season's ranking across its clubs, recomputed by a task when a night that
     counts in it is published, corrected or unpublished (``scoring.services.federations``).

@@ -3,9 +3,9 @@
 The backup is a zip: ``club.json`` holds every row of the club, in every app, serialized by
 Django with its primary keys — the club, its members and their accounts (password hashes
 included, so they log in as before), memberships and roles, seasons, the point-table versions
-its nights were played by, every night in its state (running, closed, published) with its
-draws, poules, seats, deals, their correction history, standings and result e-mails already
-sent, every ranking snapshot (published and live), the cote and each player's night statistics
+its nights were played by, every night in its state (running, closed, published) with its draws,
+poules, seats, deals, their correction history, standings and result e-mails already sent, every
+ranking snapshot (published and live), the cote and each player's night and season statistics
 (held as computed: the restored pages show them at once, the same to the last digit, with no
 recomputation), its calendar (settings, series, planned nights, members' replies, reminders
 sent, members' calendar settings), invitations, pending claims, e-mail changes, join requests,
@@ -73,7 +73,7 @@ from club.models import (
     PlayerMerge,
     Season,
 )
-from clubsite.models import Page, PageVersion
+from clubsite.models import NewsEmail, NewsPost, NewsReader, Page, PageVersion
 from games.calendar.models import (
     ClubCalendar,
     MemberCalendar,
@@ -97,6 +97,7 @@ from infra.outbox import TaskName
 from scoring.models import (
     PlayerNightStats,
     PlayerRating,
+    PlayerSeasonStats,
     PouleStanding,
     RankingLine,
     RankingSnapshot,
@@ -137,6 +138,8 @@ LEFT_OUT = {
     "clubsite.Album": "the club's albums, whose photos live in the photo storage (its folder "
     "or bucket, deploy/scaling.md), backed up with that storage, not in a club's backup",
     "clubsite.Photo": "an album's photos: as its albums, with the photo storage",
+    "clubsite.ContactMessage": "a visitor's message, e-mailed to the club's address when it "
+    "came: the club's mailbox keeps it",
 }
 # Rows the restore computes again, from the rows it brought back, and by which service.
 REBUILT = {
@@ -166,6 +169,11 @@ PENDING_WORK_KEYS = {
     # A photo's work: its rows are left out (LEFT_OUT), and so is the work waiting on them.
     TaskName.PHOTO_COPIES: None,
     TaskName.PHOTO_TAKEDOWN_EMAIL: None,
+    TaskName.NEWS_EMAIL: NewsPost,
+    # A visitor's message is left out (LEFT_OUT), and so is its e-mail waiting.
+    TaskName.CONTACT_EMAIL: None,
+    TaskName.NIGHT_SHARE_PICTURE: Tournament,
+    TaskName.SEASON_SHARE_PICTURE: Season,
 }
 
 
@@ -234,6 +242,7 @@ def _club_own_rows(club: Club) -> Rows:
         (RankingLine, RankingLine.objects.filter(snapshot__season__club=club)),
         (PlayerRating, PlayerRating.objects.filter(tournament__club=club)),
         (PlayerNightStats, PlayerNightStats.objects.filter(tournament__club=club)),
+        (PlayerSeasonStats, PlayerSeasonStats.objects.filter(season__club=club)),
         (ClubCalendar, ClubCalendar.objects.filter(club=club)),
         (PlannedSeries, PlannedSeries.objects.filter(club=club)),
         (PlannedNight, planned),
@@ -242,6 +251,10 @@ def _club_own_rows(club: Club) -> Rows:
         # The club's own site: its pages and every version of each.
         (Page, Page.objects.filter(club=club)),
         (PageVersion, PageVersion.objects.filter(page__club=club)),
+        # Its news, who asked for it by e-mail, and to whom each post went (never sent twice).
+        (NewsPost, NewsPost.objects.filter(club=club)),
+        (NewsReader, NewsReader.objects.filter(club=club)),
+        (NewsEmail, NewsEmail.objects.filter(post__club=club)),
     ]
 
 
@@ -357,7 +370,12 @@ def club_backup(club: Club) -> bytes:
         shared = club_shared(club, rows)
         document = {"format": FORMAT, "club": club.slug, "rows": rows, "shared": shared}
         archive.writestr(DATA, json.dumps(document, ensure_ascii=False, indent=1))
-        photos = Player.objects.in_club(club).exclude(photo="").values_list("photo", flat=True)
+        # The files its rows name: members' photos, the club's logo, its news posts' photos.
+        photos = [
+            *Player.objects.in_club(club).exclude(photo="").values_list("photo", flat=True),
+            *([club.logo.name] if club.logo else []),
+            *NewsPost.objects.filter(club=club).exclude(photo="").values_list("photo", flat=True),
+        ]
         for name in photos:
             if default_storage.exists(name):
                 with default_storage.open(name, "rb") as photo:

@@ -1,6 +1,6 @@
-"""The « cote » rewritten on its scale without drift: every stored rating and night statistic
-recomputed by today's service (``scoring.services.ratings_rebuild``), so that the demo and every
-existing site show the new numbers and the change of each night as soon as they upgrade.
+"""The « cote » on its scale without drift. Its rewrite of every stored rating and night
+statistic by today's service (``scoring.services.ratings_rebuild``) now runs in 0013, after the
+columns today's service writes exist.
 
 It calls the service, not a copy of it frozen here: the cote is what the service computes. The
 service reads only the columns it needs; this migration comes after every app's migrations of
@@ -12,11 +12,9 @@ from django.db import migrations
 
 
 def rewrite_the_cote(apps, schema_editor):
-    if not apps.get_model("games", "Tournament").objects.exists():
-        return
-    from scoring.services.ratings import ratings_rebuild
-
-    ratings_rebuild()
+    """Left to 0013: today's service writes columns that come after this migration (the rest of
+    each night's change, 0010; the season summaries, 0011), so the one rewrite of the cote runs
+    once they all exist. A site that ran this migration before is rewritten there again."""
 
 
 class Migration(migrations.Migration):

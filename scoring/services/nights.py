@@ -22,6 +22,7 @@ from scoring.engine.games import game_module
 from .federations import night_rankings_queue
 from .rankings import season_ranking_queue
 from .ratings import night_statistics_store, ratings_queue
+from .season_stats import night_season_stats_store
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,8 @@ def _status_moved(tournament: Tournament, start: str, end: str, refusal: str) ->
     if published in (start, end):
         # Its share picture drawn, or taken back with it (clubsite.share).
         work_queue(TaskName.NIGHT_SHARE_PICTURE, tournament.pk)
+    # What his statistics add up: the public reads published nights, he every counted one.
+    night_season_stats_store([tournament.pk])
     return tournament
 
 
@@ -199,9 +202,12 @@ def tournament_publish(tournament: Tournament) -> Tournament:
     refusal = _("Seule une soirée clôturée peut être publiée.")
     tournament = _status_moved(tournament, closed, published, refusal)
     # The season's ranking is published with the night unless the club publishes it itself
-    # (its setting): by the same task as « Publier le classement », once committed.
-    follows = Club.objects.filter(pk=tournament.club_id, ranking_follows_nights=True).exists()
-    if follows and tournament.season_id is not None:
+    # (its setting): by the same task as « Publier le classement », once committed. An
+    # inter-club night counts in it only when the club says so (its other setting).
+    follows = Club.objects.filter(pk=tournament.club_id, ranking_follows_nights=True)
+    if tournament.federation_season_id is not None:
+        follows = follows.filter(ranking_interclub=True)
+    if follows.exists() and tournament.season_id is not None:
         work_queue(TaskName.RANKING_PUBLISH, tournament.season_id)
     return tournament
 

@@ -30,6 +30,7 @@ from ..statistics.cote import (
     rate_nights,
 )
 from ..statistics.nights import PouleDeals, night_statistics
+from .season_stats import night_season_stats_store, season_stats_store
 
 # A player's night statistics as ``_nights_read`` gives them, plain rows.
 NIGHT_STATS_COLUMNS = ("tournament_id", "player_id", "data")
@@ -48,12 +49,19 @@ def night_statistics_store(nights: Sequence[Tournament]) -> None:
     """Each player's statistics of ``nights`` (``nights.night_statistics``, counted as the cote
     counts them) stored at once, in the transaction that closed or corrected them: the pages
     read them without waiting for the cote, which writes the same lines again. A night that no
-    longer counts keeps none. Seven queries for any number of nights of one game."""
-    PlayerNightStats.objects.filter(tournament__in=[night.pk for night in nights]).delete()
+    longer counts keeps none; their seasons' summaries follow (``season_stats``), for the
+    players of the lines before and after (a merge moves lines from one record to the other).
+    Eleven queries for any number of nights of one game."""
+    ids = [night.pk for night in nights]
+    stored = PlayerNightStats.objects.filter(tournament__in=ids)
+    players = set(stored.values_list("player_id", flat=True))
+    stored.delete()
     counted = [night for night in nights if night.status in COUNTED_STATUSES]
     if counted:
         _records, stats, _places = _nights_read(counted[0].game, counted)
         rows_insert(PlayerNightStats, NIGHT_STATS_COLUMNS, stats)
+        players.update(player for _night, player, _data in stats)
+    night_season_stats_store(ids, players)
 
 
 @dataclass
@@ -219,10 +227,12 @@ _READ = ("club", "game", "date", "season", "point_table")
 
 
 @transaction.atomic
-def ratings_update(tournament: Tournament) -> int:
+def ratings_update(tournament: Tournament, *, season_summaries: bool = True) -> int:
     """Rate ``tournament`` (if it counts) and every later night of its club's game, in order,
-    from the ratings stored before it; store each player's rating and night statistics.
-    Returns how many nights were rated. Safe to run twice."""
+    from the ratings stored before it; store each player's rating and night statistics (and,
+    ``season_summaries``, their seasons' summaries: a data migration older than their table
+    leaves them to the migration that fills it). Returns how many nights were rated. Safe to
+    run twice."""
     club_id, game = tournament.club_id, tournament.game
     Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
     from_here = Q(date__gt=tournament.date) | Q(date=tournament.date, pk__gte=tournament.pk)
@@ -263,6 +273,13 @@ def ratings_update(tournament: Tournament) -> int:
         ),
     )
     rows_insert(PlayerNightStats, NIGHT_STATS_COLUMNS, stats)
+    # The summaries of the seasons rated again, for their players (a night that stopped
+    # counting had its players' summaries written again when it was reopened; a merge's, by
+    # ``night_statistics_store``).
+    if season_summaries:
+        season_stats_store(
+            {night.season_id for night in nights}, {player for _night, player, _data in stats}
+        )
     # One current row per player: his latest night, rated now or before this one.
     PlayerRating.objects.filter(
         pk__in=[pk for player, pk in before.items() if player in last_night], current=True
@@ -274,7 +291,7 @@ def ratings_update(tournament: Tournament) -> int:
     return len(nights)
 
 
-def ratings_rebuild(club: Club | None = None) -> int:
+def ratings_rebuild(club: Club | None = None, *, season_summaries: bool = True) -> int:
     """Every rating and night statistic from scratch (``manage.py ratings_rebuild``, and the
     migration that rewrote the cote on its scale without drift): each club's game from its
     first night. Returns the nights rated. Reads only the columns it needs, so that a data
@@ -286,6 +303,8 @@ def ratings_rebuild(club: Club | None = None) -> int:
     for pk, club_id, game in nights.values_list("pk", "club_id", "game"):
         firsts.setdefault((club_id, game), pk)
     return sum(
-        ratings_update(Tournament.objects.only(*_READ).get(pk=pk))
+        ratings_update(
+            Tournament.objects.only(*_READ).get(pk=pk), season_summaries=season_summaries
+        )
         for _club_game, pk in sorted(firsts.items())
     )

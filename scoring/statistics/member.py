@@ -4,8 +4,9 @@ the chart against the club average, his Belgian-whist contracts and his partners
 Read-only. Every function runs a fixed number of queries however many nights the member
 played: the rows come in a few set-based queries and the rest is plain Python. His contracts
 and partners are not counted here: they are his nights' lines of ``nights.night_statistics``,
-stored when each night was closed or corrected (``services.ratings.night_statistics_store``),
-or counted now by it for a night without its line yet (an import's, until its cote).
+stored when each night was closed or corrected (``services.ratings.night_statistics_store``)
+and added up with his season's (``PlayerSeasonStats``, ``seasons``), or counted now for a
+night without its line yet (an import's, until its cote).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, n
 from scoring.engine.games import game_module
 
 from ..fields import POINT_UNITS, fraction_of
-from ..models import PlayerNightStats, PlayerRating, TournamentStanding
+from ..models import PlayerNightStats, PlayerRating, PlayerSeasonStats, TournamentStanding
 from .nights import (
     BELGIAN_WHIST,
     PouleDeals,
@@ -154,7 +155,17 @@ class SeasonResults:
 
 
 def seasons_played(player: Player) -> list[Season]:
-    """The seasons with at least one closed night of the player, latest first."""
+    """The seasons with at least one closed night of the player, latest first; each with
+    his contracts and partners of its stored nights as his season's summary holds them
+    (``summary_text``, JSON left undecoded: only the season shown reads it)."""
+    summary = PlayerSeasonStats.objects.filter(
+        player=player, season=OuterRef("pk"), published_only=False
+    ).values(
+        pair=JSONObject(
+            contracts=KeyTransform("contracts", "data"),
+            partners=KeyTransform("partners", "data"),
+        )
+    )[:1]
     return list(
         Season.objects.filter(
             Exists(
@@ -165,9 +176,25 @@ def seasons_played(player: Player) -> list[Season]:
                 )
             )
         )
+        .annotate(summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()))
         .select_related("club")
         .order_by("-start", "club__name")
     )
+
+
+def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
+    """His season's summary of its stored nights (contracts and partners): as
+    ``seasons_played`` read it with the season, else read now."""
+    if hasattr(season, "summary_text"):
+        text = season.summary_text
+    else:
+        text = (
+            PlayerSeasonStats.objects.filter(player=player, season=season, published_only=False)
+            .annotate(text=Cast("data", TextField()))
+            .values_list("text", flat=True)
+            .first()
+        )
+    return None if text is None else json.loads(text)
 
 
 def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
@@ -186,27 +213,23 @@ def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:
 
 def season_results(player: Player, season: Season) -> SeasonResults:
     """The player's nights of ``season``, the chart against the club, his contracts and his
-    partners. Three queries, however many nights: his nights with their stored statistics,
-    the chart's two (its nights' sums, each player's first night); three more while one of
-    his Belgian-whist nights has no stored line yet (``_counted_now``). His partners come
-    unnamed, best first: ``partners_named_today`` names them."""
+    partners. Three queries, however many nights: his nights (each marked whether its line is
+    stored), his season's summary of the stored ones (``PlayerSeasonStats``, read with the
+    season by ``seasons_played``), the chart's two
+    (its nights' sums, each player's first night); three more while one of his Belgian-whist
+    nights has no stored line yet (``_counted_now``). His partners come unnamed, best first:
+    ``partners_named_today`` names them."""
     rows = (
         TournamentStanding.objects.filter(
             player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
         )
         .with_points_text()
         .annotate(
-            # Only what his contracts and partners need of his stored night.
-            night_stats=Subquery(
+            # His night's line is stored (added up in his season's summary) or not yet.
+            stored=Exists(
                 PlayerNightStats.objects.filter(
                     tournament=OuterRef("tournament"), player=OuterRef("player")
-                ).values(
-                    pair=JSONObject(
-                        contracts=KeyTransform("contracts", "data"),
-                        partners=KeyTransform("partners", "data"),
-                    )
-                )[:1],
-                output_field=JSONField(),
+                )
             ),
         )
         .order_by("tournament__date", "tournament__name", "tournament_id")
@@ -222,13 +245,12 @@ def season_results(player: Player, season: Season) -> SeasonResults:
             "game_points",
             "poules_played",
             "poules_won",
-            "night_stats",
+            "stored",
         )
     )
     tournaments = []
-    stored: list[dict[str, Any]] = []
     missing: list[int] = []
-    for tournament_id, date, name, status, game, rank, tied, points, *poules, stats in rows:
+    for tournament_id, date, name, status, game, rank, tied, points, *poules, stored in rows:
         tournaments.append(
             TournamentLine(
                 tournament_id,
@@ -241,12 +263,12 @@ def season_results(player: Player, season: Season) -> SeasonResults:
                 *poules,
             )
         )
-        if game == BELGIAN_WHIST:
-            if stats is None:
-                missing.append(tournament_id)
-            else:
-                stored.append(stats)
-    contracts, partners = _belgian_whist_stats(player, stored, missing)
+        if game == BELGIAN_WHIST and not stored:
+            missing.append(tournament_id)
+    # His stored nights as his season's summary adds them up (contracts and partners are
+    # Belgian whist's alone: another game's nights add none).
+    summary = _stored_summary(player, season)
+    contracts, partners = _belgian_whist_stats(player, [summary] if summary else [], missing)
     return SeasonResults(
         season=season,
         tournaments=tournaments,

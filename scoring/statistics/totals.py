@@ -1,9 +1,11 @@
-"""A player's statistics at his club and a season's, added up on read from the nights summed
-when the cote was written (``nights``; ``PlayerNightStats``): a fixed number of queries however
-many nights, never a deal read again."""
+"""A player's statistics at his club and a season's, added up on read from his seasons summed
+when their nights were stored (``seasons``; ``PlayerSeasonStats``, themselves the sum of the
+nights' lines, ``nights``): a fixed number of queries and a row a season however many nights,
+never a deal read again."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -16,8 +18,9 @@ from club.name_order import name_sorted
 from club.names import NameReader, name_shown
 from games.models import COUNTED_STATUSES, Tournament, night_title
 
-from ..models import PlayerNightStats, PlayerRating
-from .nights import ROLES, contracts_and_partners
+from ..models import PlayerRating, PlayerSeasonStats
+from .nights import ROLES
+from .seasons import seasons_added
 
 TOP = 5
 REGULAR = 5
@@ -52,9 +55,15 @@ class OpponentStat:
 @dataclass
 class NightLine:
     tournament_id: int
-    title: str
+    name: str
+    date: datetime.date
     game_points: int
     rank: int | None
+
+    @property
+    def title(self) -> str:
+        # Named when read: the statistics are cached once for every reader's language.
+        return night_title(self.name, self.date)
 
 
 @dataclass
@@ -93,38 +102,30 @@ def visible_statuses(own: bool) -> tuple[str, ...]:
 def player_statistics(
     player: Player, club: Any, *, own: bool = False, reader: NameReader | None = None
 ) -> PlayerStatistics:
-    """The player's statistics at ``club``: three queries (his nights, his ratings, the names
-    of his partners and opponents), however many nights. Partners and opponents are named as
-    ``reader`` may see them (``club.names``; None: the public)."""
+    """The player's statistics at ``club``: three queries (his seasons' summaries, his
+    ratings, the names of his partners and opponents), however many nights. Partners and
+    opponents are named as ``reader`` may see them (``club.names``; None: the public)."""
     statuses = visible_statuses(own)
-    rows = list(
-        PlayerNightStats.objects.filter(
-            player=player, tournament__club=club, tournament__status__in=statuses
-        )
-        .order_by("tournament__date", "tournament_id")
-        .values_list("tournament_id", "tournament__date", "tournament__name", "data")
+    # His seasons as summed when their nights were stored (``seasons``), a row a season.
+    total = seasons_added(
+        PlayerSeasonStats.objects.filter(player=player, season__club=club, published_only=not own)
+        .order_by("season__start", "season_id")
+        .values_list("data", flat=True)
     )
-    result = PlayerStatistics(roles={role: [0, 0] for role in ROLES})
-    result.contracts, partners = contracts_and_partners(data for *_, data in rows)
-    opponents: dict[str, list[int]] = {}
-    streak = 0
-    for tournament_id, date, name, data in rows:
-        result.nights += 1
-        result.deals += data["deals"]
-        result.mort += data["mort"]
-        for role in ROLES:
-            for k in (0, 1):
-                result.roles[role][k] += data["roles"][role][k]
-        for other, values in data["opponents"].items():
-            total = opponents.setdefault(other, [0, 0, 0])
-            for k in range(3):
-                total[k] += values[k]
-        night = NightLine(tournament_id, night_title(name, date), data["game_points"], data["rank"])
-        if result.best_night is None or night.game_points > result.best_night.game_points:
-            result.best_night = night
-        streak = streak + 1 if data["game_points"] > 0 else 0
-        result.longest_streak = max(result.longest_streak, streak)
-    result.current_streak = streak
+    result = PlayerStatistics(
+        nights=total["nights"],
+        deals=total["deals"],
+        mort=total["mort"],
+        roles=total["roles"],
+        contracts=total["contracts"],
+    )
+    partners, opponents = total["partners"], total["opponents"]
+    if total["best_night"] is not None:
+        tournament_id, date, name, game_points, rank = total["best_night"]
+        result.best_night = NightLine(
+            tournament_id, name, datetime.date.fromisoformat(date), game_points, rank
+        )
+    result.longest_streak, result.current_streak = total["streak"]
     # The deals that moved his cote as text: a page tells only his latest nights' (decoded
     # then), not a decade's.
     result.ratings = list(
@@ -174,24 +175,26 @@ class SeasonStatistics:
 
 def season_statistics(season: Any, reader: NameReader | None = None) -> SeasonStatistics:
     """Per club and season: each player's nights, how often each contract is played and
-    made, the season's records. Two queries (the published nights' rows, the names), each
+    made, the season's records. Two queries (the players' summaries of the season's published
+    nights, the names), each
     player named as ``reader`` may see him (``club.names``; None: the public)."""
-    rows = PlayerNightStats.objects.filter(
-        tournament__season=season, tournament__status=Tournament.Status.PUBLISHED
-    ).values_list("player_id", "data")
+    rows = PlayerSeasonStats.objects.filter(season=season, published_only=True).values_list(
+        "player_id", "data"
+    )
     nights: dict[int, int] = {}
     contracts: dict[str, list[int]] = {}
     best: dict[str, tuple[int, int] | None] = {"night": None, "deal": None, "made": None}
     for player, data in rows:
-        nights[player] = nights.get(player, 0) + 1
+        nights[player] = data["nights"]
         for code, (played, made) in data["sides"].items():
             line = contracts.setdefault(code, [0, 0])
             line[0] += played
             line[1] += made
+        best_night = data["best_night"]
         for key, value in (
-            ("night", data["game_points"]),
+            ("night", best_night[3] if best_night else None),
             ("deal", data["best_deal"]),
-            ("made", data["made"]),
+            ("made", data["most_made"]),
         ):
             if value is not None and (best[key] is None or value > best[key][1]):
                 best[key] = (player, value)

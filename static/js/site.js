@@ -233,16 +233,19 @@
   document.addEventListener("sheet:swapped", keepSheet);
 
   // On a phone the site's menu folds behind one button, on every page alike (site.css says
-  // from which width): the page, the score sheet first, takes the screen.
+  // from which width): the page, the score sheet first, takes the screen. The page comes
+  // folded; the button (a link to #site-nav without script) opens and closes it in place.
   function foldMenu() {
     var toggle = document.querySelector("[data-menu-toggle]");
     if (!toggle) return;
     var header = toggle.closest(".site-header");
-    header.classList.add("menu-folds");
-    toggle.hidden = false;
-    toggle.addEventListener("click", function () {
+    toggle.addEventListener("click", function (event) {
+      event.preventDefault();
       var open = header.classList.toggle("menu-open");
       toggle.setAttribute("aria-expanded", String(open));
+    });
+    toggle.addEventListener("keydown", function (event) {
+      if (event.key === " ") { event.preventDefault(); toggle.click(); }
     });
   }
 

@@ -22,6 +22,7 @@ MEASURES = [
     "import nights (tournaments_import)",
     "Mes résultats (my-results)",
     "Mes résultats, first view",
+    "player statistics, first view",
     "engine: score_deal into totals",
 ]
 HEADER = ["p50 ms", "p95 ms", "queries", "baseline p50 ms", "ratio"]

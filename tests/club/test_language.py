@@ -20,6 +20,7 @@ from django.utils import translation
 from games.demo import random_night
 from games.models import Tournament
 from scoring import services as scoring_services
+from scoring.services.season_stats import season_stats_store
 from tests.club.views.test_players import published_night
 from tests.factories import PlayerFactory, TournamentFactory
 
@@ -51,9 +52,12 @@ def best_night(club, season):
     ],
 )
 def test_the_best_night_of_a_player_is_named_in_the_readers_language(
-    client, club, best_night, language, title
+    client, club, season, best_night, language, title
 ):
     UNNAMED.default_names_cleared(apps, None)
+    # The season's summaries, stored at close, read the nights' names as they are now (scoring
+    # 0012 fills them after the names were cleared on a site that upgrades).
+    season_stats_store([season.pk])
     in_language(client, language)
 
     page = client.get(reverse("player-statistics", args=[club.slug, best_night.pk]))

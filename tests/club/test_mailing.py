@@ -43,6 +43,8 @@ from club.services.closing import club_close
 from clubsite.mailing import contact_send, news_email_send
 from clubsite.models import ContactMessage, NewsPost
 from clubsite.news import PostText, news_reader_set, news_save
+from clubsite.photos import services as photo_services
+from clubsite.photos.mailing import takedown_send
 from games import calendar
 from games.calendar.mailing import promoted_send, reminders_send
 from games.calendar.models import Reply
@@ -50,6 +52,7 @@ from games.mailing import tournament_results_send
 from games.models import Tournament
 from scoring import services as scoring_services
 from scoring.services import merge_confirm, merge_propose
+from tests.clubsite.photos.photo_files import phone_photo
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.games.calendar_days import next_friday
 
@@ -121,6 +124,14 @@ def contact_message(club: Club, anne: Player, **fixtures: Any) -> None:
         club=club, name=f"Bruno {ODD}", email="bruno@example.org", message=f"Bonjour {ODD}"
     )
     assert contact_send(contact.pk) == 1
+
+
+def photo_takedown(club: Club, anne: Player, **fixtures: Any) -> None:
+    album = photo_services.album_create(club, f"Album {ODD}", timezone.localdate())
+    [photo] = photo_services.photos_upload(album, [phone_photo(size=(60, 40))], None)
+    photo_services.photo_copies_make(photo.pk)
+    photo_services.photo_takedown_ask(photo, anne.user)
+    assert takedown_send(photo.pk) == 1
 
 
 def club_closed(club: Club, anne: Player, **fixtures: Any) -> None:
@@ -220,6 +231,7 @@ KINDS: dict[str, tuple[Callable[..., None], str, set[str]]] = {
     "club_closed": (club_closed, f"Club {ODD}", {"email/club_closed"}),
     "news_post": (news_post, f"Nouvelles {ODD}", {"email/news_post"}),
     "contact_message": (contact_message, f"Bruno {ODD}", {"email/contact_message"}),
+    "photo_takedown": (photo_takedown, f"Album {ODD}", {"email/photo_takedown"}),
     "federation_invitation": (
         federation_invitation,
         f"Ligue {ODD}",

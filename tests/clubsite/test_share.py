@@ -27,6 +27,16 @@ from scoring.models import TournamentStanding
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def empty_storage(settings):
+    """Each test starts from an empty store: the tests' in-memory storage lives as long as the
+    process, and one test's picture must not stand for another's."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    }
+
+
 @pytest.fixture
 def published_night(imported_night, django_capture_on_commit_callbacks) -> Tournament:
     with django_capture_on_commit_callbacks(execute=True):
@@ -73,9 +83,13 @@ def test_a_closed_night_not_published_has_no_picture(client, imported_night):
 
 
 def test_a_published_season_ranking_has_its_picture_named_on_its_page(
-    client, published_night, django_capture_on_commit_callbacks
+    client, imported_night, django_capture_on_commit_callbacks
 ):
-    season = published_night.season
+    season = imported_night.season
+    # The club publishes its ranking itself: publishing the night leaves the ranking unsaid.
+    type(season.club).objects.filter(pk=season.club_id).update(ranking_follows_nights=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        scoring_services.tournament_publish(imported_night)
     page = reverse("ranking-season", args=[season.club.slug, season.slug])
     assert og_image(client.get(page).content.decode()) is None
 

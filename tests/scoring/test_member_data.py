@@ -59,6 +59,12 @@ LEFT_OUT = {
     "club.JoinRequest.player": "the member a request made: the request (name, address, "
     "message) is the newcomer's word to the club, deleted 30 days after the answer",
     "club.MemberImport.by": "the admin who imported the club's members: the club's record",
+    "clubsite.NewsPost.author": "the admin who wrote a club's news post: the club's record of "
+    "its own news",
+    "clubsite.NewsReader.player": "his wish to get a club's news by e-mail: shown and changed on "
+    "the club's news page and his profile",
+    "clubsite.NewsEmail.player": "that a news post was e-mailed to him, kept so that it goes "
+    "once: the e-mail itself is in his mailbox",
     "clubsite.PageVersion.saved_by": "the admin who saved a version of a club's page: the "
     "club's record of its own text",
     "clubsite.Photo.uploaded_by": "the admin who sent a photo to the club's album: the club's "
@@ -67,6 +73,8 @@ LEFT_OUT = {
     "until the club's admins answer it (then cleared, or the photo deleted)",
     "scoring.PlayerNightStats.player": "figures worked out from his deals (in 'nights') and "
     "worked out again when a night changes; they name his partners and opponents",
+    "scoring.PlayerSeasonStats.player": "his nights' figures added up a season at a time, "
+    "worked out again with them",
 }
 
 

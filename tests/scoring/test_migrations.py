@@ -1,14 +1,23 @@
 """scoring 0007: the zeros an imported ranking was stored with where its table gave nothing
 become unknown (NULL), and each import gets its record of the columns it read; a computed
-ranking's zeros are real and stay."""
+ranking's zeros are real and stay. scoring 0012: each player's seasons summed from the night
+lines already stored, as the service sums them; 0013 rewrites the cote once every column exists."""
 
 from __future__ import annotations
+
+import datetime
+import random
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
+from games.demo import random_night
+from games.models import Tournament
+from games.nightfile import tournament_import
+from scoring.models import PlayerSeasonStats
+from scoring.services import tournament_publish
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory
 from tests.games.test_migrations import migrate
 
@@ -83,3 +92,42 @@ def test_an_imported_rankings_unknown_zeros_become_null_and_a_computed_ones_stay
     back = old.get_model("scoring", "RankingLine").objects.filter(snapshot_id=without)
     assert set(back.values_list("game_points", "tournaments_played")) == {(0, 0)}
     migrate()
+
+
+# scoring 0012: each player's seasons summed from the night lines already stored (from before
+# 0009: the rest of the way, 0013 rewrites the cote of a site with nights once the columns exist).
+BEFORE_SUMMARIES = ("scoring", "0008_rating_change_and_moves")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_season_summaries_are_filled_as_the_service_writes_them(
+    club, club_members, django_capture_on_commit_callbacks
+):
+    rng = random.Random(4)
+    for week in range(3):
+        doc = random_night(
+            rng,
+            club=club.name,
+            season="2024",
+            date=datetime.date(2024, 3, 7) + datetime.timedelta(days=7 * week),
+            members=[p.display_name for p in club_members],
+            present=9,
+        )
+        with django_capture_on_commit_callbacks(execute=True):
+            tournament_import(doc)
+    tournament_publish(Tournament.objects.order_by("date").first())
+    written = {
+        (row.player_id, row.season_id, row.published_only): row.data
+        for row in PlayerSeasonStats.objects.all()
+    }
+    PlayerSeasonStats.objects.all().delete()
+    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    migrate([*(node for node in leaves if node[0] != "scoring"), BEFORE_SUMMARIES])
+
+    latest = migrate()
+
+    filled = {
+        (row.player_id, row.season_id, row.published_only): row.data
+        for row in latest.get_model("scoring", "PlayerSeasonStats").objects.all()
+    }
+    assert written and filled == written

@@ -13,6 +13,10 @@
     manage.py bench load    --url http://127.0.0.1:PORT --path ADDRESS … [-c N] [-d S] [--as USER]
     manage.py bench smoke   URL [--timeout S]
     manage.py bench drill   URL         PostgreSQL's and Redis's connections dropped under deals
+    manage.py bench lighthouse [--runs N] [--page NAME …] [--lighthouse PATH] [--reports DIR]
+                               [--figures]
+                                        Lighthouse on eight pages of the demo, served as in
+                                        production (needs Node and Chromium)
 
 The measures (the first five) run in a throw-away database they make and drop; ``load``,
 ``smoke`` and ``drill`` work against a running site on this machine and its database.
@@ -33,6 +37,8 @@ from benchmarks.data import PLAYERS, ROUNDS, SEASONS, TOURNAMENTS
 from benchmarks.deals import sheet
 from benchmarks.drill import drill
 from benchmarks.figures import figures_rewritten
+from benchmarks.lighthouse import lighthouse
+from benchmarks.lighthouse_pages import PAGES
 from benchmarks.load import MAX_SECONDS, load
 from benchmarks.member_import import members
 from benchmarks.pages import pages
@@ -187,6 +193,29 @@ class Command(BaseCommand):
         )
         drill_parser.add_argument("url", help="the running site, e.g. http://127.0.0.1:8765")
 
+        lighthouse_parser = benchmarks.add_parser(
+            "lighthouse",
+            help="Lighthouse (mobile) on eight pages of the demo, served as in production "
+            "(DEBUG off, collectstatic, gunicorn) from a throw-away database; needs Node "
+            "and Chromium",
+        )
+        lighthouse_parser.add_argument(
+            "--runs", type=int, default=3, help="runs a page; the median is kept"
+        )
+        lighthouse_parser.add_argument(
+            "--page",
+            action="append",
+            choices=[name for name, _ in PAGES],
+            help="only this page (repeatable)",
+        )
+        lighthouse_parser.add_argument(
+            "--lighthouse", help="a Lighthouse to run (default: installed by npm in a cache)"
+        )
+        lighthouse_parser.add_argument("--reports", help="keep each run's JSON report here")
+        lighthouse_parser.add_argument(
+            "--figures", action="store_true", help="write the table into docs/benchmarks.md"
+        )
+
     def handle(self, *args: Any, benchmark: str | None = None, **options: Any) -> None:
         write = self.stdout.write
         if benchmark is None:
@@ -234,6 +263,17 @@ class Command(BaseCommand):
             smoke(write, url=options["url"], timeout=options["timeout"])
         elif benchmark == "drill":
             drill(write, url=options["url"])
+        elif benchmark == "lighthouse":
+            if options["runs"] < 1:
+                raise CommandError("--runs must be at least 1")
+            lighthouse(
+                write,
+                runs=options["runs"],
+                only=options["page"] or (),
+                binary=options["lighthouse"],
+                reports=options["reports"],
+                figures=options["figures"],
+            )
 
     def _federation(
         self, *, clubs: int, seasons: int, nights: int, scorers: int, **options: Any

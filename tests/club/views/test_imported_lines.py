@@ -97,10 +97,12 @@ def test_the_api_says_null_and_its_schema_says_nullable(client, club, imported):
 
 
 def test_the_exports_leave_an_unknown_cell_empty(client, club, imported):
-    url = reverse("ranking-export", args=[club.slug, "2015", "csv"])
-    rows = list(csv.reader(io.StringIO(client.get(url).content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[1] == ["1", "Joueur 01", "12", "12", "", "99", ""]
-    assert rows[3][2:5] == ["", "", ""]
+    for fmt, delimiter in (("csv-tableur", ";"), ("csv", ",")):
+        url = reverse("ranking-export", args=[club.slug, "2015", fmt])
+        text = client.get(url).content.decode("utf-8-sig")
+        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+        assert rows[1] == ["1", "Joueur 01", "12", "12", "", "99", ""]
+        assert rows[3][2:5] == ["", "", ""]
     url = reverse("ranking-export", args=[club.slug, "2015", "xlsx"])
     sheet = load_workbook(io.BytesIO(client.get(url).content)).active
     assert [cell.value for cell in sheet[2]] == [1, "Joueur 01", 12, 12, None, 99, None]

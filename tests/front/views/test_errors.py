@@ -22,11 +22,12 @@ def broken_page(request):
     raise RuntimeError("a bug in a page")
 
 
-# The site's addresses and handlers, plus a page that breaks (this module is the URLconf).
+# A page that breaks, then the site's addresses and handlers (this module is the URLconf). The
+# broken page comes first: a club's own pages take every other word under its address.
 urlpatterns = [
-    *site_urls.urlpatterns,
     path("casse/", broken_page),
     path("clubs/<slug:slug>/casse/", broken_page),
+    *site_urls.urlpatterns,
 ]
 handler403 = site_urls.handler403
 handler404 = site_urls.handler404

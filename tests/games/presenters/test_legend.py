@@ -227,7 +227,7 @@ def test_the_sheet_says_one_thing_with_one_word_and_the_languages_colon(
     hint = page_text(re.search(r'<p class="grid-legend meta">(.*?)</p>', page, re.DOTALL)[1])
 
     # The hint under the grid calls the mort what the legend calls him ("the dummy").
-    mort = re.search(r"– (\w+)\.", hint)[1]
+    mort = re.search(r"– (\w+)", hint)[1]
     assert mort in legend["–"], (hint, legend["–"])
     # A misère by several players is named with the contract's own word ("Small misery").
     small_misery = contract_code("petite_misere", language)

@@ -172,7 +172,7 @@ def test_the_migration_rewrites_a_stored_cote_that_drifted(demo_like_nights):
     """Sites upgrading keep their nights: the data migration rewrites the cote they stored."""
     stored = {(r[0], r[1]): r[2] for r in stored_rows()}
     PlayerRating.objects.update(mu=-1.7, change=0.0, moves=[])
-    migration = importlib.import_module("scoring.migrations.0009_cote_without_drift")
+    migration = importlib.import_module("scoring.migrations.0013_cote_rewritten")
 
     migration.rewrite_the_cote(apps, None)
 

@@ -1,0 +1,76 @@
+"""A season's nights added up once, and seasons added up into a history: the same figures as
+counting the nights one after the other, streaks across seasons included."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from scoring.statistics.nights import ROLES
+from scoring.statistics.seasons import season_summary, seasons_added
+
+
+def night_line(rng: random.Random) -> dict:
+    partner = str(rng.randint(1, 4))
+    return {
+        "deals": rng.randint(10, 14),
+        "mort": rng.randint(0, 3),
+        "roles": {role: [rng.randint(0, 5), rng.randint(-40, 40)] for role in ROLES},
+        "contracts": {"solo": [1, rng.randint(0, 1)]},
+        "sides": {"solo": [1, 1]},
+        "partners": {partner: [1, 1, rng.randint(-9, 9)]},
+        "opponents": {"7": [12, rng.randint(0, 50), rng.randint(0, 50)]},
+        "game_points": rng.choice([-20, 0, 5, 30, 30]),
+        "rank": rng.randint(1, 4),
+        "best_deal": rng.randint(0, 40),
+        "made": rng.randint(0, 3),
+    }
+
+
+def nights_of(rng: random.Random, count: int, first: int) -> list[tuple]:
+    start = datetime.date(2025, 1, 6)
+    return [
+        (first + n, start + datetime.timedelta(days=7 * n), f"soirée {n}", night_line(rng))
+        for n in range(count)
+    ]
+
+
+def counted_one_by_one(nights: list[tuple]) -> tuple[int, int, list | None]:
+    """Longest and current streaks and the best night, as the page once counted them."""
+    longest = streak = 0
+    best = None
+    for tournament, date, name, data in nights:
+        if best is None or data["game_points"] > best[3]:
+            best = [tournament, date.isoformat(), name, data["game_points"], data["rank"]]
+        streak = streak + 1 if data["game_points"] > 0 else 0
+        longest = max(longest, streak)
+    return longest, streak, best
+
+
+def test_seasons_added_count_as_the_nights_one_after_the_other():
+    rng = random.Random(3)
+    for _ in range(200):
+        seasons = [nights_of(rng, rng.randint(1, 6), 100 * k) for k in range(rng.randint(1, 4))]
+        every = [night for season in seasons for night in season]
+        total = seasons_added([season_summary(season) for season in seasons])
+        longest, current, best = counted_one_by_one(every)
+        assert total["streak"] == [longest, current]
+        assert total["best_night"] == best
+        assert total["nights"] == len(every)
+        assert total["deals"] == sum(data["deals"] for *_, data in every)
+        assert total["roles"]["declarer"] == [
+            sum(data["roles"]["declarer"][k] for *_, data in every) for k in (0, 1)
+        ]
+
+
+def test_a_season_keeps_its_records_and_its_streaks_from_its_start_and_its_end():
+    rng = random.Random(5)
+    nights = nights_of(rng, 5, 1)
+    for night, points in zip(nights, [5, 30, -20, 5, 5], strict=True):
+        night[3]["game_points"] = points
+    summary = season_summary(nights)
+    assert summary["streak"] == [2, 2, 2]
+    assert summary["best_night"][0] == 2  # the first night with 30
+    assert summary["best_deal"] == max(data["best_deal"] for *_, data in nights)
+    assert summary["most_made"] == max(data["made"] for *_, data in nights)
+    assert summary["sides"] == {"solo": [5, 5]}

@@ -109,6 +109,23 @@ au café « Le Pilori », place d'Armes 3, Namur.
 """
 
 
+HEARTS_GAME = """\
+## Le but
+
+Prendre **le moins de points possible**. Chaque cœur ramassé vaut un point, la dame de pique
+douze ; qui les ramasse tous (« grand chelem ») en donne vingt-cinq à chacun des autres.
+
+## Le jeu
+
+- Avant chaque donne, on passe trois cartes à son voisin (à gauche, à droite, en face, puis
+  on garde).
+- Le deux de trèfle entame ; on fournit à la couleur demandée.
+- On n'entame pas à cœur tant qu'aucun cœur n'a été joué.
+
+La partie s'arrête quand un joueur passe les 100 points.
+"""
+
+
 def demo_pages(rcwhist: Club, hearts: Club, by: AbstractBaseUser | None) -> str:
     """Each demo club's pages, written once; what was written, said in a line."""
     written = 0
@@ -118,7 +135,7 @@ def demo_pages(rcwhist: Club, hearts: Club, by: AbstractBaseUser | None) -> str:
             ("Règlement interne", RCWHIST_RULES, True),
             ("Règles du jeu", RCWHIST_GAME, False),
         ],
-        hearts: [("Le club", HEARTS_CLUB, False)],
+        hearts: [("Le club", HEARTS_CLUB, False), ("Règles du jeu", HEARTS_GAME, False)],
     }
     for club, plan in plans.items():
         if Page.objects.filter(club=club).exists():

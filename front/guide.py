@@ -28,6 +28,7 @@ PAGES = {
     "publier": _("Publier"),
     "calendrier": _("Préparer le calendrier"),
     "cote": _("Lire la cote"),
+    "site-du-club": _("Le site du club"),
 }
 GUIDE_LANGUAGES = ("fr", "en", "nl")
 
@@ -84,8 +85,6 @@ SECTIONS = {
     "ranking": "publier#classement",
     "ranking-season": "publier#classement",
     "ranking-archive": "publier#classement",
-    # The palmarès is read from what the club published.
-    "palmares": "publier#classement",
     "ranking-publish": "publier#classement",
     "games:calendar": "calendrier#repondre",
     "games:calendar-answer": "calendrier#repondre",
@@ -107,6 +106,37 @@ SECTIONS = {
     "player": "cote#statistiques",
     "player-statistics": "cote#statistiques",
     "my-results": "cote#mes-resultats",
+    # The club's own site (clubsite): its home, pages, news, photos, contact and palmarès.
+    "palmares": "site-du-club#accueil",
+    "site-page": "site-du-club#pages",
+    "site-pages": "site-du-club#pages",
+    "site-page-add": "site-du-club#pages",
+    "site-page-edit": "site-du-club#pages",
+    "site-page-delete": "site-du-club#pages",
+    "site-page-history": "site-du-club#pages",
+    "site-page-restore": "site-du-club#pages",
+    "point-table-page": "site-du-club#pages",
+    "news": "site-du-club#actualites",
+    "news-post": "site-du-club#actualites",
+    "news-subscribe": "site-du-club#actualites",
+    "news-manage": "site-du-club#actualites",
+    "news-new": "site-du-club#actualites",
+    "news-edit": "site-du-club#actualites",
+    "news-publish": "site-du-club#actualites",
+    "news-unpublish": "site-du-club#actualites",
+    "news-delete": "site-du-club#actualites",
+    "contact": "site-du-club#contact",
+    "photo-albums": "site-du-club#photos",
+    "photo-album": "site-du-club#photos",
+    "photo": "site-du-club#photos",
+    "photo-takedown": "site-du-club#photos",
+    "photo-admin": "site-du-club#photos",
+    "photo-album-add": "site-du-club#photos",
+    "photo-album-edit": "site-du-club#photos",
+    "photo-upload": "site-du-club#photos",
+    "photo-album-delete": "site-du-club#photos",
+    "photo-delete": "site-du-club#photos",
+    "photo-takedown-decide": "site-du-club#photos",
 }
 
 # Pages a person sees that no task of the guide explains yet: their « ? » opens the guide's
@@ -160,18 +190,8 @@ WITHOUT_SECTION = frozenset(
         "password_reset_done",
         "password_reset_confirm",
         "password_reset_complete",
-        # A club's albums and their management (clubsite).
-        "photo-albums",
-        "photo-album",
-        "photo",
-        "photo-takedown",
-        "photo-admin",
-        "photo-album-add",
-        "photo-album-edit",
-        "photo-upload",
-        "photo-album-delete",
-        "photo-delete",
-        "photo-takedown-decide",
+        # A bulk e-mail's way out, for every kind of e-mail the site sends.
+        "unsubscribe",
     }
 )
 
@@ -199,6 +219,7 @@ NOT_A_PAGE = frozenset(
         "games:tournament-file",
         "set_language",
         "photo-file",
+        "news-feed",
     }
 )
 
@@ -223,6 +244,15 @@ PICTURES = {
     "ratings.png": ("club/ratings.html",),
     "night-ratings.png": ("club/night_ratings.html",),
     "player-statistics.png": ("club/player_stats.html",),
+    "site-home.png": (
+        "club/club_detail.html",
+        "clubsite/home_podium.html",
+        "clubsite/home_album.html",
+        "clubsite/news_latest.html",
+        "clubsite/menu.html",
+    ),
+    "site-page.png": ("clubsite/page.html",),
+    "site-album.png": ("clubsite/photos/album.html",),
 }
 PICTURES_FOLDER = Path(settings.BASE_DIR) / "static" / "guide"
 # What the pictures were taken from: each template's content hash (a file's date is the
@@ -239,10 +269,17 @@ def template_hashes(names: set[str] | None = None) -> dict[str, str]:
     }
 
 
-def manifest_write() -> None:
-    MANIFEST.write_text(
-        json.dumps({"templates": template_hashes()}, indent=1, sort_keys=True) + "\n"
-    )
+def manifest_write(pictures: set[str] | None = None) -> None:
+    """The templates of the pictures taken (``pictures``: of these only, the others kept as
+    they were when theirs were taken) as they are now."""
+    hashes = template_hashes()
+    if pictures is not None:
+        shown = {name for picture in pictures for name in PICTURES[picture]}
+        kept = json.loads(MANIFEST.read_text())["templates"] if MANIFEST.exists() else {}
+        hashes = {name: kept[name] for name in kept if name not in shown} | {
+            name: hashes[name] for name in shown
+        }
+    MANIFEST.write_text(json.dumps({"templates": hashes}, indent=1, sort_keys=True) + "\n")
 
 
 def guide_language() -> str:

@@ -1,4 +1,5 @@
-"""A club's public page: its seasons and their nights (the home page is front's)."""
+"""A club's public page, its home on the site: the club site's blocks, its seasons and their
+nights (the site's own home page is front's)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,10 @@ def _nights_listed(can_score: bool, member: bool) -> Q:
 
 @club_page()
 def club_detail(request: HttpRequest, slug: str) -> TemplateResponse:
-    """A club: its seasons and, for the chosen one, its nights with each night's winner.
+    """A club's public home: its name and logo, its site's menu, the next nights, the latest
+    night's podium, its news and latest album (the club site's blocks, ``clubsite.home``:
+    cached, so the page asks no more than before), then its seasons and, for the chosen one,
+    its nights with each night's winner.
 
     The season list is an htmx partial: choosing a season swaps only the nights.
     """

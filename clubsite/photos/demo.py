@@ -8,7 +8,7 @@ import datetime
 import io
 
 from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import ExifTags, Image, ImageDraw
+from PIL import ExifTags, Image, ImageDraw, ImageFont
 
 from club.models import Club
 
@@ -32,6 +32,13 @@ DEMO_PHOTOS = [
 ]
 
 
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    try:
+        return ImageFont.truetype("DejaVuSans.ttf", size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
 def phone_jpeg(
     text: str,
     colour: str,
@@ -46,7 +53,13 @@ def phone_jpeg(
     draw = ImageDraw.Draw(image)
     margin = min(size) // 20
     draw.rectangle((margin, margin, size[0] - margin, size[1] - margin), outline="white", width=4)
-    draw.text((margin * 2, size[1] // 2), text, fill="white", font_size=max(24, size[1] // 12))
+    # In the middle, within the square a thumbnail keeps (the album crops it square), in a
+    # font that has French accents when the system has one (Pillow's own has none).
+    square = min(size) * 4 // 5
+    font = _font(max(12, size[1] // 12))
+    while draw.textlength(text, font=font) > square and font.size > 12:
+        font = _font(font.size - 2)
+    draw.text((size[0] // 2, size[1] // 2), text, fill="white", font=font, anchor="mm")
     exif = Image.Exif()
     exif[ExifTags.Base.Make] = "PhoneMaker"
     exif[ExifTags.Base.Model] = "Phone 12"
@@ -58,9 +71,12 @@ def phone_jpeg(
     return out.getvalue()
 
 
-def demo_album(club: Club, date: datetime.date) -> Album:
-    """The demo club's album of a night, its photos copied at once (the tasks run eagerly on
-    a laptop; the demo command commits as it goes)."""
+def demo_album(
+    club: Club, date: datetime.date, photos: list[tuple[str, str]] | None = None
+) -> Album:
+    """A demo club's album of a night (``photos``: each one's line of text and colour), its
+    photos copied at once (the tasks run eagerly on a laptop; the demo command commits as it
+    goes)."""
     album = Album.objects.filter(club=club).first()
     if album is not None:
         return album
@@ -70,7 +86,7 @@ def demo_album(club: Club, date: datetime.date) -> Album:
     )
     files = [
         SimpleUploadedFile(f"IMG_{n:04}.jpg", phone_jpeg(text, colour), "image/jpeg")
-        for n, (text, colour) in enumerate(DEMO_PHOTOS, start=1)
+        for n, (text, colour) in enumerate(photos or DEMO_PHOTOS, start=1)
     ]
     services.photos_upload(album, files, None)
     return album

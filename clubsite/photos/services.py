@@ -3,7 +3,10 @@ himself down: one function per change, each refusing in the admin's words.
 
 A photo's files are written in the ``photos`` storage (``STORAGES``) next to its row; when the
 transaction fails, the files written for it are deleted, and a deleted row's files go once
-its deletion commits: a file is never left without its row, nor a row without its file."""
+its deletion commits: a file is never left without its row, nor a row without its file.
+
+Every change a visitor would see in the albums moves the club's ``pages_changed`` stamp, under
+which the club's home page keeps its latest album (``clubsite.home``)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from club.models import Club
+from club.services.pages import published_pages_changed
 from games.models import Tournament
 from infra.outbox import TaskName, work_queue
 
@@ -88,7 +92,9 @@ def album_update(album: Album, **fields: object) -> Album:
     for name, value in fields.items():
         setattr(album, name, value)
     _album_checked(album)
-    album.save()
+    with transaction.atomic():
+        album.save()
+        published_pages_changed(album.club_id)
     return album
 
 
@@ -103,7 +109,9 @@ def album_delete(album: Album) -> int:
     names = [name for photo in album.photos.all() for name in photo.stored_names()]
     with transaction.atomic():
         count = album.photos.count()
+        club_id = album.club_id
         album.delete()
+        published_pages_changed(club_id)
         transaction.on_commit(lambda: files_delete(names))
     return count
 
@@ -238,6 +246,7 @@ def photo_copies_make(photo_id: int) -> bool:
     if not updated:
         files_delete(set(names.values()))
         return False
+    published_pages_changed(photo.album.club_id)
     files_delete([photo.upload_name])
     return True
 
@@ -245,7 +254,9 @@ def photo_copies_make(photo_id: int) -> bool:
 def photo_delete(photo: Photo) -> None:
     names = photo.stored_names()
     with transaction.atomic():
+        club_id = photo.album.club_id
         photo.delete()
+        published_pages_changed(club_id)
         transaction.on_commit(lambda: files_delete(names))
 
 
@@ -261,6 +272,7 @@ def photo_takedown_ask(photo: Photo, by: User, note: str = "") -> bool:
             takedown_told_at=None,
         )
         if asked:
+            published_pages_changed(photo.album.club_id)
             work_queue(TaskName.PHOTO_TAKEDOWN_EMAIL, photo.pk)
     return bool(asked)
 
@@ -270,6 +282,8 @@ def photo_takedown_decide(photo: Photo, keep: bool) -> None:
     if not keep:
         photo_delete(photo)
         return
-    Photo.objects.filter(pk=photo.pk).update(
-        takedown_asked_at=None, takedown_asked_by=None, takedown_note="", takedown_told_at=None
-    )
+    with transaction.atomic():
+        Photo.objects.filter(pk=photo.pk).update(
+            takedown_asked_at=None, takedown_asked_by=None, takedown_note="", takedown_told_at=None
+        )
+        published_pages_changed(photo.album.club_id)

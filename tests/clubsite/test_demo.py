@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_demo_clubs_get_their_pages_once(club):
     hearts = ClubFactory(name="Cercle des Cœurs de Namur", slug="coeurs")
-    assert demo_pages(club, hearts, None) == "Club site pages: 4 written."
+    assert demo_pages(club, hearts, None) == "Club site pages: 5 written."
     assert demo_pages(club, hearts, None) == "Club site pages: 0 written."
     assert list(Page.objects.filter(club=club).values_list("slug", "members_only")) == [
         ("le-club", False),
@@ -24,7 +24,7 @@ def test_the_demo_clubs_get_their_pages_once(club):
         ("regles-du-jeu", False),
     ]
     assert "<table>" in Page.objects.get(club=club, slug="le-club").html
-    assert Page.objects.filter(club=hearts).count() == 1
+    assert Page.objects.filter(club=hearts).count() == 2
 
 
 def test_the_demo_rules_page_explains_the_main_contracts_of_the_point_table(club):

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from club.models import Club, Federation
+from clubsite.models import Album, NewsPost, Page, Photo
 from front.guide import PAGES
 from games.models import Tournament
 from scoring.models import RankingSnapshot
@@ -32,6 +33,30 @@ def meta(html: str) -> dict[str, str]:
     return found
 
 
+def club_site_pages(club: Club) -> list[tuple[str, bool]]:
+    """The club's own site as a visitor reads it: its public pages, its news and a post, the
+    point table, the contact form, its albums, an album and a photo."""
+    slug = club.slug
+    pages = [
+        reverse(name, args=[slug])
+        for name in ("news", "point-table-page", "photo-albums")
+        + (("contact",) if club.contact_email else ())
+    ]
+    pages += [
+        reverse("site-page", args=[slug, page.slug])
+        for page in Page.objects.filter(club=club).public()
+    ]
+    post = NewsPost.objects.filter(club=club).published().first()
+    if post is not None:
+        pages.append(reverse("news-post", args=[slug, post.pk]))
+    album = Album.objects.filter(club=club, members_only=False).first()
+    if album is not None:
+        pages.append(reverse("photo-album", args=[slug, album.slug]))
+        photo = Photo.objects.shown().filter(album=album).first()
+        pages.append(reverse("photo", args=[slug, album.slug, photo.pk]))
+    return [(page, False) for page in pages]
+
+
 def public_pages() -> list[tuple[str, bool]]:
     """The demo's public pages, each with whether it shows a published podium (og:image)."""
     pages = [(reverse("home"), False), (reverse("guide"), False), (reverse("privacy"), False)]
@@ -43,6 +68,7 @@ def public_pages() -> list[tuple[str, bool]]:
             (reverse("ranking-archive", args=[slug]), False),
             (reverse("palmares", args=[slug]), False),
         ]
+        pages += club_site_pages(club)
         player = club.memberships.first().player_id
         pages.append((reverse("player", args=[slug, player]), False))
         night = Tournament.objects.filter(club=club, status=Tournament.Status.PUBLISHED).first()

@@ -152,7 +152,7 @@ def test_the_main_pages_have_no_serious_accessibility_violation(
 
     anonymous = signed_in(new_context, live_server.url, None, viewport)
     found["login"] = violations(anonymous, f"{live_server.url}/compte/login/")
-    public = ("home", "ranking", "results", "player", "cote", "calendar", "archive")
+    public = ("home", "club", "ranking", "results", "player", "cote", "calendar", "archive")
     public += (
         "signing a club up",
         "asking to join",

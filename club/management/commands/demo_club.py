@@ -25,6 +25,7 @@ from django.utils import timezone
 from club.models import Club, Membership, Player
 from club.name_matching import name_matches
 from clubsite.demo import demo_pages
+from clubsite.hearts_demo import demo_hearts_site
 from clubsite.news_demo import demo_news
 from clubsite.photos.demo import demo_album
 from games.demo import (
@@ -114,6 +115,10 @@ class Command(BaseCommand):
         # The clubs' own pages (« Le club », « Règlement interne », « Règles du jeu »).
         self.stdout.write(
             demo_pages(Club.objects.get(name=CLUB), Club.objects.get(name=HEARTS_CLUB), admin)
+        )
+        # The hearts club's news, album and contact, as RCWhist's (clubsite).
+        self.stdout.write(
+            demo_hearts_site(Club.objects.get(name=HEARTS_CLUB), timezone.localdate())
         )
         # The federation of both clubs and a third, run by the admin's player.
         if federation_exists():

@@ -42,7 +42,7 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 from club.models import Club, Player
-from front.guide import GUIDE_LANGUAGES, PICTURES, PICTURES_FOLDER, manifest_write
+from front.guide import GUIDE_LANGUAGES, PICTURES_FOLDER, manifest_write
 from games import services as games_services
 from games.models import Tournament
 from games.services import point_table_for_preset
@@ -93,8 +93,14 @@ def throwaway_site() -> Iterator[int]:
             CSRF_COOKIE_SECURE=False,
             LANGUAGE_COOKIE_SECURE=False,
             SECURE_SSL_REDIRECT=False,
+            # The demo's uploads and photos in the throw-away folder, gone with it.
+            MEDIA_ROOT=folder / "media",
             STORAGES={
                 "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+                "photos": {
+                    "BACKEND": "django.core.files.storage.FileSystemStorage",
+                    "OPTIONS": {"location": folder / "photos", "base_url": "/photos-not-served/"},
+                },
                 "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
             },
         ):
@@ -118,8 +124,10 @@ def squeezed(png: bytes, path: Path) -> None:
 class Pictures:
     """The browser on a phone, one context per language and reader, and where it writes."""
 
-    def __init__(self, browser: Any, language: str, folder: Path) -> None:
+    def __init__(self, browser: Any, language: str, folder: Path, taken: set[str]) -> None:
         self.browser, self.language, self.folder = browser, language, folder
+        # The pictures taken (by name), whose templates the manifest then says are current.
+        self.taken = taken
 
     def phone(self, user: Any = None) -> Any:
         context = self.browser.new_context(
@@ -144,6 +152,14 @@ class Pictures:
     ) -> None:
         """The phone's screen (from the element ``top`` when the part to show is lower down,
         down to the element ``end`` when it is at the bottom), or the element ``whole``."""
+        # Every picture of the page loaded first: a lazy one would show as an empty box.
+        page.evaluate(
+            "document.querySelectorAll('img[loading=lazy]').forEach(i => i.loading = 'eager')"
+        )
+        for _ in range(100):  # polled from here: the site's CSP refuses the page an eval
+            if page.evaluate("[...document.images].every(img => img.complete)"):
+                break
+            page.wait_for_timeout(100)
         if end:
             page.locator(end).first.evaluate("e => e.scrollIntoView({block: 'end'})")
         if whole:
@@ -157,6 +173,7 @@ class Pictures:
                 )
             png = page.screenshot(animations="disabled", caret="hide")
         squeezed(png, self.folder / self.language / name)
+        self.taken.add(name)
 
 
 def demo_with_a_night() -> dict[str, Any]:
@@ -266,6 +283,28 @@ def club_pictures(shots: Pictures, demo: dict[str, Any]) -> None:
     page.context.close()
 
 
+def site_pictures(shots: Pictures, demo: dict[str, Any]) -> None:
+    """The demo club's own site as a visitor sees it: its home, a page, its album."""
+    club = demo["club"]
+    at = f"{BASE}/clubs/{club.slug}"
+    album = club.albums.order_by("-date", "-pk").first()
+    page = shots.phone()
+    for name, address, top in (
+        ("site-home.png", f"{at}/", ".club-site-menu"),
+        ("site-page.png", f"{at}/le-club/", None),
+        ("site-album.png", f"{at}/photos/{album.slug}/", None),
+    ):
+        response = page.goto(address)
+        if response is None or response.status != 200:
+            raise RuntimeError(f"{address}: {response and response.status}")
+        shots.take(page, name, top=top)
+    page.context.close()
+
+
+# Each group of pictures, as ``--only`` names it.
+GROUPS = ("secretary", "club", "site")
+
+
 class Command(BaseCommand):
     help = (
         "Take the guide's pictures again on the demo (static/guide/<lang>/), with their manifest."
@@ -276,6 +315,12 @@ class Command(BaseCommand):
             "--chromium",
             default=shutil.which("chromium") or "/usr/bin/chromium",
             help="the browser to drive (Debian's chromium by default)",
+        )
+        parser.add_argument(
+            "--only",
+            choices=sorted(GROUPS),
+            action="append",
+            help="take only these pictures (the manifest says only their templates are new)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -296,13 +341,18 @@ class Command(BaseCommand):
             )
             workbook = members_workbook(Path(tempfile.mkdtemp()) / "membres.xlsx")
             try:
+                groups, taken = options["only"] or list(GROUPS), set()
                 for language in GUIDE_LANGUAGES:
-                    shots = Pictures(browser, language, PICTURES_FOLDER)
-                    secretary_pictures(shots, workbook)
-                    club_pictures(shots, demo)
-                    self.stdout.write(f"{language}: {len(PICTURES)} pictures")
+                    shots = Pictures(browser, language, PICTURES_FOLDER, taken)
+                    if "secretary" in groups:
+                        secretary_pictures(shots, workbook)
+                    if "club" in groups:
+                        club_pictures(shots, demo)
+                    if "site" in groups:
+                        site_pictures(shots, demo)
+                    self.stdout.write(f"{language}: {', '.join(groups)}")
             finally:
                 browser.close()
                 shutil.rmtree(workbook.parent, ignore_errors=True)
-        manifest_write()
+        manifest_write(None if options["only"] is None else taken)
         self.stdout.write(f"Written to {PICTURES_FOLDER} with {PICTURES_FOLDER.name}/manifest.json")

@@ -45,3 +45,15 @@ def test_the_menu_marks_the_page_being_read(client, club):
     pages.page_create(club, {"title": "Le club"}, None)
     html = client.get("/clubs/rcwhist/le-club/").content.decode()
     assert 'href="/clubs/rcwhist/le-club/" aria-current="page"' in html
+
+
+def test_a_pages_description_is_its_text_in_plain_words_escaped_once(client, club):
+    text = "Le club « La Chevalerie » joue **le jeudi** & le *samedi*.\n\n" + "mot " * 40
+    pages.page_create(club, {"title": "Le club", "text": text}, None)
+
+    html = client.get(reverse("site-page", args=["rcwhist", "le-club"])).content.decode()
+
+    description = html.split('<meta name="description" content="', 1)[1].split('"', 1)[0]
+    assert description.startswith("Le club «\u00a0La Chevalerie\u00a0» joue le jeudi &amp; le")
+    assert "&amp;nbsp;" not in description and "<" not in description
+    assert description.endswith("mot…")

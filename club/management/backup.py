@@ -101,6 +101,7 @@ from scoring.models import (
     PouleStanding,
     RankingLine,
     RankingSnapshot,
+    SeasonNights,
     TournamentStanding,
 )
 from scoring.services import federation_ranking_update
@@ -243,6 +244,8 @@ def _club_own_rows(club: Club) -> Rows:
         (PlayerRating, PlayerRating.objects.filter(tournament__club=club)),
         (PlayerNightStats, PlayerNightStats.objects.filter(tournament__club=club)),
         (PlayerSeasonStats, PlayerSeasonStats.objects.filter(season__club=club)),
+        # Each season's chart of Mes résultats, stored at close as the summaries are.
+        (SeasonNights, SeasonNights.objects.filter(season__club=club)),
         (ClubCalendar, ClubCalendar.objects.filter(club=club)),
         (PlannedSeries, PlannedSeries.objects.filter(club=club)),
         (PlannedNight, planned),

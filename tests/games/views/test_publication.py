@@ -209,9 +209,9 @@ def test_the_club_page_lists_in_the_same_queries_whatever_is_hidden(client, publ
     client.get(club_page)  # the home's podium and album read again once (clubsite/home.py)
     with CaptureQueriesContext(connection) as after:
         client.get(club_page)
-    # The club, its seasons, the nights, their winners, the calendar, the club site's menu, the
-    # latest news.
-    assert len(before.captured_queries) == 7
+    # At most the club, its seasons, the nights, their winners, the calendar, the club site's
+    # menu and the latest news (tests/club/views/test_public.py counts them exactly).
+    assert len(before.captured_queries) <= 7
     assert len(after.captured_queries) <= len(before.captured_queries)
 
 

@@ -128,7 +128,8 @@ def test_a_new_secretary_follows_the_guide_and_finds_every_button_it_names(
     walk.click("Le calendrier : répondre")
     walk.on("games:calendar", "Planifier des soirées")
     walk.click("Planifier des soirées")
-    tonight = datetime.date.today()
+    # Planned for tomorrow: « Nouvelle soirée » would offer tonight's planned night instead.
+    tonight = datetime.date.today() + datetime.timedelta(days=1)
     night_form = page.locator("form", has=page.locator("input[name=form][value=night]"))
     night_form.locator("[name$=date]").fill(tonight.isoformat())
     night_form.get_by_role("button", name="Ajouter la soirée").click()

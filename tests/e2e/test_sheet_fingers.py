@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
+from infra.typography import of_name
 from scoring import services as scoring
 from tests.e2e.test_phone_sheet import (
     PHONE,
@@ -101,7 +102,9 @@ def test_a_refused_misere_then_a_solo_is_recorded_and_said_in_the_sites_words(
     )
     form.locator("[data-save]").click()
     error = form.locator("[data-seat='2'] .errorlist")
-    expected = f"Donne 1 : Petite misère, plis de {names['2']} : 14 ? C'est un nombre de 0 à 13."
+    # « de » elided before a vowel (infra/typography.py): « plis d'Anne ».
+    tricks_of = f"plis {of_name('de', names['2'])}"
+    expected = f"Donne 1 : Petite misère, {tricks_of} : 14 ? C'est un nombre de 0 à 13."
     expect(error).to_have_text(expected)
     expect(page.locator("#sheet")).not_to_contain_text("Assurez-vous")
     # Readable: the sentence runs across the phone, not a word per line.

@@ -572,7 +572,7 @@ def test_the_auth_pages_open_in_the_sites_layout(client, db, name):
     response = client.get(reverse(name))
 
     assert response.status_code == 200
-    assert 'class="site-header"' in response.text
+    assert 'class="site-header' in response.text
 
 
 def test_a_member_who_forgot_his_password_chooses_a_new_one_by_email(client, member, mailoutbox):

@@ -44,7 +44,7 @@ def test_an_unknown_address_is_a_404_in_the_sites_layout_with_a_way_home(client)
 
     assert response.status_code == 404
     page = response.content.decode()
-    assert 'class="site-header"' in page
+    assert 'class="site-header' in page
     assert "Page introuvable" in page
     assert f'href="{reverse("home")}"' in page
     assert "data-error-message" in page
@@ -116,7 +116,7 @@ def test_a_broken_page_answers_the_500_page_in_the_sites_layout():
 
     assert response.status_code == 500
     page = response.content.decode()
-    assert 'class="site-header"' in page
+    assert 'class="site-header' in page
     assert "Erreur du serveur" in page
     assert f'href="{reverse("home")}"' in page
     assert 'class="site-nav"' not in page  # the menu depends on the user: not on this page

@@ -102,7 +102,7 @@ def line_chart(
             "dot": dot,
         }
 
-    every = math.ceil(count / X_LABELS)
+    every = max(1, math.ceil((count - 1) / (X_LABELS - 1)))
     shown = sorted({*range(0, count, every), count - 1}) if count > 1 else [0]
     if len(shown) > 1 and shown[-1] - shown[-2] < every / 2:
         shown.pop(-2)  # the last date always, never crowding the one before it

@@ -222,7 +222,9 @@ class BelgianWhistDealForm(DealForm):
                 calls += [(f"{info['short']}{bid}", f"{code}:{bid}") for bid in bids]
                 continue
             only = str(bids[0]) if len(bids) == 1 else ""
-            calls.append((info["short"] + (only if info.get("bidInName") else ""), f"{code}:{only}"))
+            calls.append(
+                (info["short"] + (only if info.get("bidInName") else ""), f"{code}:{only}")
+            )
         return calls
 
     @property

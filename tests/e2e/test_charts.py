@@ -89,7 +89,8 @@ def test_my_results_draw_my_season_against_the_club_average(
     ticks = drawn.pop("ticks")
     assert drawn == {
         "role": "img",
-        "title": "Graphique : mes points de tournoi cumulés et la moyenne du club, soirée après soirée",
+        "title": "Graphique : mes points de tournoi cumulés et la moyenne du club, "
+        "soirée après soirée",
         # Mine, full, after the club's average (dashed): one point a night, a dot on each.
         "lines": [["reference", 2, 2], ["line", 2, 2]],
         "legend": ["Mes points de tournoi (cumul)", "Moyenne du club (cumul)"],

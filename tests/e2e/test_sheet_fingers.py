@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
+from infra.typography import of_name
 from scoring import services as scoring
 from tests.e2e.test_phone_sheet import (
     PHONE,
@@ -101,7 +102,11 @@ def test_a_refused_misere_then_a_solo_is_recorded_and_said_in_the_sites_words(
     )
     form.locator("[data-save]").click()
     error = form.locator("[data-seat='2'] .errorlist")
-    expected = f"Donne 1 : Petite misère, plis de {names['2']} : 14 ? C'est un nombre de 0 à 13."
+    # « de » as French writes it before the name (« d'Anne »: infra/typography.py).
+    expected = (
+        f"Donne 1 : Petite misère, plis {of_name('de', names['2'])} : 14 ? "
+        "C'est un nombre de 0 à 13."
+    )
     expect(error).to_have_text(expected)
     expect(page.locator("#sheet")).not_to_contain_text("Assurez-vous")
     # Readable: the sentence runs across the phone, not a word per line.

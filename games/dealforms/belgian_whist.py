@@ -208,6 +208,43 @@ class BelgianWhistDealForm(DealForm):
     def each_tricks_fields(self) -> list[tuple[str, forms.BoundField]]:
         return self.seat_fields("tricks_{seat}")
 
+    # Drawn by the server as dealform.js will show them (its one-tap buttons, the parts the
+    # chosen contract does not use folded): nothing on the score sheet moves when it runs.
+
+    @property
+    def calls(self) -> list[tuple[str, str]]:
+        """The buttons that pick contract and bid in one tap: ("E8", "emballage:8"), as
+        dealform.js names them from ``contract_config``."""
+        calls = []
+        for code, info in json.loads(self.contract_config).items():
+            bids = info["bids"]
+            if len(bids) > 1:
+                calls += [(f"{info['short']}{bid}", f"{code}:{bid}") for bid in bids]
+                continue
+            only = str(bids[0]) if len(bids) == 1 else ""
+            calls.append(
+                (info["short"] + (only if info.get("bidInName") else ""), f"{code}:{only}")
+            )
+        return calls
+
+    @property
+    def folded_parts(self) -> dict[str, bool]:
+        """The parts dealform.js hides for the contract the form holds (none chosen: all but
+        the buttons); the bid's list always (the buttons carry it)."""
+        code = self["contract"].value()
+        side = self.contracts[code]["side"] if code in self.contracts else None
+        return {
+            "bid": True,
+            "declarers": not side,
+            "tricks": side not in ("pair", "solo"),
+            "each_tricks": side != "each",
+        }
+
+    @property
+    def declared_seats(self) -> set[str]:
+        """The seats ticked as declarers: only theirs of a misère's tricks rows show."""
+        return {str(seat) for seat in self["declarers"].value() or ()}
+
 
 def describe_belgian_whist(data: Mapping[str, Any], name: Callable[[Any], str]) -> str:
     contract = data.get("contract")

@@ -151,6 +151,12 @@ class WhistDealForm(DealForm):
         ]
 
     @property
+    def played_folded(self) -> bool:
+        """A deal not played: dealform.js hides its tricks, and so does the server's page (it
+        does not move when the script runs)."""
+        return "not_played" in self.fields and bool(self["not_played"].value())
+
+    @property
     def has_revokes(self) -> bool:
         return any(
             bound.value() not in (None, "") or bound.errors

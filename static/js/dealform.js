@@ -48,16 +48,21 @@
   }
 
   // A select shown as a grid of buttons: a tap sets the select (which is still what is sent).
+  // The server draws the buttons right after their select (templates/games/dealform/
+  // _chips.html: the form does not move when this runs); built here only if missing.
   function chipSelect(select, className) {
     if (!select || select.dataset.chipsReady) return;
     select.dataset.chipsReady = "1";
-    var grid = document.createElement("div");
-    grid.className = "chip-grid " + (className || "");
-    grid.setAttribute("role", "group");
-    Array.prototype.forEach.call(select.options, function (option) {
-      if (option.value === "") return;
-      grid.appendChild(chipButton(option.textContent, option.value));
-    });
+    var drawn = select.nextElementSibling;
+    var grid = drawn && drawn.classList.contains("chip-grid") ? drawn : document.createElement("div");
+    if (grid !== drawn) {
+      grid.className = "chip-grid " + (className || "");
+      grid.setAttribute("role", "group");
+      Array.prototype.forEach.call(select.options, function (option) {
+        if (option.value === "") return;
+        grid.appendChild(chipButton(option.textContent, option.value));
+      });
+    }
     function reflect() {
       grid.querySelectorAll("button").forEach(function (button) {
         var option = select.querySelector('option[value="' + button.dataset.value + '"]');
@@ -73,7 +78,7 @@
     });
     select.addEventListener("change", reflect);
     select.hidden = true;
-    select.insertAdjacentElement("afterend", grid);
+    if (grid !== drawn) select.insertAdjacentElement("afterend", grid);
     reflect();
     return reflect;
   }
@@ -87,12 +92,16 @@
     var form = root.closest("form");
     var memoryKey = "sheet-last-call-" + pouleOf(root);
 
-    // One button per contract and bid.
-    var calls = document.createElement("div");
-    calls.className = "chip-grid calls";
-    calls.setAttribute("role", "group");
-    calls.setAttribute("aria-label", contractSet ? contractSet.querySelector("legend").textContent : "");
-    Object.keys(contracts).forEach(function (code) {
+    // One button per contract and bid: drawn by the server (_choices.html), else built here.
+    var calls = root.querySelector(".chip-grid.calls");
+    var drawn = Boolean(calls);
+    if (!drawn) {
+      calls = document.createElement("div");
+      calls.className = "chip-grid calls";
+      calls.setAttribute("role", "group");
+      calls.setAttribute("aria-label", contractSet ? contractSet.querySelector("legend").textContent : "");
+    }
+    if (!drawn) Object.keys(contracts).forEach(function (code) {
       var info = contracts[code];
       var bids = info.bids || [];
       if (bids.length > 1) {
@@ -106,7 +115,7 @@
     });
     if (contractSet) {
       contractSet.querySelector(".choice-grid").hidden = true;
-      contractSet.appendChild(calls);
+      if (!drawn) contractSet.appendChild(calls);
     }
     var store = storage();
     var last = store && store.getItem(memoryKey);
@@ -215,6 +224,11 @@
       root.dataset.dealformReady = "1";
       var run = setups[root.dataset.dealform];
       if (run) run(root);
+      // What the server hid as this script would (css/dealform.css): the hidden attribute,
+      // set above, says it from now on.
+      root.querySelectorAll(".js-hidden").forEach(function (element) {
+        element.classList.remove("js-hidden");
+      });
     });
   }
 

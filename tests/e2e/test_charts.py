@@ -1,6 +1,6 @@
 """The charts in a real browser: "Mes résultats" draws the member's season against the club's
 average, a player's page and his statistics draw his « cote » against the club's mean where
-everybody starts, each line labelled in the page's words, from the numbers the page carries;
+everybody starts, each line labelled in the page's words, drawn by the server (an SVG, no script);
 on a phone of 390 px the « cote » and the statistics fit the screen, the chart's axis fitted
 to its numbers."""
 
@@ -20,20 +20,29 @@ from games.demo import random_night
 from games.nightfile import tournament_import
 from scoring import services as scoring_services
 from scoring.models import PlayerRating
+from scoring.statistics.cote import INITIAL_MU
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-# What Chart.js drew on a canvas: its lines' labels, points, widths and dashes, its y axis.
+# What the server drew (club/templatetags/charts.py, an SVG): its name, its lines (class, points,
+# dots), the legend's words, the y axis's title and numbers, and whether any script drew it.
 DRAWN = """(id) => {
-  const chart = Chart.getChart(document.getElementById(id));
-  if (!chart) return null;
-  const y = chart.options.scales.y;
+  const svg = document.getElementById(id);
+  if (!svg) return null;
+  const figure = svg.closest("figure");
+  const texts = (selector) => Array.from(svg.querySelectorAll(selector), (t) => t.textContent);
   return {
-    type: chart.config.type,
-    labels: chart.data.labels.length,
-    lines: chart.data.datasets.map((d) => [d.label, d.data.length, d.borderWidth,
-                                           d.pointRadius ?? null, d.borderDash ?? null]),
-    y: y && y.title && y.title.display ? [y.title.text, y.beginAtZero, y.ticks.precision] : null,
+    role: svg.getAttribute("role"),
+    title: svg.querySelector("title").textContent,
+    lines: Array.from(svg.querySelectorAll("polyline"), (line) => [
+      line.getAttribute("class"),
+      line.getAttribute("points").split(" ").length,
+      svg.querySelectorAll("." + line.getAttribute("class") + "-dots circle").length,
+    ]),
+    legend: Array.from(figure.querySelectorAll("figcaption span"), (s) => s.textContent),
+    y: svg.querySelector(".y-title") ? svg.querySelector(".y-title").textContent : null,
+    ticks: texts(".y-ticks text"),
+    script: typeof window.Chart !== "undefined",
   };
 }"""
 
@@ -77,15 +86,32 @@ def test_my_results_draw_my_season_against_the_club_average(
 
     expect(page.locator("figure.season-chart")).to_be_visible()
     drawn = page.evaluate(DRAWN, "season-chart")
+    ticks = drawn.pop("ticks")
     assert drawn == {
-        "type": "line",
-        "labels": 2,
-        "lines": [
-            ["Mes points de tournoi (cumul)", 2, 3, None, None],
-            ["Moyenne du club (cumul)", 2, 2, 2, [6, 4]],
-        ],
-        "y": ["Points de tournoi", True, 0],
+        "role": "img",
+        "title": "Graphique : mes points de tournoi cumulés et la moyenne du club, "
+        "soirée après soirée",
+        # Mine, full, after the club's average (dashed): one point a night, a dot on each.
+        "lines": [["reference", 2, 2], ["line", 2, 2]],
+        "legend": ["Mes points de tournoi (cumul)", "Moyenne du club (cumul)"],
+        "y": "Points de tournoi",
+        "script": False,
     }
+    # From zero, whole numbers only: a night of 5 points is not drawn on a 0.5 scale.
+    assert ticks[0] == "0" and all(tick.isdigit() for tick in ticks), ticks
+
+    # No script is needed to see it.
+    without_script = new_context(locale="fr-BE", java_script_enabled=False)
+    client = Client()
+    client.force_login(two_published_nights.user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    without_script.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    bare = without_script.new_page()
+    bare.goto(f"{live_server.url}/compte/resultats/")
+    expect(bare.locator("svg#season-chart")).to_be_visible()
+    expect(bare.locator("svg#season-chart polyline")).to_have_count(2)
 
 
 def test_a_player_page_and_his_statistics_draw_his_cote(
@@ -95,34 +121,34 @@ def test_a_player_page_and_his_statistics_draw_his_cote(
     assert PlayerRating.objects.filter(player=player).count() == 2
     page = new_context(locale="fr-BE").new_page()
     expected = {
-        "type": "line",
-        "labels": 2,
-        "lines": [
-            ["Cote", 2, 3, 1, None],
-            ["Moyenne du club (départ de chacun)", 2, 2, 0, [6, 4]],
-        ],
+        "role": "img",
+        "title": "Graphique : la cote, soirée après soirée, et la moyenne du club",
+        # The cote's line, a small dot a night; the club's start, level, no dots.
+        "lines": [["reference", 2, 0], ["line", 2, 2]],
+        "legend": ["Cote", "Moyenne du club (départ de chacun)"],
         "y": None,
+        "script": False,
     }
 
     for address in (f"joueurs/{player.pk}/", f"joueurs/{player.pk}/statistiques/"):
         page.goto(f"{live_server.url}/clubs/{club.slug}/{address}")
 
         expect(page.locator("figure.season-chart")).to_be_visible()
-        assert page.evaluate(DRAWN, "rating-chart") == expected, address
+        drawn = page.evaluate(DRAWN, "rating-chart")
+        assert drawn.pop("ticks"), address
+        assert drawn == expected, address
 
 
 # A common phone (390 × 844): the page never scrolls sideways, a wide table scrolls inside
 # its own box.
 PHONE_390 = {"width": 390, "height": 844}
 
-# The chart's y axis as drawn, its numbers and its width on the screen.
+# The chart's y axis as drawn (its bounds) and its width on the screen.
 AXIS = """(id) => {
-  const chart = Chart.getChart(document.getElementById(id));
-  const values = chart.data.datasets.flatMap((d) => d.data);
+  const svg = document.getElementById(id);
   return {
-    min: chart.scales.y.min, max: chart.scales.y.max,
-    low: Math.min(...values), high: Math.max(...values),
-    width: chart.canvas.getBoundingClientRect().width,
+    min: Number(svg.dataset.low), max: Number(svg.dataset.high),
+    width: svg.getBoundingClientRect().width,
   };
 }"""
 
@@ -144,6 +170,9 @@ def test_the_cote_and_the_statistics_fit_a_phone_and_the_chart_is_fitted_to_its_
     assert page.locator("table.opponents tbody tr").count() > 0
     expect(page.locator("figure.season-chart")).to_be_visible()
     axis = page.evaluate(AXIS, "rating-chart")
+    # Its numbers: the cote after each night and the club's start, where everybody begins.
+    cotes = [round(rating.mu, 2) for rating in PlayerRating.objects.filter(player=player)]
+    axis["low"], axis["high"] = min([*cotes, INITIAL_MU]), max([*cotes, INITIAL_MU])
     # Every number on the axis, a point of margin either side and no more than two.
     assert axis["min"] <= axis["low"] - 1 < axis["min"] + 1
     assert axis["max"] - 1 < axis["high"] + 1 <= axis["max"]

@@ -7,6 +7,8 @@ Each game's sheet is saved as a picture under build/screenshots/ (git-ignored)."
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
@@ -23,6 +25,7 @@ from tests.e2e.test_phone_sheet import (
     record_belgian_whist,
     screenshot,
     sheet_url,
+    sign_in,
     whist_deals,
 )
 
@@ -298,3 +301,52 @@ def test_the_taps_per_kind_of_contract(live_server, new_context, club, season):
         print(f"  {kind:<14} {taps}")
     assert measured == {kind: taps for kind, _deal, taps in TAPS}
     assert [d.data for d in poule.deals.order_by("position")] == [deal for _k, deal, _t in TAPS]
+
+
+# -- drawn as the script shows it
+
+# Every layout shift the page made, summed (Lighthouse's CLS counts the same entries).
+LAYOUT_SHIFT = """() => new Promise((done) => {
+  new PerformanceObserver((list) => {
+    done(list.getEntries().filter((e) => !e.hadRecentInput).reduce((s, e) => s + e.value, 0));
+  }).observe({ type: "layout-shift", buffered: true });
+  setTimeout(() => done(0), 500);
+})"""
+
+
+@pytest.mark.parametrize("rules", ["rcwhist", "whist7"])
+def test_the_deal_form_is_drawn_folded_and_nothing_moves_when_its_script_runs(
+    live_server, new_context, club, season, rules
+):
+    poule = a_night(club, season, rules, 4).poules.get()
+    scorer = a_scorer(club)
+    page = phone_context(new_context, live_server, scorer).new_page()
+
+    # The script comes late, as on a slow phone: the page is painted before it runs.
+    page.route("**/dealform*.js", lambda route: (time.sleep(0.5), route.continue_()))
+    page.goto(sheet_url(live_server.url, poule))
+    form = page.locator("form[data-sheet-form]")
+    expect(form.locator("[data-dealform]")).to_have_attribute("data-dealform-ready", "1")
+    page.wait_for_load_state("load")
+    assert page.evaluate(LAYOUT_SHIFT) < 0.01
+    # The one-tap buttons, drawn by the server, wired by the script.
+    expect(form.locator(".tricks button").first).to_be_attached()
+    if rules == "rcwhist":
+        expect(form.locator(".choices-contract .choice-grid")).to_be_hidden()
+        form.locator(".calls button[data-value='solo:6']").click()
+        expect(form.locator("[data-part=declarers]")).to_be_visible()
+        expect(form.locator("[data-part=tricks] .tricks")).to_be_visible()
+
+    # Without script the form is the radios and lists, its buttons out of the way.
+    bare = new_context(viewport=PHONE, locale="fr-BE", java_script_enabled=False)
+    sign_in(bare, live_server, scorer)
+    page = bare.new_page()
+    page.goto(sheet_url(live_server.url, poule))
+    form = page.locator("form[data-sheet-form]")
+    expect(form.locator("select[name=tricks]")).to_be_visible()
+    assert form.locator(".chip-grid").count() >= 1
+    for grid in form.locator(".chip-grid").all():
+        expect(grid).to_be_hidden()
+    if rules == "rcwhist":
+        expect(form.locator(".choices-contract .choice-grid")).to_be_visible()
+        expect(form.locator("[data-part=declarers]")).to_be_visible()

@@ -236,12 +236,9 @@ def tables_of(response) -> dict[str, list[list[str]]]:
 
 
 def chart_data_of(response) -> dict:
-    found = re.search(
-        r'<script id="season-chart-data" type="application/json">(.*?)</script>',
-        response.content.decode(),
-        re.DOTALL,
-    )
-    return json.loads(found.group(1))
+    """The numbers the page's chart draws (an SVG the server draws from them)."""
+    assert b'<svg class="line-chart" id="season-chart"' in response.content
+    return response.context["results"].chart_data()
 
 
 def image_file(fmt: str, name: str, size=(40, 30)) -> SimpleUploadedFile:

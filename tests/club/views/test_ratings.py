@@ -78,7 +78,7 @@ def test_the_statistics_page_takes_at_most_six_queries_uncached(
         response = client.get(address)
     assert response.status_code == 200
     assert response.context["stats"].nights == 2
-    assert b"rating-chart-data" in response.content
+    assert b'<svg class="line-chart" id="rating-chart"' in response.content
 
 
 def test_a_player_who_hides_his_name_is_in_nobodys_public_lists_by_name(

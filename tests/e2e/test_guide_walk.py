@@ -160,7 +160,10 @@ def test_a_new_secretary_follows_the_guide_and_finds_every_button_it_names(
 
     # « Noter à la table » and « Encoder une feuille papier ».
     night = Tournament.objects.get(pk=int(night_page.rstrip("/").rsplit("/", 1)[-1]))
-    on_phone, on_paper = night.poules.order_by("table")[:2]
+    # Her own table is played on the phone (the draw is random): her cote then moves.
+    poules = list(night.poules.order_by("table"))
+    on_phone = next(p for p in poules if p.seats.filter(player__display_name="Marie Lambert"))
+    on_paper = next(p for p in poules if p != on_phone)
     scoring.deals_record(on_phone, DEALS)
     walk.go(f"{night_page}poules/{on_phone.pk}/")
     walk.on("games:sheet")

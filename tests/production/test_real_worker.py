@@ -166,11 +166,12 @@ def locked_waiters(database: str) -> int:
 def test_a_worker_killed_mid_task_runs_the_task_again(played_night, worker):
     night = played_night
     database = settings.DATABASES["default"]
-    # Another session holds the season's row: the ranking task blocks there, mid-task.
+    # Another session holds the season's row: the ranking task blocks there, mid-task. Not its
+    # key: the close's own rows that name the season (its players' season summaries) go on.
     holder = psycopg.connect(
         host=database["HOST"], port=database["PORT"], user=database["USER"], dbname=database["NAME"]
     )
-    holder.execute("SELECT id FROM club_season WHERE id = %s FOR UPDATE", [night.season_id])
+    holder.execute("SELECT id FROM club_season WHERE id = %s FOR NO KEY UPDATE", [night.season_id])
     try:
         scoring_services.tournament_close(night, unfinished_ok=True, send_results=False)
         wait_for("the ranking task waits on the lock", lambda: locked_waiters(database["NAME"]) > 0)

@@ -302,9 +302,11 @@ def _batch_import(
 ) -> list[Tournament | list[str]]:
     """Up to ``STATISTICS_EVERY`` nights in one transaction, each night in its own savepoint
     (a refused file leaves nothing behind and the others go on); the cote of each club's game
-    queued once, from the batch's earliest night, which rates it and every later one.
+    rewritten once, from the batch's earliest night, which rates it and every later one.
     ``later``: the nights' seats, deals and standings written together once all are read,
-    a COPY a table for the batch (nothing reads them before the cote, after the commit)."""
+    a COPY a table for the batch, and the cote rated in the batch's transaction from the
+    nights held in memory; otherwise (each night's rows written at once) the cote is queued,
+    to read them back after the commit."""
     outcomes: list[Tournament | list[str]] = []
     earliest: dict[tuple[int, str], Tournament] = {}
     found = Found(scoring.RowsLater() if later else None)
@@ -329,10 +331,16 @@ def _batch_import(
             first = earliest.get(key)
             if first is None or (tournament.date, tournament.pk) < (first.date, first.pk):
                 earliest[key] = tournament
-    if found.later is not None:
-        found.later.write()
     for club_id in sorted({club_id for club_id, _game in earliest}):
         club_services.published_pages_changed(club_id)
+    if found.later is None:
+        for tournament in earliest.values():
+            scoring.ratings_queue(tournament.pk)
+        return outcomes
+    found.later.write()
+    # The cote rated here, in the batch's transaction, from the nights as the batch holds them
+    # (reading back the rows just written cost as much as rating them); a later night stored
+    # before the batch is read from its rows.
     for tournament in earliest.values():
-        scoring.ratings_queue(tournament.pk)
+        scoring.ratings_update(tournament, held=found.later.read)
     return outcomes

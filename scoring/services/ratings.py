@@ -1,7 +1,9 @@
 """The « cote » and the statistics stored: closing a night, correcting a closed one or reopening
 it queues ``ratings_update`` (``infra.outbox``), which rates that night and every later night
 of the club's game in order and stores each player's rating and night statistics.
-``ratings_rebuild`` does it from the first night and finds the same numbers.
+``ratings_rebuild`` does it from the first night and finds the same numbers. An import of
+nights calls it itself for each batch, with the batch's nights as it holds them (``NightRead``):
+the same numbers, without reading back the rows it has just written.
 """
 
 from __future__ import annotations

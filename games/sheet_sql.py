@@ -74,7 +74,7 @@ def poule_seats(poule_id: int, user_id: int | None) -> tuple[list[tuple[models.M
     for each deal was a third of this read."""
     with connection.cursor() as cursor:
         cursor.execute(SEATS, {"poule": poule_id, "user": user_id})
-        names = tuple(column.name for column in cursor.description)[:-1]
+        names = _column_names(cursor, SEATS)[:-1]
         readers = _readers(names, SEAT_TABLES, deferred={PointTable: ("data",)})
         rows = cursor.fetchall()
     if not rows:
@@ -93,9 +93,23 @@ def night_rows(night_id: int, poule_id: int | None, *, lock: bool) -> list[tuple
         cursor.execute(
             NIGHT + ("FOR UPDATE OF t" if lock else ""), {"night": night_id, "poule": poule_id}
         )
-        names = tuple(column.name for column in cursor.description)
+        names = _column_names(cursor, NIGHT)
         (read,) = _readers(names[NIGHT_COLUMNS:], (Deal,), instances=False)
         return [(*row[:NIGHT_COLUMNS], *read(row[NIGHT_COLUMNS:])) for row in cursor.fetchall()]
+
+
+# Each statement's column names, by their number: the driver makes the description's objects
+# anew at every ask (80 for the seats). A table's columns change only by a migration, which
+# the site's processes are started again for.
+_NAMES: dict[tuple[str, int], tuple[str, ...]] = {}
+
+
+def _column_names(cursor: Any, statement: str) -> tuple[str, ...]:
+    key = (statement, cursor.pgresult.nfields)
+    names = _NAMES.get(key)
+    if names is None:
+        names = _NAMES[key] = tuple(column.name for column in cursor.description)
+    return names
 
 
 Reader = Callable[[Sequence[Any]], Any]

@@ -140,13 +140,22 @@ def _nights_read(
         table.pk: table.engine_table()
         for table in PointTable.objects.filter(pk__in={night.point_table_id for night in nights})
     }
-    standings: dict[int, dict[int, tuple[int, bool, int, str]]] = {}
-    for tournament, player, rank, tied, game_points, points in (
+    standings: dict[int, dict[int, tuple[int, bool, int, int, int, int]]] = {}
+    for tournament, player, *line in (
         TournamentStanding.objects.filter(tournament__in=ids)
         .order_by()
-        .values_list("tournament_id", "player_id", "rank", "tied", "game_points", "points_units")
+        .values_list(
+            "tournament_id",
+            "player_id",
+            "rank",
+            "tied",
+            "game_points",
+            "points_units",
+            "poules_won",
+            "poules_played",
+        )
     ):
-        standings.setdefault(tournament, {})[player] = (rank, tied, game_points, points)
+        standings.setdefault(tournament, {})[player] = tuple(line)
 
     by_night: dict[int, list[_Poule]] = {}
     for poule in sorted(poules.values(), key=lambda p: p.order):

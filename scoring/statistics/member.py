@@ -37,7 +37,7 @@ from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.games import game_module
 
-from ..fields import fraction_of
+from ..fields import POINT_UNITS, fraction_of
 from ..models import (
     PlayerNightStats,
     PlayerRating,
@@ -148,7 +148,7 @@ class SeasonResults:
 
 def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first; each with
-    his contracts and partners of its stored nights as his season's summary holds them
+    his contracts, partners and nights of its stored nights as his season's summary holds them
     (``summary_text``), its published nights as the chart adds them up (``nights_text``) and
     his cote at its club today (``cote_mu`` …), JSON left undecoded: only the season shown
     reads them."""
@@ -158,6 +158,7 @@ def seasons_played(player: Player) -> list[Season]:
         pair=JSONObject(
             contracts=KeyTransform("contracts", "data"),
             partners=KeyTransform("partners", "data"),
+            listed=KeyTransform("listed", "data"),
         )
     )[:1]
     nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
@@ -239,7 +240,16 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     the club's side of the chart (``SeasonNights``). Two or three more while the club's side
     is not stored for the nights published (``chart``), three more while one of his
     Belgian-whist nights has no stored line yet (``_counted_now``). His partners come
-    unnamed, best first: ``partners_named_today`` names them."""
+    unnamed, best first: ``partners_named_today`` names them.
+
+    His nights as his season's summary lists them (``seasons.season_summary``, written when
+    each was closed, corrected, published or reopened) when it holds every night he played
+    (``_listed_results``): then one query, his nights' dates and names, and the chart's."""
+    summary = _stored_summary(player, season)
+    if summary is not None and summary.get("listed") is not None:
+        listed = _listed_results(player, season, summary)
+        if listed is not None:
+            return listed
     rows = (
         TournamentStanding.objects.filter(
             player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
@@ -294,12 +304,73 @@ def season_results(player: Player, season: Season) -> SeasonResults:
             missing.append(tournament_id)
     # His stored nights as his season's summary adds them up (contracts and partners are
     # Belgian whist's alone: another game's nights add none).
-    summary = _stored_summary(player, season)
     contracts, partners = _belgian_whist_stats(player, [summary] if summary else [], missing)
     return SeasonResults(
         season=season,
         tournaments=tournaments,
         chart=_season_chart(season, mine),
+        contracts=contracts,
+        partners=partners,
+    )
+
+
+def _listed_results(
+    player: Player, season: Season, summary: dict[str, Any]
+) -> SeasonResults | None:
+    """``season_results`` from his nights as his season's summary lists them: one query, the
+    season's nights that count (their date, name and state read now: a night renamed since
+    its close is shown by its name of today) and which of them he played; None when the
+    summary does not list exactly the nights he played (an import's, until its cote)."""
+    listed = {line[0]: line for line in summary["listed"]}
+    nights = (
+        Tournament.objects.filter(season=season, status__in=COUNTED_STATUSES)
+        .annotate(
+            played=Exists(
+                TournamentStanding.objects.filter(tournament=OuterRef("pk"), player=player)
+            )
+        )
+        .order_by("date", "name", "pk")
+        .values_list("pk", "date", "name", "status", "played")
+    )
+    tournaments = []
+    published_nights: list[tuple[int, datetime.date, str]] = []
+    # His points at each published night, in whole units: his line of the chart.
+    mine: dict[int, int] = {}
+    published_status = Tournament.Status.PUBLISHED
+    for pk, date, name, status, played in nights:
+        published = status == published_status
+        if published:
+            published_nights.append((pk, date, name))
+        if not played:
+            continue
+        line = listed.pop(pk, None)
+        if line is None:
+            return None
+        _pk, rank, tied, units, game_points, won, poules = line
+        if published:
+            mine[pk] = units
+        tournaments.append(
+            TournamentLine(
+                pk,
+                date,
+                name,
+                published,
+                rank,
+                tied,
+                Fraction(units, POINT_UNITS),
+                game_points,
+                poules,
+                won,
+            )
+        )
+    if listed:
+        return None  # a night listed that he no longer played, or that no longer counts
+    contracts, partners = _belgian_whist_stats(player, [summary], [])
+    stored = stored_nights(_stored_nights(season), published_nights)
+    return SeasonResults(
+        season=season,
+        tournaments=tournaments,
+        chart=chart_points(season_nights(season) if stored is None else stored, mine),
         contracts=contracts,
         partners=partners,
     )

@@ -23,9 +23,17 @@ def _added(total: dict[str, list[int]], lines: Mapping[str, list[int]]) -> None:
             line[k] += value
 
 
+# A night of his season as « Mes résultats » lists it (``season_summary``'s ``listed``): the
+# night, his rank and whether tied, his tournament points in whole units (``POINT_UNITS``),
+# his game points, then his poules won and played.
+NIGHT_LISTED = ("tournament", "rank", "tied", "units", "game_points", "poules")
+
+
 def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, Any]]]) -> dict:
     """A season's nights of one player (tournament id, date, name, his stored line), in the
-    order they were played, added up into one line."""
+    order they were played, added up into one line; and each night's figures as « Mes
+    résultats » lists them (``listed``, ``NIGHT_LISTED``; None while a line predates them), so
+    that the page's first view reads one row instead of his standings."""
     summary: dict[str, Any] = {
         "nights": 0,
         "deals": 0,
@@ -40,10 +48,17 @@ def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, 
         "most_made": None,
         # Nights in a row above zero: from the season's first night, the longest, at its end.
         "streak": [0, 0, 0],
+        "listed": [],
     }
     leading, longest, streak = 0, 0, 0
+    listed: list[list[Any]] | None = summary["listed"]
     for tournament_id, date, name, data in nights:
         summary["nights"] += 1
+        if listed is not None and "poules" in data:
+            listed.append([tournament_id, *(data[key] for key in NIGHT_LISTED[1:-1]), *data["poules"]])
+        else:
+            # A line stored before it held his poules: the page reads his standings instead.
+            listed = None
         summary["deals"] += data["deals"]
         summary["mort"] += data["mort"]
         _added(summary["roles"], data["roles"])
@@ -66,6 +81,7 @@ def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, 
             leading = streak
         longest = max(longest, streak)
     summary["streak"] = [leading, longest, streak]
+    summary["listed"] = listed
     return summary
 
 

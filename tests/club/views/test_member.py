@@ -70,10 +70,10 @@ pytestmark = pytest.mark.django_db
 
 MEMBER_URLS = ["profile", "my-results", "my-data"]
 # Queries of "my results" beyond the login's own (session, user): his player, his seasons
-# (with his season's summary and the club's side of the chart, stored at each close, and his
-# cote at the club), his nights with their statistics (stored when each was closed), the
-# season's published nights for the chart, his partners' names of today.
-MY_RESULTS_QUERIES = 2 + 5
+# (with his season's summary listing his nights and the club's side of the chart, stored at
+# each close, and his cote at the club), the season's nights (their names, which he played,
+# which the chart shows), his partners' names of today.
+MY_RESULTS_QUERIES = 2 + 4
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
 # With the cote written: the same, its lines written again as they were stored at the close.
@@ -973,7 +973,8 @@ def test_a_night_without_its_stored_line_is_counted_from_its_deals_alike(
     client, member, me, my_season, django_assert_num_queries
 ):
     """An imported night has its statistics written with its batch's cote: until then the page
-    counts that night from the deals (its seats, point table and deals: three queries more)."""
+    reads his nights from his standings, the chart's nights apart (two queries more), and
+    counts that night from the deals (its seats, point table and deals: three more)."""
     client.force_login(member)
     stored = tables_of(client.get(reverse("my-results")))
     line = PlayerNightStats.objects.filter(player=me).order_by("tournament__date").first()
@@ -982,7 +983,7 @@ def test_a_night_without_its_stored_line_is_counted_from_its_deals_alike(
     season_stats_store([line.tournament.season_id], [me.pk])
     cache.clear()
 
-    with django_assert_num_queries(MY_RESULTS_QUERIES + 3):
+    with django_assert_num_queries(MY_RESULTS_QUERIES + 5):
         counted = tables_of(client.get(reverse("my-results")))
 
     assert counted == stored

@@ -98,10 +98,18 @@ class ContractLine:
 
 @dataclass
 class PartnerLine:
-    player: Player
+    # His partner by id: a player's row is built only for the few named on the page (a
+    # season holds dozens of partners, and a model instance costs more than its line).
+    player_id: int
     deals: int = 0
     made: int = 0
     points: int = 0
+    named: Player | None = None
+
+    @property
+    def player(self) -> Player:
+        """His partner as ``partners_named_today`` read him (an unnamed one: his id alone)."""
+        return self.named if self.named is not None else Player(pk=self.player_id)
 
     @property
     def made_rate(self) -> Fraction:
@@ -149,9 +157,10 @@ class SeasonResults:
 def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first; each with
     his contracts, partners and nights of its stored nights as his season's summary holds them
-    (``summary_text``), its published nights as the chart adds them up (``nights_text``) and
-    his cote at its club today (``cote_mu`` …), JSON left undecoded: only the season shown
-    reads them."""
+    (``summary_text``) and its published nights as the chart adds them up (``nights_text``),
+    JSON left undecoded: only the season shown reads them. His cote is read apart, for the
+    season shown, when its page is drawn (``season_cote``): four columns of his latest rating
+    read with every season cost more to build than the query they saved."""
     summary = PlayerSeasonStats.objects.filter(
         player=player, season=OuterRef("pk"), published_only=False
     ).values(
@@ -162,12 +171,6 @@ def seasons_played(player: Player) -> list[Season]:
         )
     )[:1]
     nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
-    # His latest cote at the season's club, a column each (as stored: a float through JSON
-    # could come back rounded).
-    cote = _latest_cote(player, OuterRef("club"))
-    cote_columns = {
-        f"cote_{name}": Subquery(cote.values(column)[:1]) for name, column in COTE_COLUMNS.items()
-    }
     return list(
         Season.objects.filter(
             Exists(
@@ -181,7 +184,6 @@ def seasons_played(player: Player) -> list[Season]:
         .annotate(
             summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()),
             nights_text=Cast(Subquery(nights, output_field=JSONField()), TextField()),
-            **cote_columns,
         )
         .select_related("club")
         .order_by("-start", "club__name")
@@ -391,11 +393,11 @@ def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> lis
     last = _figures(ordered[min(TOP_PARTNERS, len(ordered)) - 1])
     best = [line for line in ordered if _figures(line) <= last]
     fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
-    ids = [line.player.pk for line in best]
+    ids = [line.player_id for line in best]
     today = reader.annotate(Player.objects.filter(pk__in=ids).only(*fields))
     named = {player.pk: player for player in today}
     for line in best:
-        line.player = named.get(line.player.pk, line.player)
+        line.named = named.get(line.player_id, line.player)
     best.sort(key=lambda p: (*_figures(p), name_sorted(name_shown(p.player, reader))))
     return best[:TOP_PARTNERS]
 
@@ -426,7 +428,7 @@ def _belgian_whist_stats(
         for code in belgian_whist.CONTRACTS
         if code in contracts
     ]
-    together = [PartnerLine(Player(pk=int(mate)), *values) for mate, values in partners.items()]
+    together = [PartnerLine(int(mate), *values) for mate, values in partners.items()]
     together.sort(key=_figures)
     return lines, together
 
@@ -498,15 +500,6 @@ class CoteNow:
     date: datetime.date
 
 
-# CoteNow's fields, as ``seasons_played`` reads them with each season.
-COTE_COLUMNS = {
-    "mu": "mu",
-    "change": "change",
-    "night": "tournament_id",
-    "date": "tournament__date",
-}
-
-
 def _latest_cote(player: Player, club: Any) -> Any:
     return PlayerRating.objects.filter(player=player, tournament__club=club).order_by(
         "-tournament__date", "-tournament_id"
@@ -524,10 +517,5 @@ def cote_now(player: Player, club_id: int) -> CoteNow | None:
 
 
 def season_cote(player: Player, season: Season) -> CoteNow | None:
-    """His cote at the season's club today: as ``seasons_played`` read it with the season,
-    else read now (``cote_now``)."""
-    if not hasattr(season, "cote_mu"):
-        return cote_now(player, season.club_id)
-    if season.cote_night is None:
-        return None
-    return CoteNow(*(getattr(season, f"cote_{name}") for name in COTE_COLUMNS))
+    """His cote at the season's club today (``cote_now``)."""
+    return cote_now(player, season.club_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -34,6 +35,7 @@ from infra.addresses import address_parts
 from infra.dates import date_written
 from scoring import member_data
 from scoring.engine.standings import points_text
+from scoring.fields import POINT_UNITS
 from scoring.statistics import member as member_results
 
 from .. import tokens
@@ -172,6 +174,15 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     look-ups and filters per cell were most of the page."""
     point = get_format("DECIMAL_SEPARATOR")
     before, after = address_parts("games:results", slug)
+    # A season's points take a handful of values (whole units): each written once.
+    written: dict[int, str] = {}
+
+    def points(units: int) -> str:
+        text = written.get(units)
+        if text is None:
+            text = written[units] = points_text(Fraction(units, POINT_UNITS), point)
+        return text
+
     nights = [
         (
             date_written(line.date, "d/m/Y"),
@@ -179,7 +190,7 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
             f"{before}{line.tournament_id}{after}" if line.published else "",
             line.rank,
             line.tied,
-            points_text(line.tournament_points, point),
+            points(line.units),
             figure(line.game_points),
             f"{line.poules_won} / {line.poules_played}",
         )
@@ -190,7 +201,7 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
             date_written(night.date, "d/m/Y"),
             night.title,
             night.played,
-            points_text(night.mine, point),
+            points(night.mine_units),
             points_text(night.average, point, places_always=True),
         )
         for night in results.chart

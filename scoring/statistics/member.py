@@ -37,7 +37,7 @@ from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.games import game_module
 
-from ..fields import POINT_UNITS, fraction_of
+from ..fields import POINT_UNITS
 from ..models import (
     PlayerNightStats,
     PlayerRating,
@@ -75,7 +75,7 @@ class TournamentLine:
     published: bool
     rank: int
     tied: bool
-    tournament_points: Fraction
+    units: int  # his tournament points in whole units (``POINT_UNITS``)
     game_points: int
     poules_played: int
     poules_won: int
@@ -83,6 +83,10 @@ class TournamentLine:
     @property
     def title(self) -> str:
         return night_title(self.name, self.date)
+
+    @property
+    def tournament_points(self) -> Fraction:
+        return Fraction(self.units, POINT_UNITS)
 
 
 @dataclass
@@ -127,7 +131,7 @@ class SeasonResults:
     # Each total is written twice on the page (the totals, the table's foot): added up once.
     @cached_property
     def tournament_points(self) -> Fraction:
-        return sum((line.tournament_points for line in self.tournaments), Fraction(0))
+        return Fraction(sum(line.units for line in self.tournaments), POINT_UNITS)
 
     @cached_property
     def game_points(self) -> int:
@@ -149,8 +153,8 @@ class SeasonResults:
         """The chart's numbers for the page's script; floats only here, for drawing."""
         return {
             "labels": [point.date.strftime("%d/%m") for point in self.chart],
-            "mine": [round(float(point.mine), 2) for point in self.chart],
-            "average": [round(float(point.average), 2) for point in self.chart],
+            "mine": [round(point.mine_float, 2) for point in self.chart],
+            "average": [round(point.average_float, 2) for point in self.chart],
         }
 
 
@@ -256,7 +260,6 @@ def season_results(player: Player, season: Season) -> SeasonResults:
         TournamentStanding.objects.filter(
             player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
         )
-        .with_points_text()
         .annotate(
             # His night's line is stored (added up in his season's summary) or not yet.
             stored=Exists(
@@ -274,12 +277,11 @@ def season_results(player: Player, season: Season) -> SeasonResults:
             "tournament__game",
             "rank",
             "tied",
-            "points_text",
+            "points_units",
             "game_points",
             "poules_played",
             "poules_won",
             "stored",
-            "points_units",
         )
     )
     tournaments = []
@@ -287,7 +289,7 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     # His points at each published night, in whole units: his line of the chart.
     mine: dict[int, int] = {}
     for row in rows:
-        tournament_id, date, name, status, game, rank, tied, points, *poules, stored, units = row
+        tournament_id, date, name, status, game, rank, tied, units, *poules, stored = row
         if status == Tournament.Status.PUBLISHED:
             mine[tournament_id] = units
         tournaments.append(
@@ -298,7 +300,7 @@ def season_results(player: Player, season: Season) -> SeasonResults:
                 status == Tournament.Status.PUBLISHED,
                 rank,
                 tied,
-                fraction_of(points),
+                units,
                 *poules,
             )
         )
@@ -359,7 +361,7 @@ def _listed_results(
                 published,
                 rank,
                 tied,
-                Fraction(units, POINT_UNITS),
+                units,
                 game_points,
                 poules,
                 won,

@@ -150,7 +150,9 @@ def night_statistics(
             player, (None, False, 0, 0, 0, 0)
         )
         # [won, played]: his poules of the night, as « Mes résultats » lists his nights.
-        line.update(rank=rank, tied=tied, game_points=game_points, units=units, poules=[won, played])
+        line.update(
+            rank=rank, tied=tied, game_points=game_points, units=units, poules=[won, played]
+        )
     return lines
 
 

@@ -55,7 +55,9 @@ def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, 
     for tournament_id, date, name, data in nights:
         summary["nights"] += 1
         if listed is not None and "poules" in data:
-            listed.append([tournament_id, *(data[key] for key in NIGHT_LISTED[1:-1]), *data["poules"]])
+            listed.append(
+                [tournament_id, *(data[key] for key in NIGHT_LISTED[1:-1]), *data["poules"]]
+            )
         else:
             # A line stored before it held his poules: the page reads his standings instead.
             listed = None

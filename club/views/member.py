@@ -7,6 +7,7 @@ never reach another player's profile or data, whatever he puts in the URL or the
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 from fractions import Fraction
 from functools import partial
@@ -174,8 +175,10 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     look-ups and filters per cell were most of the page."""
     point = get_format("DECIMAL_SEPARATOR")
     before, after = address_parts("games:results", slug)
-    # A season's points take a handful of values (whole units): each written once.
+    # A season's points take a handful of values (whole units), its dates are on both tables:
+    # each written once.
     written: dict[int, str] = {}
+    dates: dict[datetime.date, str] = {}
 
     def points(units: int) -> str:
         text = written.get(units)
@@ -183,9 +186,15 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
             text = written[units] = points_text(Fraction(units, POINT_UNITS), point)
         return text
 
+    def day(date: datetime.date) -> str:
+        text = dates.get(date)
+        if text is None:
+            text = dates[date] = date_written(date, "d/m/Y")
+        return text
+
     nights = [
         (
-            date_written(line.date, "d/m/Y"),
+            day(line.date),
             line.title,
             f"{before}{line.tournament_id}{after}" if line.published else "",
             line.rank,
@@ -198,7 +207,7 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     ]
     chart = [
         (
-            date_written(night.date, "d/m/Y"),
+            day(night.date),
             night.title,
             night.played,
             points(night.mine_units),

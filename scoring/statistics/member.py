@@ -27,8 +27,7 @@ from django.db.models import (
     Subquery,
     TextField,
 )
-from django.db.models.fields.json import KeyTransform
-from django.db.models.functions import Cast, JSONObject
+from django.db.models.functions import Cast
 
 from club.models import Player, Season
 from club.name_order import name_sorted
@@ -165,15 +164,11 @@ def seasons_played(player: Player) -> list[Season]:
     JSON left undecoded: only the season shown reads them. His cote is read apart, for the
     season shown, when its page is drawn (``season_cote``): four columns of his latest rating
     read with every season cost more to build than the query they saved."""
+    # The whole summary: its parts picked by the database (a JSON object of three keys) cost
+    # more to ask for than the rest of it does to decode.
     summary = PlayerSeasonStats.objects.filter(
         player=player, season=OuterRef("pk"), published_only=False
-    ).values(
-        pair=JSONObject(
-            contracts=KeyTransform("contracts", "data"),
-            partners=KeyTransform("partners", "data"),
-            listed=KeyTransform("listed", "data"),
-        )
-    )[:1]
+    ).values("data")[:1]
     nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
     return list(
         Season.objects.filter(
@@ -399,7 +394,7 @@ def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> lis
     today = reader.annotate(Player.objects.filter(pk__in=ids).only(*fields))
     named = {player.pk: player for player in today}
     for line in best:
-        line.named = named.get(line.player_id, line.player)
+        line.named = named.get(line.player_id) or line.player
     best.sort(key=lambda p: (*_figures(p), name_sorted(name_shown(p.player, reader))))
     return best[:TOP_PARTNERS]
 

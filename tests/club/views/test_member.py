@@ -46,12 +46,14 @@ from games.models import Deal, Tournament
 from games.services import poule_create
 from infra.models import PendingWork, ThrottleEvent
 from infra.outbox import TaskName
-from scoring.models import PlayerNightStats, PlayerRating, SeasonNights
+from scoring.models import PlayerNightStats, PlayerRating, PlayerSeasonStats, SeasonNights
 from scoring.services import (
     deal_correct,
     deal_record,
     tournament_close,
     tournament_publish,
+    tournament_reopen,
+    tournament_unpublish,
 )
 from scoring.services.season_stats import season_stats_store
 from scoring.statistics import member as member_results
@@ -987,6 +989,54 @@ def test_a_night_without_its_stored_line_is_counted_from_its_deals_alike(
         counted = tables_of(client.get(reverse("my-results")))
 
     assert counted == stored
+
+
+def test_my_nights_listed_by_my_season_summary_are_the_ones_my_standings_give(
+    client, member, me, my_season, django_assert_num_queries
+):
+    """His nights are read from his season's summary, stored at each close: the same page as
+    from his standings (the summary without its list, as a line stored before it had one)."""
+    client.force_login(member)
+    with django_assert_num_queries(MY_RESULTS_QUERIES):
+        listed = client.get(reverse("my-results"))
+    summaries = PlayerSeasonStats.objects.filter(player=me, season=my_season)
+    for summary in summaries:
+        summary.data["listed"] = None
+        summary.save()
+    cache.clear()
+
+    from_standings = client.get(reverse("my-results"))
+
+    assert tables_of(from_standings) == tables_of(listed)
+    assert chart_data_of(from_standings) == chart_data_of(listed)
+    assert from_standings.content.count(b"<tr") == listed.content.count(b"<tr")
+
+
+def test_a_night_renamed_after_its_close_is_listed_by_its_new_name(client, member, my_season):
+    night = Tournament.objects.get(name="Soirée du jour 69")
+    Tournament.objects.filter(pk=night.pk).update(name="Soirée <b>d'été</b> & co")
+    client.force_login(member)
+
+    response = client.get(reverse("my-results"))
+
+    page = response.content.decode()
+    assert "Soirée &lt;b&gt;d&#x27;été&lt;/b&gt; &amp; co" in page
+    assert "<b>d'été</b>" not in page
+    assert "Soirée du jour 69" not in page
+
+
+def test_a_reopened_night_leaves_my_results_until_it_is_closed_again(client, member, my_season):
+    night = Tournament.objects.get(name="Soirée du jour 69")
+    tournament_unpublish(night)
+    tournament_reopen(night)
+    client.force_login(member)
+
+    reopened = tables_of(client.get(reverse("my-results")))["my-nights"]
+    tournament_close(night, unfinished_ok=True)
+    closed = tables_of(client.get(reverse("my-results")))["my-nights"]
+
+    assert "Soirée du jour 69" not in [row[1] for row in reopened]
+    assert "Soirée du jour 69" in [row[1] for row in closed]
 
 
 # --------------------------------------------------------------------------------------------

@@ -285,19 +285,11 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     mine: dict[int, int] = {}
     for row in rows:
         tournament_id, date, name, status, game, rank, tied, units, *poules, stored = row
-        if status == Tournament.Status.PUBLISHED:
+        published = status == Tournament.Status.PUBLISHED
+        if published:
             mine[tournament_id] = units
         tournaments.append(
-            TournamentLine(
-                tournament_id,
-                date,
-                name,
-                status == Tournament.Status.PUBLISHED,
-                rank,
-                tied,
-                units,
-                *poules,
-            )
+            TournamentLine(tournament_id, date, name, published, rank, tied, units, *poules)
         )
         if game == BELGIAN_WHIST and not stored:
             missing.append(tournament_id)
@@ -349,18 +341,7 @@ def _listed_results(
         if published:
             mine[pk] = units
         tournaments.append(
-            TournamentLine(
-                pk,
-                date,
-                name,
-                published,
-                rank,
-                tied,
-                units,
-                game_points,
-                poules,
-                won,
-            )
+            TournamentLine(pk, date, name, published, rank, tied, units, game_points, poules, won)
         )
     if listed:
         return None  # a night listed that he no longer played, or that no longer counts

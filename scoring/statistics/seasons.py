@@ -29,11 +29,14 @@ def _added(total: dict[str, list[int]], lines: Mapping[str, list[int]]) -> None:
 NIGHT_LISTED = ("tournament", "rank", "tied", "units", "game_points", "poules")
 
 
-def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, Any]]]) -> dict:
+def season_summary(
+    nights: Iterable[tuple[int, datetime.date, str, Mapping[str, Any]]], *, listed: bool = False
+) -> dict:
     """A season's nights of one player (tournament id, date, name, his stored line), in the
-    order they were played, added up into one line; and each night's figures as « Mes
-    résultats » lists them (``listed``, ``NIGHT_LISTED``; None while a line predates them), so
-    that the page's first view reads one row instead of his standings."""
+    order they were played, added up into one line. ``listed``: with each night's figures as
+    « Mes résultats » lists them (``NIGHT_LISTED``; None while a line predates them), so that
+    the page's first view reads one row instead of his standings (his own summary: the
+    public's, which a club's season statistics read by the dozen, goes without)."""
     summary: dict[str, Any] = {
         "nights": 0,
         "deals": 0,
@@ -48,19 +51,18 @@ def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, 
         "most_made": None,
         # Nights in a row above zero: from the season's first night, the longest, at its end.
         "streak": [0, 0, 0],
-        "listed": [],
     }
     leading, longest, streak = 0, 0, 0
-    listed: list[list[Any]] | None = summary["listed"]
+    lines: list[list[Any]] | None = []
     for tournament_id, date, name, data in nights:
         summary["nights"] += 1
-        if listed is not None and "poules" in data:
-            listed.append(
+        if lines is not None and "poules" in data:
+            lines.append(
                 [tournament_id, *(data[key] for key in NIGHT_LISTED[1:-1]), *data["poules"]]
             )
         else:
             # A line stored before it held his poules: the page reads his standings instead.
-            listed = None
+            lines = None
         summary["deals"] += data["deals"]
         summary["mort"] += data["mort"]
         _added(summary["roles"], data["roles"])
@@ -83,7 +85,8 @@ def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, 
             leading = streak
         longest = max(longest, streak)
     summary["streak"] = [leading, longest, streak]
-    summary["listed"] = listed
+    if listed:
+        summary["listed"] = lines
     return summary
 
 

@@ -36,7 +36,6 @@ from infra.addresses import address_parts
 from infra.dates import date_written
 from scoring import member_data
 from scoring.engine.standings import points_text
-from scoring.fields import POINT_UNITS
 from scoring.statistics import member as member_results
 
 from .. import tokens
@@ -175,15 +174,15 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     look-ups and filters per cell were most of the page."""
     point = get_format("DECIMAL_SEPARATOR")
     before, after = address_parts("games:results", slug)
-    # A season's points take a handful of values (whole units), its dates are on both tables:
-    # each written once.
-    written: dict[int, str] = {}
+    # A season's points take a handful of values, its dates are on both tables: each written
+    # once.
+    written: dict[Fraction, str] = {}
     dates: dict[datetime.date, str] = {}
 
-    def points(units: int) -> str:
-        text = written.get(units)
+    def points(value: Fraction) -> str:
+        text = written.get(value)
         if text is None:
-            text = written[units] = points_text(Fraction(units, POINT_UNITS), point)
+            text = written[value] = points_text(value, point)
         return text
 
     def day(date: datetime.date) -> str:
@@ -199,7 +198,7 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
             f"{before}{line.tournament_id}{after}" if line.published else "",
             line.rank,
             line.tied,
-            points(line.units),
+            points(line.tournament_points),
             figure(line.game_points),
             f"{line.poules_won} / {line.poules_played}",
         )
@@ -210,7 +209,7 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
             day(night.date),
             night.title,
             night.played,
-            points(night.mine_units),
+            points_text(night.mine, point),
             points_text(night.average, point, places_always=True),
         )
         for night in results.chart

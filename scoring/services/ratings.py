@@ -140,7 +140,7 @@ def _nights_read(
         table.pk: table.engine_table()
         for table in PointTable.objects.filter(pk__in={night.point_table_id for night in nights})
     }
-    standings: dict[int, dict[int, tuple[int, bool, int, int, int, int]]] = {}
+    standings: dict[int, dict[int, tuple[int, bool, int, int, int, int, str]]] = {}
     for tournament, player, *line in (
         TournamentStanding.objects.filter(tournament__in=ids)
         .order_by()
@@ -153,9 +153,11 @@ def _nights_read(
             "points_units",
             "poules_won",
             "poules_played",
+            "tournament_points",
         )
     ):
-        standings.setdefault(tournament, {})[player] = tuple(line)
+        *figures, points = line
+        standings.setdefault(tournament, {})[player] = (*figures, str(points))
 
     by_night: dict[int, list[_Poule]] = {}
     for poule in sorted(poules.values(), key=lambda p: p.order):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -36,7 +36,7 @@ from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from scoring.engine.games import game_module
 
-from ..fields import POINT_UNITS
+from ..fields import fraction_of
 from ..models import (
     PlayerNightStats,
     PlayerRating,
@@ -74,7 +74,7 @@ class TournamentLine:
     published: bool
     rank: int
     tied: bool
-    units: int  # his tournament points in whole units (``POINT_UNITS``)
+    tournament_points: Fraction
     game_points: int
     poules_played: int
     poules_won: int
@@ -82,10 +82,6 @@ class TournamentLine:
     @property
     def title(self) -> str:
         return night_title(self.name, self.date)
-
-    @property
-    def tournament_points(self) -> Fraction:
-        return Fraction(self.units, POINT_UNITS)
 
 
 @dataclass
@@ -130,7 +126,9 @@ class SeasonResults:
     # Each total is written twice on the page (the totals, the table's foot): added up once.
     @cached_property
     def tournament_points(self) -> Fraction:
-        return Fraction(sum(line.units for line in self.tournaments), POINT_UNITS)
+        # A season's points take a handful of values: each added once, times its nights.
+        counted = Counter(line.tournament_points for line in self.tournaments)
+        return sum((points * nights for points, nights in counted.items()), Fraction(0))
 
     @cached_property
     def game_points(self) -> int:
@@ -255,6 +253,7 @@ def season_results(player: Player, season: Season) -> SeasonResults:
         TournamentStanding.objects.filter(
             player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
         )
+        .with_points_text()
         .annotate(
             # His night's line is stored (added up in his season's summary) or not yet.
             stored=Exists(
@@ -272,11 +271,12 @@ def season_results(player: Player, season: Season) -> SeasonResults:
             "tournament__game",
             "rank",
             "tied",
-            "points_units",
+            "points_text",
             "game_points",
             "poules_played",
             "poules_won",
             "stored",
+            "points_units",
         )
     )
     tournaments = []
@@ -284,12 +284,13 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     # His points at each published night, in whole units: his line of the chart.
     mine: dict[int, int] = {}
     for row in rows:
-        tournament_id, date, name, status, game, rank, tied, units, *poules, stored = row
+        tournament_id, date, name, status, game, rank, tied, text, *poules, stored, units = row
         published = status == Tournament.Status.PUBLISHED
         if published:
             mine[tournament_id] = units
+        points = fraction_of(text)
         tournaments.append(
-            TournamentLine(tournament_id, date, name, published, rank, tied, units, *poules)
+            TournamentLine(tournament_id, date, name, published, rank, tied, points, *poules)
         )
         if game == BELGIAN_WHIST and not stored:
             missing.append(tournament_id)
@@ -327,9 +328,8 @@ def _listed_results(
     published_nights: list[tuple[int, datetime.date, str]] = []
     # His points at each published night, in whole units: his line of the chart.
     mine: dict[int, int] = {}
-    published_status = Tournament.Status.PUBLISHED
     for pk, date, name, status, played in nights:
-        published = status == published_status
+        published = status == Tournament.Status.PUBLISHED
         if published:
             published_nights.append((pk, date, name))
         if not played:
@@ -337,11 +337,12 @@ def _listed_results(
         line = listed.pop(pk, None)
         if line is None:
             return None
-        _pk, rank, tied, units, game_points, won, poules = line
+        _pk, rank, tied, units, game_points, won, poules, text = line
         if published:
             mine[pk] = units
+        points = fraction_of(text)
         tournaments.append(
-            TournamentLine(pk, date, name, published, rank, tied, units, game_points, poules, won)
+            TournamentLine(pk, date, name, published, rank, tied, points, game_points, poules, won)
         )
     if listed:
         return None  # a night listed that he no longer played, or that no longer counts

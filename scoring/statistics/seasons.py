@@ -24,9 +24,18 @@ def _added(total: dict[str, list[int]], lines: Mapping[str, list[int]]) -> None:
 
 
 # A night of his season as « Mes résultats » lists it (``season_summary``'s ``listed``): the
-# night, his rank and whether tied, his tournament points in whole units (``POINT_UNITS``),
-# his game points, then his poules won and played.
-NIGHT_LISTED = ("tournament", "rank", "tied", "units", "game_points", "poules")
+# night, his rank and whether tied, his tournament points in whole units (``POINT_UNITS``,
+# for the chart), his game points, his poules won and played, his tournament points exactly
+# (a fraction's text, for the table).
+NIGHT_LISTED = (
+    "tournament",
+    "rank",
+    "tied",
+    "units",
+    "game_points",
+    "poules",
+    "tournament_points",
+)
 
 
 def season_summary(
@@ -57,9 +66,9 @@ def season_summary(
     for tournament_id, date, name, data in nights:
         summary["nights"] += 1
         if lines is not None and "poules" in data:
-            lines.append(
-                [tournament_id, *(data[key] for key in NIGHT_LISTED[1:-1]), *data["poules"]]
-            )
+            won, played = data["poules"]
+            figures = (data[key] for key in NIGHT_LISTED[1:5])
+            lines.append([tournament_id, *figures, won, played, data["tournament_points"]])
         else:
             # A line stored before it held his poules: the page reads his standings instead.
             lines = None

@@ -82,21 +82,27 @@ def test_his_own_summary_lists_each_night_as_his_results_page_shows_it():
             3,
             datetime.date(2025, 1, 6),
             "a",
-            {**night_line(random.Random(1)), "tied": True, "units": 2100, "poules": [1, 3]},
+            {
+                **night_line(random.Random(1)),
+                **{"tied": True, "units": 2100, "poules": [1, 3], "tournament_points": "5"},
+            },
         ),
         (
             4,
             datetime.date(2025, 1, 13),
             "b",
-            {**night_line(random.Random(2)), "tied": False, "units": 0, "poules": [0, 3]},
+            {
+                **night_line(random.Random(2)),
+                **{"tied": False, "units": 140, "poules": [0, 3], "tournament_points": "1/3"},
+            },
         ),
     ]
 
     listed = season_summary(nights, listed=True)["listed"]
 
     assert listed == [
-        [3, nights[0][3]["rank"], True, 2100, nights[0][3]["game_points"], 1, 3],
-        [4, nights[1][3]["rank"], False, 0, nights[1][3]["game_points"], 0, 3],
+        [3, nights[0][3]["rank"], True, 2100, nights[0][3]["game_points"], 1, 3, "5"],
+        [4, nights[1][3]["rank"], False, 140, nights[1][3]["game_points"], 0, 3, "1/3"],
     ]
     assert "listed" not in season_summary(nights)
     # A line stored before it held his poules: no list, his page reads his standings.

@@ -48,6 +48,15 @@ _TEXT_AS_GIVEN = (
 )
 
 
+def copy_escaped(text: str) -> str:
+    """``text`` with COPY's escapes. Nearly every value has nothing to escape: looking for the
+    four characters first costs a twentieth of translating (0.1 µs against 2 µs for a deal's
+    data), paid for each text value of the tens of thousands of rows of an import."""
+    if "\\" in text or "\t" in text or "\n" in text or "\r" in text:
+        return text.translate(COPY_ESCAPES)
+    return text
+
+
 class Dumped(str):
     """A JSON value already dumped: written as it is."""
 
@@ -59,7 +68,7 @@ def copy_text(value: Any) -> str:
     if value is True or value is False:
         return "t" if value else "f"
     if isinstance(value, str):
-        return value.translate(COPY_ESCAPES)
+        return copy_escaped(value)
     if isinstance(value, datetime.date):
         return value.isoformat()
     return str(value)
@@ -76,7 +85,7 @@ def copy_converter(field: models.Field) -> Callable[[Any], str]:
                 return "\\N"
             if not isinstance(value, Dumped):
                 value = json.dumps(value, cls=encoder)
-            return value.translate(COPY_ESCAPES)
+            return copy_escaped(value)
 
         return json_text
     if type(field) in _AS_GIVEN or isinstance(field, _TEXT_AS_GIVEN):

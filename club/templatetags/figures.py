@@ -38,7 +38,12 @@ def points(value: Any, places: Any = "") -> str:
     (``points_text``); nothing for no value. The results page's Jinja2 tables call it too."""
     if value is None or value == "":
         return ""
-    return points_text(value, get_format("DECIMAL_SEPARATOR"), places_always=str(places) == "2")
+    places_always = str(places) == "2"
+    if not places_always and (isinstance(value, int) or getattr(value, "denominator", 0) == 1):
+        # A whole value is written without its separator: the language's is not looked up
+        # (most of a night's points: 5, 3, 1, 0).
+        return points_text(value)
+    return points_text(value, get_format("DECIMAL_SEPARATOR"), places_always=places_always)
 
 
 # The one minus of the game points shown on the pages (the cote's figures write it too);

@@ -324,8 +324,7 @@ def _poule_and_seats(
     request: HttpRequest, slug: str, pk: int, poule_pk: int
 ) -> tuple[Poule, list[Any]]:
     """The poule, its night, the visitor's role in its club and its seats with their players
-    in one statement (``sheet_poule``'s and ``seats_of``'s, ``games.sheet_read``): the sheet
-    answers every deal of the night."""
+    in one statement (``games.sheet_read``): the sheet answers every deal of the night."""
     seats, role = sheet_seats(request.user, slug, pk, poule_pk)
     if not seats:  # no such poule here (404), or one without seats
         return sheet_poule(request, slug, pk, poule_pk), []

@@ -13,6 +13,7 @@ the whole batch rather than four a night (each COPY a round trip to the server a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from django.db import models, transaction
@@ -23,6 +24,7 @@ from infra.rows import rows_insert
 from scoring.engine.standings import PouleResult
 
 from ..models import PouleStanding, TournamentStanding
+from .ratings import NightRead, PouleRead
 from .sheets import NIGHT_STANDING_COLUMNS, ScoredSheet, night_standing_row, night_standings
 
 SEAT_COLUMNS = ("poule_id", "player_id", "number", "tournament_id", "round")
@@ -48,13 +50,17 @@ STANDING_COLUMNS = (
 
 
 class RowsLater:
-    """The rows of a batch's nights, written together by ``write`` at the batch's end. A
-    night's rows are held apart until it is stored (``keep``); a refused night's are forgotten
-    with it (``drop``), as its savepoint rolls back what it wrote itself."""
+    """The rows of a batch's nights, written together by ``write`` at the batch's end, and
+    each night as the cote reads it (``read``, by night id: the batch rates its nights from
+    them, without reading back what it has just written). A night's rows are held apart until
+    it is stored (``keep``); a refused night's are forgotten with it (``drop``), as its
+    savepoint rolls back what it wrote itself."""
 
     def __init__(self) -> None:
         self.kept: dict[tuple[type[models.Model], tuple[str, ...]], list[tuple[Any, ...]]] = {}
         self.new: list[tuple[type[models.Model], tuple[str, ...], list[tuple[Any, ...]]]] = []
+        self.read: dict[int, NightRead] = {}
+        self.new_read: dict[int, NightRead] = {}
 
     def add(
         self, model: type[models.Model], columns: tuple[str, ...], rows: list[tuple[Any, ...]]
@@ -65,9 +71,12 @@ class RowsLater:
         for model, columns, rows in self.new:
             self.kept.setdefault((model, columns), []).extend(rows)
         self.new.clear()
+        self.read.update(self.new_read)
+        self.new_read.clear()
 
     def drop(self) -> None:
         self.new.clear()
+        self.new_read.clear()
 
     def write(self) -> None:
         """Every kept row written, a statement a table, in the order of their keys."""
@@ -97,7 +106,8 @@ def night_rows_store(
     table without a single deal was not played: its players get no standings (no tournament
     points, no table won), as for a table left empty on the night. ``later``: the seats,
     deals and standings are held there, for the batch to write with its other nights' (only
-    the night's poules are written now: their ids are the rows' keys)."""
+    the night's poules are written now: their ids are the rows' keys), and the night as the
+    cote reads it with them."""
     poules = Poule.objects.bulk_create(
         Poule(
             tournament=tournament,
@@ -112,29 +122,26 @@ def night_rows_store(
     seats: list[tuple[Any, ...]] = []
     deals: list[tuple[Any, ...]] = []
     lines: list[tuple[Any, ...]] = []
+    read = NightRead([], {})
     for poule, sheet in zip(poules, sheets, strict=True):
         players = [player.pk for player in sheet.players]
         seats += (
             (poule.pk, player, number, tournament.pk, poule.round)
             for number, player in enumerate(players, start=1)
         )
+        # The poule as the cote reads it back: its counted deals, each named by its place.
+        poule_read = PouleRead(tournament.pk, order[poule.pk], dict(enumerate(players, start=1)))
         score = sheet.score
-        deals += (
-            (
-                poule.pk,
-                position,
-                data,
-                None if dealer is None else dealer + 1,
-                list(points),
-                counted,
-                recorded_at,
-                "",
-            )
-            for position, (data, points, dealer, counted) in enumerate(
-                zip(sheet.deals, score.deal_points, score.dealers, score.counted, strict=True),
-                start=1,
-            )
-        )
+        for position, (data, points, dealer, counted) in enumerate(
+            zip(sheet.deals, score.deal_points, score.dealers, score.counted, strict=True),
+            start=1,
+        ):
+            points = list(points)
+            dealer = None if dealer is None else dealer + 1
+            deals.append((poule.pk, position, data, dealer, points, counted, recorded_at, ""))
+            if counted:
+                poule_read.deals.append((data, points, dealer))
+                poule_read.keys.append((poule.pk, position))
         if sheet.deals:
             lines += (
                 (
@@ -148,6 +155,8 @@ def night_rows_store(
                 )
                 for line in sheet.standings
             )
+            poule_read.ranks = {players[line.seat]: line.rank for line in sheet.standings}
+        read.poules.append(poule_read)
     _rows_store(later, Seat, SEAT_COLUMNS, seats)
     _rows_store(later, Deal, DEAL_COLUMNS, deals)
     _rows_store(later, PouleStanding, STANDING_COLUMNS, lines)
@@ -164,10 +173,15 @@ def night_rows_store(
             lines, key=lambda line: (order[line[0]], line[3], line[2])
         )
     ]
-    _rows_store(
-        later,
-        TournamentStanding,
-        NIGHT_STANDING_COLUMNS,
-        [night_standing_row(tournament.pk, line) for line in night_standings(tournament, results)],
-    )
+    standings = [
+        night_standing_row(tournament.pk, line) for line in night_standings(tournament, results)
+    ]
+    _rows_store(later, TournamentStanding, NIGHT_STANDING_COLUMNS, standings)
+    if later is not None:
+        # As ``ratings._nights_stored`` reads them back (NIGHT_STANDING_COLUMNS' order).
+        read.standings = {
+            row[1]: (row[2], row[3], row[6], row[5], row[8], row[7], str(Fraction(row[4])))
+            for row in standings
+        }
+        later.new_read[tournament.pk] = read
     return poules

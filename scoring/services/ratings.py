@@ -1,12 +1,14 @@
 """The « cote » and the statistics stored: closing a night, correcting a closed one or reopening
 it queues ``ratings_update`` (``infra.outbox``), which rates that night and every later night
 of the club's game in order and stores each player's rating and night statistics.
-``ratings_rebuild`` does it from the first night and finds the same numbers.
+``ratings_rebuild`` does it from the first night and finds the same numbers. An import of
+nights calls it itself for each batch, with the batch's nights as it holds them (``NightRead``):
+the same numbers, without reading back the rows it has just written.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,19 +67,37 @@ def night_statistics_store(nights: Sequence[Tournament]) -> None:
 
 
 @dataclass
-class _Poule:
+class PouleRead:
+    """A poule as the cote reads it: its night, (round, table), its players by seat number,
+    each one's rank at the table, its counted deals in playing order as stored (data with the
+    players named by seat, points, dealer from 1) and a key for each (its id once read back;
+    an import holding the poule in memory names them otherwise)."""
+
     tournament: int
     order: tuple[int, int]
     seats: dict[int, int] = field(default_factory=dict)
     ranks: dict[int, int] = field(default_factory=dict)
     deals: list[tuple[Any, list[int], int | None]] = field(default_factory=list)
-    keys: list[int] = field(default_factory=list)
+    keys: list[Any] = field(default_factory=list)
+    # Each deal's number on the sheet, counted once for the poule (``_moves``).
+    numbers: list[int | None] | None = None
 
 
-# Each counted deal of the nights read, by id: its poule, its place among the poule's counted
+@dataclass
+class NightRead:
+    """A night as the cote reads it, held by the import that has just written its rows
+    (``night_rows.night_rows_store``), so that rating it reads nothing back: its poules, and
+    each player's night standing (rank, tied, game points, tournament points in units, poules
+    won and played, tournament points exactly as a fraction's text)."""
+
+    poules: list[PouleRead]
+    standings: dict[int, tuple[int, bool, int, int, int, int, str]]
+
+
+# Each counted deal of the nights read, by key: its poule, its place among the poule's counted
 # deals and the poule's players by seat; what a player's night says of the deals that moved his
 # cote most is written from it with his cote, never read from the deals again.
-DealPlaces = dict[int, tuple[_Poule, int, list[int]]]
+DealPlaces = dict[Any, tuple[PouleRead, int, list[int]]]
 
 
 def _moves(game: str, line: NightRating, places: DealPlaces) -> list[dict[str, Any]]:
@@ -88,14 +108,15 @@ def _moves(game: str, line: NightRating, places: DealPlaces) -> list[dict[str, A
     for key, change in line.moves:
         poule, index, players = places[key]
         data, points, _dealer = poule.deals[index]
-        numbers = sheet_numbers(game, ((True, deal[0]) for deal in poule.deals[: index + 1]))
+        if poule.numbers is None:
+            poule.numbers = sheet_numbers(game, ((True, deal[0]) for deal in poule.deals))
         seat = players.index(line.player)
         declarers = {str(number) for number in (data.get("declarers") or ())}
         moves.append(
             {
                 "round": poule.order[0],
                 "table": poule.order[1],
-                "number": numbers[-1],
+                "number": poule.numbers[index],
                 "contract": data.get("contract"),
                 "bid": data.get("bid"),
                 "role": ("declarer" if str(seat + 1) in declarers else "defender")
@@ -108,19 +129,15 @@ def _moves(game: str, line: NightRating, places: DealPlaces) -> list[dict[str, A
     return moves
 
 
-def _nights_read(
-    game: str, nights: Sequence[Tournament]
-) -> tuple[list[NightRecord], list[tuple[int, int, dict[str, Any]]], DealPlaces]:
-    """The nights as the rating reads them, each player's night statistics and the facts of
-    each deal: five queries for any number of nights."""
-    ids = [night.pk for night in nights]
-    poules: dict[int, _Poule] = {}
+def _nights_stored(ids: list[int]) -> dict[int, NightRead]:
+    """The nights ``ids`` as the rating reads them, from their stored rows: four queries."""
+    poules: dict[int, PouleRead] = {}
     for poule, tournament, round_, table, number, player in (
         Seat.objects.filter(tournament__in=ids)
         .order_by()
         .values_list("poule_id", "tournament_id", "round", "poule__table", "number", "player_id")
     ):
-        poules.setdefault(poule, _Poule(tournament, (round_, table))).seats[number] = player
+        poules.setdefault(poule, PouleRead(tournament, (round_, table))).seats[number] = player
     for poule, player, rank in (
         PouleStanding.objects.filter(poule__tournament__in=ids)
         .order_by()
@@ -136,11 +153,7 @@ def _nights_read(
         if poule in poules:
             poules[poule].deals.append((data, points, dealer))
             poules[poule].keys.append(key)
-    tables = {
-        table.pk: table.engine_table()
-        for table in PointTable.objects.filter(pk__in={night.point_table_id for night in nights})
-    }
-    standings: dict[int, dict[int, tuple[int, bool, int, int, int, int, str]]] = {}
+    read = {pk: NightRead([], {}) for pk in ids}
     for tournament, player, *line in (
         TournamentStanding.objects.filter(tournament__in=ids)
         .order_by()
@@ -157,16 +170,31 @@ def _nights_read(
         )
     ):
         *figures, points = line
-        standings.setdefault(tournament, {})[player] = (*figures, str(points))
+        read[tournament].standings[player] = (*figures, str(points))
+    for poule in poules.values():
+        read[poule.tournament].poules.append(poule)
+    return read
 
-    by_night: dict[int, list[_Poule]] = {}
-    for poule in sorted(poules.values(), key=lambda p: p.order):
-        by_night.setdefault(poule.tournament, []).append(poule)
+
+def _nights_read(
+    game: str, nights: Sequence[Tournament], held: Mapping[int, NightRead] | None = None
+) -> tuple[list[NightRecord], list[tuple[int, int, dict[str, Any]]], DealPlaces]:
+    """The nights as the rating reads them, each player's night statistics and the facts of
+    each deal: five queries for any number of nights; one only when every night is ``held``
+    (an import's, which has just written them)."""
+    held = held or {}
+    stored = [night.pk for night in nights if night.pk not in held]
+    read = {**_nights_stored(stored), **held} if stored else held
+    tables = {
+        table.pk: table.engine_table()
+        for table in PointTable.objects.filter(pk__in={night.point_table_id for night in nights})
+    }
     records: list[NightRecord] = []
     stats: list[tuple[int, int, dict[str, Any]]] = []
     places: DealPlaces = {}
     for night in nights:
-        night_poules = [p for p in by_night.get(night.pk, []) if p.ranks]
+        # Poules by round and table; a table without standings was not played.
+        night_poules = sorted((p for p in read[night.pk].poules if p.ranks), key=lambda p: p.order)
         built = []
         for poule in night_poules:
             players = [poule.seats[number] for number in sorted(poule.seats)]
@@ -187,7 +215,7 @@ def _nights_read(
             game,
             tables.get(night.point_table_id),
             [PouleDeals(p.seats, p.deals) for p in night_poules],
-            standings.get(night.pk, {}),
+            read[night.pk].standings,
         )
         stats += [(night.pk, player, data) for player, data in sorted(lines.items())]
     return records, stats, places
@@ -237,12 +265,18 @@ _READ = ("club", "game", "date", "season", "point_table", "name", "status")
 
 
 @transaction.atomic
-def ratings_update(tournament: Tournament, *, season_summaries: bool = True) -> int:
+def ratings_update(
+    tournament: Tournament,
+    *,
+    season_summaries: bool = True,
+    held: Mapping[int, NightRead] | None = None,
+) -> int:
     """Rate ``tournament`` (if it counts) and every later night of its club's game, in order,
     from the ratings stored before it; store each player's rating and night statistics (and,
     ``season_summaries``, their seasons' summaries: a data migration older than their table
     leaves them to the migration that fills it). Returns how many nights were rated. Safe to
-    run twice."""
+    run twice. ``held``: nights as their import has just written them, by id, rated as they
+    are (the others are read from their rows)."""
     club_id, game = tournament.club_id, tournament.game
     Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
     from_here = Q(date__gt=tournament.date) | Q(date=tournament.date, pk__gte=tournament.pk)
@@ -252,7 +286,7 @@ def ratings_update(tournament: Tournament, *, season_summaries: bool = True) -> 
     PlayerNightStats.objects.filter(tournament__in=all_later.values("pk")).delete()
     ratings = _ratings_before(club_id, game, tournament)
     before = {player: rating.row for player, rating in ratings.items()}  # type: ignore[attr-defined]
-    records, stats, places = _nights_read(game, nights)
+    records, stats, places = _nights_read(game, nights, held)
     _final, lines = rate_nights(records, ratings)
     last_night = {line.player: night for night, night_lines in lines for line in night_lines}
     # Plain rows, without a model instance each: a history import rates thousands of lines.

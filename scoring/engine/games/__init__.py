@@ -45,11 +45,18 @@ from types import ModuleType
 GAME_CODES = ("belgian_whist", "whist", "hearts", "besigue")
 
 
+# Each game's module once imported: the results page asks it for every deal's mort.
+_MODULES: dict[str, ModuleType] = {}
+
+
 def game_module(code: str) -> ModuleType:
     """The module that scores ``code``; ``KeyError`` for a game the engine does not know."""
-    if code not in GAME_CODES:
-        raise KeyError(code)
-    return import_module(f"{__name__}.{code}")
+    module = _MODULES.get(code)
+    if module is None:
+        if code not in GAME_CODES:
+            raise KeyError(code)
+        module = _MODULES[code] = import_module(f"{__name__}.{code}")
+    return module
 
 
 def mort(code: str, seat_count: int, dealer: int | None) -> int | None:

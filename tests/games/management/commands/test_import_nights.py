@@ -23,6 +23,7 @@ from games.demo import FIRST_NAMES, LAST_NAMES, random_night
 from games.models import Deal, Poule, Seat, Tournament
 from games.nightfile import document_problems, tournament_import, tournaments_import
 from infra.outbox import TaskName
+from scoring import services as scoring_services
 from scoring.engine.season_file import rank_nights
 from scoring.models import (
     PlayerNightStats,
@@ -36,6 +37,7 @@ from scoring.services import (
     tournament_standings_update,
 )
 from scoring.services.sheets import NIGHT_STANDING_COLUMNS
+from scoring.tasks import ratings_update as ratings_task
 
 pytestmark = pytest.mark.django_db
 
@@ -232,10 +234,19 @@ def test_a_batch_ends_as_importing_its_files_one_by_one(
     docs.insert(2, {**copy.deepcopy(docs[2]), "rules": "rcwist"})
     alone = [{**copy.deepcopy(doc), "club": "Whist Club Dinant"} for doc in docs]
 
+    rated = []
+    rate = scoring_services.ratings_update
+    monkeypatch.setattr(
+        scoring_services,
+        "ratings_update",
+        lambda night, **kw: rated.append(night) or rate(night, **kw),
+    )
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         outcomes = tournaments_import(docs)
     assert [isinstance(o, Tournament) for o in outcomes] == [True, True, False, *[True] * 4]
-    assert len(queued(callbacks, TaskName.RATINGS_UPDATE)) == 3  # once per batch of three files
+    # Rated once per batch of three files, in the batch's transaction: nothing left queued.
+    assert len(rated) == 3
+    assert not queued(callbacks, TaskName.RATINGS_UPDATE)
     for doc in alone:
         with django_capture_on_commit_callbacks(execute=True):
             tournaments_import([doc])
@@ -243,6 +254,27 @@ def test_a_batch_ends_as_importing_its_files_one_by_one(
     batch, one_by_one = cote_and_ranking("Whist Club Namur"), cote_and_ranking("Whist Club Dinant")
     assert batch[0] and batch[1] and batch[2]
     assert batch == one_by_one
+
+
+def test_the_cote_an_import_rates_from_memory_is_the_one_its_queued_task_reads_back(
+    django_capture_on_commit_callbacks,
+):
+    """A batch rates its nights as it holds them, without reading back their rows: the same
+    ratings, moves and night statistics as the queued task, which reads every night from its
+    rows, writes again over them, a night stored before the batch included."""
+    docs = history(seasons=(2022, 2023), nights=3, seed=5)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournaments_import(docs[4:])  # a later night, stored before the batch
+        tournaments_import(docs[:4])
+    from_memory = cote_and_ranking("Whist Club Namur")
+    assert PlayerRating.objects.filter(tournament__date=docs[5]["date"]).exists()
+
+    first = Tournament.objects.order_by("date").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert ratings_task(first.pk) == 6
+
+    assert from_memory[0] and from_memory[1]
+    assert cote_and_ranking("Whist Club Namur") == from_memory
 
 
 def test_an_imported_nights_standings_are_those_the_site_sums_from_its_poules():

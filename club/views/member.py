@@ -7,7 +7,9 @@ never reach another player's profile or data, whatever he puts in the URL or the
 from __future__ import annotations
 
 import copy
+import datetime
 import json
+from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -172,14 +174,31 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     look-ups and filters per cell were most of the page."""
     point = get_format("DECIMAL_SEPARATOR")
     before, after = address_parts("games:results", slug)
+    # A season's points take a handful of values, its dates are on both tables: each written
+    # once.
+    written: dict[Fraction, str] = {}
+    dates: dict[datetime.date, str] = {}
+
+    def points(value: Fraction) -> str:
+        text = written.get(value)
+        if text is None:
+            text = written[value] = points_text(value, point)
+        return text
+
+    def day(date: datetime.date) -> str:
+        text = dates.get(date)
+        if text is None:
+            text = dates[date] = date_written(date, "d/m/Y")
+        return text
+
     nights = [
         (
-            date_written(line.date, "d/m/Y"),
+            day(line.date),
             line.title,
             f"{before}{line.tournament_id}{after}" if line.published else "",
             line.rank,
             line.tied,
-            points_text(line.tournament_points, point),
+            points(line.tournament_points),
             figure(line.game_points),
             f"{line.poules_won} / {line.poules_played}",
         )
@@ -187,7 +206,7 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     ]
     chart = [
         (
-            date_written(night.date, "d/m/Y"),
+            day(night.date),
             night.title,
             night.played,
             points_text(night.mine, point),

@@ -13,6 +13,7 @@ the whole batch rather than four a night (each COPY a round trip to the server a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from django.db import models, transaction
@@ -177,6 +178,10 @@ def night_rows_store(
     ]
     _rows_store(later, TournamentStanding, NIGHT_STANDING_COLUMNS, standings)
     if later is not None:
-        read.standings = {row[1]: (row[2], row[3], row[6], row[5]) for row in standings}
+        # As ``ratings._nights_stored`` reads them back (NIGHT_STANDING_COLUMNS' order).
+        read.standings = {
+            row[1]: (row[2], row[3], row[6], row[5], row[8], row[7], str(Fraction(row[4])))
+            for row in standings
+        }
         later.new_read[tournament.pk] = read
     return poules

@@ -87,10 +87,11 @@ class PouleRead:
 class NightRead:
     """A night as the cote reads it, held by the import that has just written its rows
     (``night_rows.night_rows_store``), so that rating it reads nothing back: its poules, and
-    each player's night standing (rank, tied, game points, tournament points in units)."""
+    each player's night standing (rank, tied, game points, tournament points in units, poules
+    won and played, tournament points exactly as a fraction's text)."""
 
     poules: list[PouleRead]
-    standings: dict[int, tuple[int, bool, int, int]]
+    standings: dict[int, tuple[int, bool, int, int, int, int, str]]
 
 
 # Each counted deal of the nights read, by key: its poule, its place among the poule's counted
@@ -153,12 +154,23 @@ def _nights_stored(ids: list[int]) -> dict[int, NightRead]:
             poules[poule].deals.append((data, points, dealer))
             poules[poule].keys.append(key)
     read = {pk: NightRead([], {}) for pk in ids}
-    for tournament, player, rank, tied, game_points, points in (
+    for tournament, player, *line in (
         TournamentStanding.objects.filter(tournament__in=ids)
         .order_by()
-        .values_list("tournament_id", "player_id", "rank", "tied", "game_points", "points_units")
+        .values_list(
+            "tournament_id",
+            "player_id",
+            "rank",
+            "tied",
+            "game_points",
+            "points_units",
+            "poules_won",
+            "poules_played",
+            "tournament_points",
+        )
     ):
-        read[tournament].standings[player] = (rank, tied, game_points, points)
+        *figures, points = line
+        read[tournament].standings[player] = (*figures, str(points))
     for poule in poules.values():
         read[poule.tournament].poules.append(poule)
     return read

@@ -83,7 +83,7 @@ def season_stats_store(
         PlayerSeasonStats,
         SEASON_STATS_COLUMNS,
         [
-            (player, season, only, season_summary(nights))
+            (player, season, only, season_summary(nights, listed=not only))
             for only, by_season in ((False, counted), (True, published))
             for (player, season), nights in by_season.items()
         ],

@@ -26,17 +26,38 @@ from ..models import TournamentStanding
 
 @dataclass(frozen=True)
 class ChartPoint:
-    """One night of the season: the member's points so far and the club average so far."""
+    """One night of the season: the member's points so far and the club average so far,
+    kept in whole units (``POINT_UNITS``): a season's hundreds of points become fractions
+    only where a page asks for one (``mine``, ``average``), and floats for the drawing
+    straight from the integers (``mine_float``, ``average_float``: the same correctly
+    rounded values as through a ``Fraction``)."""
 
     date: datetime.date
     name: str
     played: bool
-    mine: Fraction
-    average: Fraction
+    mine_units: int
+    awarded: int  # all the tournament points awarded so far, in whole units
+    seen: int  # the players who have played so far
 
     @property
     def title(self) -> str:
         return night_title(self.name, self.date)
+
+    @property
+    def mine(self) -> Fraction:
+        return Fraction(self.mine_units, POINT_UNITS)
+
+    @property
+    def average(self) -> Fraction:
+        return Fraction(self.awarded, POINT_UNITS * self.seen)
+
+    @property
+    def mine_float(self) -> float:
+        return self.mine_units / POINT_UNITS
+
+    @property
+    def average_float(self) -> float:
+        return self.awarded / (POINT_UNITS * self.seen)
 
 
 # A published night of the season: id, date, name, the tournament points awarded at it in
@@ -130,13 +151,5 @@ def chart_points(nights: Iterable[SeasonNight], mine: Mapping[int, int]) -> list
         awarded += night_awarded
         night_mine = mine.get(pk)
         points += night_mine or 0
-        chart.append(
-            ChartPoint(
-                date=date,
-                name=name,
-                played=night_mine is not None,
-                mine=Fraction(points, POINT_UNITS),
-                average=Fraction(awarded, POINT_UNITS * seen),
-            )
-        )
+        chart.append(ChartPoint(date, name, night_mine is not None, points, awarded, seen))
     return chart

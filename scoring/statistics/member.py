@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -27,8 +27,7 @@ from django.db.models import (
     Subquery,
     TextField,
 )
-from django.db.models.fields.json import KeyTransform
-from django.db.models.functions import Cast, JSONObject
+from django.db.models.functions import Cast
 
 from club.models import Player, Season
 from club.name_order import name_sorted
@@ -98,10 +97,18 @@ class ContractLine:
 
 @dataclass
 class PartnerLine:
-    player: Player
+    # His partner by id: a player's row is built only for the few named on the page (a
+    # season holds dozens of partners, and a model instance costs more than its line).
+    player_id: int
     deals: int = 0
     made: int = 0
     points: int = 0
+    named: Player | None = None
+
+    @property
+    def player(self) -> Player:
+        """His partner as ``partners_named_today`` read him (an unnamed one: his id alone)."""
+        return self.named if self.named is not None else Player(pk=self.player_id)
 
     @property
     def made_rate(self) -> Fraction:
@@ -119,7 +126,9 @@ class SeasonResults:
     # Each total is written twice on the page (the totals, the table's foot): added up once.
     @cached_property
     def tournament_points(self) -> Fraction:
-        return sum((line.tournament_points for line in self.tournaments), Fraction(0))
+        # A season's points take a handful of values: each added once, times its nights.
+        counted = Counter(line.tournament_points for line in self.tournaments)
+        return sum((points * nights for points, nights in counted.items()), Fraction(0))
 
     @cached_property
     def game_points(self) -> int:
@@ -141,32 +150,24 @@ class SeasonResults:
         """The chart's numbers for the page's script; floats only here, for drawing."""
         return {
             "labels": [point.date.strftime("%d/%m") for point in self.chart],
-            "mine": [round(float(point.mine), 2) for point in self.chart],
-            "average": [round(float(point.average), 2) for point in self.chart],
+            "mine": [round(point.mine_float, 2) for point in self.chart],
+            "average": [round(point.average_float, 2) for point in self.chart],
         }
 
 
 def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first; each with
-    his contracts and partners of its stored nights as his season's summary holds them
-    (``summary_text``), its published nights as the chart adds them up (``nights_text``) and
-    his cote at its club today (``cote_mu`` …), JSON left undecoded: only the season shown
-    reads them."""
+    his contracts, partners and nights of its stored nights as his season's summary holds them
+    (``summary_text``) and its published nights as the chart adds them up (``nights_text``),
+    JSON left undecoded: only the season shown reads them. His cote is read apart, for the
+    season shown, when its page is drawn (``season_cote``): four columns of his latest rating
+    read with every season cost more to build than the query they saved."""
+    # The whole summary: its parts picked by the database (a JSON object of three keys) cost
+    # more to ask for than the rest of it does to decode.
     summary = PlayerSeasonStats.objects.filter(
         player=player, season=OuterRef("pk"), published_only=False
-    ).values(
-        pair=JSONObject(
-            contracts=KeyTransform("contracts", "data"),
-            partners=KeyTransform("partners", "data"),
-        )
-    )[:1]
+    ).values("data")[:1]
     nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
-    # His latest cote at the season's club, a column each (as stored: a float through JSON
-    # could come back rounded).
-    cote = _latest_cote(player, OuterRef("club"))
-    cote_columns = {
-        f"cote_{name}": Subquery(cote.values(column)[:1]) for name, column in COTE_COLUMNS.items()
-    }
     return list(
         Season.objects.filter(
             Exists(
@@ -180,7 +181,6 @@ def seasons_played(player: Player) -> list[Season]:
         .annotate(
             summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()),
             nights_text=Cast(Subquery(nights, output_field=JSONField()), TextField()),
-            **cote_columns,
         )
         .select_related("club")
         .order_by("-start", "club__name")
@@ -239,7 +239,16 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     the club's side of the chart (``SeasonNights``). Two or three more while the club's side
     is not stored for the nights published (``chart``), three more while one of his
     Belgian-whist nights has no stored line yet (``_counted_now``). His partners come
-    unnamed, best first: ``partners_named_today`` names them."""
+    unnamed, best first: ``partners_named_today`` names them.
+
+    His nights as his season's summary lists them (``seasons.season_summary``, written when
+    each was closed, corrected, published or reopened) when it holds every night he played
+    (``_listed_results``): then one query, his nights' dates and names, and the chart's."""
+    summary = _stored_summary(player, season)
+    if summary is not None and summary.get("listed") is not None:
+        listed = _listed_results(player, season, summary)
+        if listed is not None:
+            return listed
     rows = (
         TournamentStanding.objects.filter(
             player=player, tournament__season=season, tournament__status__in=COUNTED_STATUSES
@@ -275,31 +284,74 @@ def season_results(player: Player, season: Season) -> SeasonResults:
     # His points at each published night, in whole units: his line of the chart.
     mine: dict[int, int] = {}
     for row in rows:
-        tournament_id, date, name, status, game, rank, tied, points, *poules, stored, units = row
-        if status == Tournament.Status.PUBLISHED:
+        tournament_id, date, name, status, game, rank, tied, text, *poules, stored, units = row
+        published = status == Tournament.Status.PUBLISHED
+        if published:
             mine[tournament_id] = units
+        points = fraction_of(text)
         tournaments.append(
-            TournamentLine(
-                tournament_id,
-                date,
-                name,
-                status == Tournament.Status.PUBLISHED,
-                rank,
-                tied,
-                fraction_of(points),
-                *poules,
-            )
+            TournamentLine(tournament_id, date, name, published, rank, tied, points, *poules)
         )
         if game == BELGIAN_WHIST and not stored:
             missing.append(tournament_id)
     # His stored nights as his season's summary adds them up (contracts and partners are
     # Belgian whist's alone: another game's nights add none).
-    summary = _stored_summary(player, season)
     contracts, partners = _belgian_whist_stats(player, [summary] if summary else [], missing)
     return SeasonResults(
         season=season,
         tournaments=tournaments,
         chart=_season_chart(season, mine),
+        contracts=contracts,
+        partners=partners,
+    )
+
+
+def _listed_results(
+    player: Player, season: Season, summary: dict[str, Any]
+) -> SeasonResults | None:
+    """``season_results`` from his nights as his season's summary lists them: one query, the
+    season's nights that count (their date, name and state read now: a night renamed since
+    its close is shown by its name of today) and which of them he played; None when the
+    summary does not list exactly the nights he played (an import's, until its cote)."""
+    listed = {line[0]: line for line in summary["listed"]}
+    nights = (
+        Tournament.objects.filter(season=season, status__in=COUNTED_STATUSES)
+        .annotate(
+            played=Exists(
+                TournamentStanding.objects.filter(tournament=OuterRef("pk"), player=player)
+            )
+        )
+        .order_by("date", "name", "pk")
+        .values_list("pk", "date", "name", "status", "played")
+    )
+    tournaments = []
+    published_nights: list[tuple[int, datetime.date, str]] = []
+    # His points at each published night, in whole units: his line of the chart.
+    mine: dict[int, int] = {}
+    for pk, date, name, status, played in nights:
+        published = status == Tournament.Status.PUBLISHED
+        if published:
+            published_nights.append((pk, date, name))
+        if not played:
+            continue
+        line = listed.pop(pk, None)
+        if line is None:
+            return None
+        _pk, rank, tied, units, game_points, won, poules, text = line
+        if published:
+            mine[pk] = units
+        points = fraction_of(text)
+        tournaments.append(
+            TournamentLine(pk, date, name, published, rank, tied, points, game_points, poules, won)
+        )
+    if listed:
+        return None  # a night listed that he no longer played, or that no longer counts
+    contracts, partners = _belgian_whist_stats(player, [summary], [])
+    stored = stored_nights(_stored_nights(season), published_nights)
+    return SeasonResults(
+        season=season,
+        tournaments=tournaments,
+        chart=chart_points(season_nights(season) if stored is None else stored, mine),
         contracts=contracts,
         partners=partners,
     )
@@ -320,11 +372,11 @@ def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> lis
     last = _figures(ordered[min(TOP_PARTNERS, len(ordered)) - 1])
     best = [line for line in ordered if _figures(line) <= last]
     fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
-    ids = [line.player.pk for line in best]
+    ids = [line.player_id for line in best]
     today = reader.annotate(Player.objects.filter(pk__in=ids).only(*fields))
     named = {player.pk: player for player in today}
     for line in best:
-        line.player = named.get(line.player.pk, line.player)
+        line.named = named.get(line.player_id) or line.player
     best.sort(key=lambda p: (*_figures(p), name_sorted(name_shown(p.player, reader))))
     return best[:TOP_PARTNERS]
 
@@ -355,7 +407,7 @@ def _belgian_whist_stats(
         for code in belgian_whist.CONTRACTS
         if code in contracts
     ]
-    together = [PartnerLine(Player(pk=int(mate)), *values) for mate, values in partners.items()]
+    together = [PartnerLine(int(mate), *values) for mate, values in partners.items()]
     together.sort(key=_figures)
     return lines, together
 
@@ -427,15 +479,6 @@ class CoteNow:
     date: datetime.date
 
 
-# CoteNow's fields, as ``seasons_played`` reads them with each season.
-COTE_COLUMNS = {
-    "mu": "mu",
-    "change": "change",
-    "night": "tournament_id",
-    "date": "tournament__date",
-}
-
-
 def _latest_cote(player: Player, club: Any) -> Any:
     return PlayerRating.objects.filter(player=player, tournament__club=club).order_by(
         "-tournament__date", "-tournament_id"
@@ -453,10 +496,5 @@ def cote_now(player: Player, club_id: int) -> CoteNow | None:
 
 
 def season_cote(player: Player, season: Season) -> CoteNow | None:
-    """His cote at the season's club today: as ``seasons_played`` read it with the season,
-    else read now (``cote_now``)."""
-    if not hasattr(season, "cote_mu"):
-        return cote_now(player, season.club_id)
-    if season.cote_night is None:
-        return None
-    return CoteNow(*(getattr(season, f"cote_{name}") for name in COTE_COLUMNS))
+    """His cote at the season's club today (``cote_now``)."""
+    return cote_now(player, season.club_id)

@@ -71,7 +71,7 @@ def night_statistics(
     game: str,
     point_table: Any,
     poules: Sequence[PouleDeals],
-    standings: Mapping[int, tuple[int, bool, int, int]],
+    standings: Mapping[int, tuple[int, bool, int, int, int, int, str]],
 ) -> dict[int, dict[str, Any]]:
     """Each player's night: deals, mort, points by role, contracts declared and made, his
     partners and the opponents at his tables; his rank and points of the night."""
@@ -146,8 +146,19 @@ def night_statistics(
                     versus[1] += sums[i]
                     versus[2] += sums[j]
     for player, line in lines.items():
-        rank, tied, game_points, units = standings.get(player, (None, False, 0, 0))
-        line.update(rank=rank, tied=tied, game_points=game_points, units=units)
+        rank, tied, game_points, units, won, played, points = standings.get(
+            player, (None, False, 0, 0, 0, 0, "0")
+        )
+        # As « Mes résultats » lists his nights: his poules [won, played] and his tournament
+        # points exactly (a fraction's text: ``units`` are their whole 1/420ths).
+        line.update(
+            rank=rank,
+            tied=tied,
+            game_points=game_points,
+            units=units,
+            poules=[won, played],
+            tournament_points=points,
+        )
     return lines
 
 

@@ -23,9 +23,29 @@ def _added(total: dict[str, list[int]], lines: Mapping[str, list[int]]) -> None:
             line[k] += value
 
 
-def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, Any]]]) -> dict:
+# A night of his season as « Mes résultats » lists it (``season_summary``'s ``listed``): the
+# night, his rank and whether tied, his tournament points in whole units (``POINT_UNITS``,
+# for the chart), his game points, his poules won and played, his tournament points exactly
+# (a fraction's text, for the table).
+NIGHT_LISTED = (
+    "tournament",
+    "rank",
+    "tied",
+    "units",
+    "game_points",
+    "poules",
+    "tournament_points",
+)
+
+
+def season_summary(
+    nights: Iterable[tuple[int, datetime.date, str, Mapping[str, Any]]], *, listed: bool = False
+) -> dict:
     """A season's nights of one player (tournament id, date, name, his stored line), in the
-    order they were played, added up into one line."""
+    order they were played, added up into one line. ``listed``: with each night's figures as
+    « Mes résultats » lists them (``NIGHT_LISTED``; None while a line predates them), so that
+    the page's first view reads one row instead of his standings (his own summary: the
+    public's, which a club's season statistics read by the dozen, goes without)."""
     summary: dict[str, Any] = {
         "nights": 0,
         "deals": 0,
@@ -42,8 +62,16 @@ def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, 
         "streak": [0, 0, 0],
     }
     leading, longest, streak = 0, 0, 0
+    lines: list[list[Any]] | None = []
     for tournament_id, date, name, data in nights:
         summary["nights"] += 1
+        if lines is not None and "poules" in data:
+            won, played = data["poules"]
+            figures = (data[key] for key in NIGHT_LISTED[1:5])
+            lines.append([tournament_id, *figures, won, played, data["tournament_points"]])
+        else:
+            # A line stored before it held his poules: the page reads his standings instead.
+            lines = None
         summary["deals"] += data["deals"]
         summary["mort"] += data["mort"]
         _added(summary["roles"], data["roles"])
@@ -66,6 +94,8 @@ def season_summary(nights: Iterable[tuple[int, datetime.date, str, Mapping[str, 
             leading = streak
         longest = max(longest, streak)
     summary["streak"] = [leading, longest, streak]
+    if listed:
+        summary["listed"] = lines
     return summary
 
 

@@ -1,7 +1,8 @@
 """scoring 0007: the zeros an imported ranking was stored with where its table gave nothing
 become unknown (NULL), and each import gets its record of the columns it read; a computed
 ranking's zeros are real and stay. scoring 0012: each player's seasons summed from the night
-lines already stored, as the service sums them; 0013 rewrites the cote once every column exists."""
+lines already stored, as the service sums them; 0013 rewrites the cote once every column exists;
+0015: the night lines get their poules and the summaries the list of the player's nights."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from django.utils import timezone
 from games.demo import random_night
 from games.models import Tournament
 from games.nightfile import tournament_import
-from scoring.models import PlayerSeasonStats
+from scoring.models import PlayerNightStats, PlayerSeasonStats
 from scoring.services import tournament_publish
 from tests.factories import ClubFactory, PlayerFactory, SeasonFactory
 from tests.games.test_migrations import migrate
@@ -130,4 +131,56 @@ def test_the_season_summaries_are_filled_as_the_service_writes_them(
         (row.player_id, row.season_id, row.published_only): row.data
         for row in latest.get_model("scoring", "PlayerSeasonStats").objects.all()
     }
+    assert written and filled == written
+
+
+# scoring 0015: each stored night line gets his poules of the night, and each season summary
+# lists his nights as « Mes résultats » shows them, as the service now writes both.
+BEFORE_LISTED = ("scoring", "0014_season_nights")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_night_lines_and_summaries_stored_before_their_list_get_it_as_the_service_writes_it(
+    club, club_members, django_capture_on_commit_callbacks
+):
+    rng = random.Random(5)
+    for week in range(3):
+        doc = random_night(
+            rng,
+            club=club.name,
+            season="2024",
+            date=datetime.date(2024, 3, 7) + datetime.timedelta(days=7 * week),
+            members=[p.display_name for p in club_members],
+            present=9,
+        )
+        with django_capture_on_commit_callbacks(execute=True):
+            tournament_import(doc)
+    tournament_publish(Tournament.objects.order_by("date").first())
+    lines = {(row.tournament_id, row.player_id): row.data for row in PlayerNightStats.objects.all()}
+    written = {
+        (row.player_id, row.season_id, row.published_only): row.data
+        for row in PlayerSeasonStats.objects.all()
+    }
+    assert all(summary["listed"] for (_p, _s, public), summary in written.items() if not public)
+    # As a site stored them before: lines without their poules, summaries without their list.
+    for row in PlayerNightStats.objects.all():
+        del row.data["poules"]
+        row.save()
+    for row in PlayerSeasonStats.objects.filter(published_only=False):
+        del row.data["listed"]
+        row.save()
+    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    migrate([*(node for node in leaves if node[0] != "scoring"), BEFORE_LISTED])
+
+    latest = migrate()
+
+    filled_lines = {
+        (row.tournament_id, row.player_id): row.data
+        for row in latest.get_model("scoring", "PlayerNightStats").objects.all()
+    }
+    filled = {
+        (row.player_id, row.season_id, row.published_only): row.data
+        for row in latest.get_model("scoring", "PlayerSeasonStats").objects.all()
+    }
+    assert filled_lines == lines
     assert written and filled == written

@@ -46,12 +46,14 @@ from games.models import Deal, Tournament
 from games.services import poule_create
 from infra.models import PendingWork, ThrottleEvent
 from infra.outbox import TaskName
-from scoring.models import PlayerNightStats, PlayerRating, SeasonNights
+from scoring.models import PlayerNightStats, PlayerRating, PlayerSeasonStats, SeasonNights
 from scoring.services import (
     deal_correct,
     deal_record,
     tournament_close,
     tournament_publish,
+    tournament_reopen,
+    tournament_unpublish,
 )
 from scoring.services.season_stats import season_stats_store
 from scoring.statistics import member as member_results
@@ -70,9 +72,9 @@ pytestmark = pytest.mark.django_db
 
 MEMBER_URLS = ["profile", "my-results", "my-data"]
 # Queries of "my results" beyond the login's own (session, user): his player, his seasons
-# (with his season's summary and the club's side of the chart, stored at each close, and his
-# cote at the club), his nights with their statistics (stored when each was closed), the
-# season's published nights for the chart, his partners' names of today.
+# (with his season's summary listing his nights and the club's side of the chart, stored at
+# each close), the season's nights (their names, which he played, which the chart shows), his
+# cote at the club, his partners' names of today.
 MY_RESULTS_QUERIES = 2 + 5
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
@@ -973,7 +975,8 @@ def test_a_night_without_its_stored_line_is_counted_from_its_deals_alike(
     client, member, me, my_season, django_assert_num_queries
 ):
     """An imported night has its statistics written with its batch's cote: until then the page
-    counts that night from the deals (its seats, point table and deals: three queries more)."""
+    reads his nights from his standings, the chart's nights apart (two queries more), and
+    counts that night from the deals (its seats, point table and deals: three more)."""
     client.force_login(member)
     stored = tables_of(client.get(reverse("my-results")))
     line = PlayerNightStats.objects.filter(player=me).order_by("tournament__date").first()
@@ -982,10 +985,58 @@ def test_a_night_without_its_stored_line_is_counted_from_its_deals_alike(
     season_stats_store([line.tournament.season_id], [me.pk])
     cache.clear()
 
-    with django_assert_num_queries(MY_RESULTS_QUERIES + 3):
+    with django_assert_num_queries(MY_RESULTS_QUERIES + 5):
         counted = tables_of(client.get(reverse("my-results")))
 
     assert counted == stored
+
+
+def test_my_nights_listed_by_my_season_summary_are_the_ones_my_standings_give(
+    client, member, me, my_season, django_assert_num_queries
+):
+    """His nights are read from his season's summary, stored at each close: the same page as
+    from his standings (the summary without its list, as a line stored before it had one)."""
+    client.force_login(member)
+    with django_assert_num_queries(MY_RESULTS_QUERIES):
+        listed = client.get(reverse("my-results"))
+    summaries = PlayerSeasonStats.objects.filter(player=me, season=my_season)
+    for summary in summaries:
+        summary.data["listed"] = None
+        summary.save()
+    cache.clear()
+
+    from_standings = client.get(reverse("my-results"))
+
+    assert tables_of(from_standings) == tables_of(listed)
+    assert chart_data_of(from_standings) == chart_data_of(listed)
+    assert from_standings.content.count(b"<tr") == listed.content.count(b"<tr")
+
+
+def test_a_night_renamed_after_its_close_is_listed_by_its_new_name(client, member, my_season):
+    night = Tournament.objects.get(name="Soirée du jour 69")
+    Tournament.objects.filter(pk=night.pk).update(name="Soirée <b>d'été</b> & co")
+    client.force_login(member)
+
+    response = client.get(reverse("my-results"))
+
+    page = response.content.decode()
+    assert "Soirée &lt;b&gt;d&#x27;été&lt;/b&gt; &amp; co" in page
+    assert "<b>d'été</b>" not in page
+    assert "Soirée du jour 69" not in page
+
+
+def test_a_reopened_night_leaves_my_results_until_it_is_closed_again(client, member, my_season):
+    night = Tournament.objects.get(name="Soirée du jour 69")
+    tournament_unpublish(night)
+    tournament_reopen(night)
+    client.force_login(member)
+
+    reopened = tables_of(client.get(reverse("my-results")))["my-nights"]
+    tournament_close(night, unfinished_ok=True)
+    closed = tables_of(client.get(reverse("my-results")))["my-nights"]
+
+    assert "Soirée du jour 69" not in [row[1] for row in reopened]
+    assert "Soirée du jour 69" in [row[1] for row in closed]
 
 
 # --------------------------------------------------------------------------------------------

@@ -61,7 +61,8 @@ def added_up_from_the_nights() -> dict[tuple[int, int, bool], dict]:
         found.setdefault((line.player_id, night.season_id, False), []).append(row)
         if night.status == Tournament.Status.PUBLISHED:
             found.setdefault((line.player_id, night.season_id, True), []).append(row)
-    return {key: season_summary(rows) for key, rows in found.items()}
+    # His own summary lists his nights (« Mes résultats »); the public's does not.
+    return {key: season_summary(rows, listed=not key[2]) for key, rows in found.items()}
 
 
 def test_the_cote_writes_each_players_season_as_his_nights_add_up(nights):

@@ -74,3 +74,37 @@ def test_a_season_keeps_its_records_and_its_streaks_from_its_start_and_its_end()
     assert summary["best_deal"] == max(data["best_deal"] for *_, data in nights)
     assert summary["most_made"] == max(data["made"] for *_, data in nights)
     assert summary["sides"] == {"solo": [5, 5]}
+
+
+def test_his_own_summary_lists_each_night_as_his_results_page_shows_it():
+    nights = [
+        (
+            3,
+            datetime.date(2025, 1, 6),
+            "a",
+            {
+                **night_line(random.Random(1)),
+                **{"tied": True, "units": 2100, "poules": [1, 3], "tournament_points": "5"},
+            },
+        ),
+        (
+            4,
+            datetime.date(2025, 1, 13),
+            "b",
+            {
+                **night_line(random.Random(2)),
+                **{"tied": False, "units": 140, "poules": [0, 3], "tournament_points": "1/3"},
+            },
+        ),
+    ]
+
+    listed = season_summary(nights, listed=True)["listed"]
+
+    assert listed == [
+        [3, nights[0][3]["rank"], True, 2100, nights[0][3]["game_points"], 1, 3, "5"],
+        [4, nights[1][3]["rank"], False, 140, nights[1][3]["game_points"], 0, 3, "1/3"],
+    ]
+    assert "listed" not in season_summary(nights)
+    # A line stored before it held his poules: no list, his page reads his standings.
+    del nights[1][3]["poules"]
+    assert season_summary(nights, listed=True)["listed"] is None

@@ -197,7 +197,10 @@ def ranking_pending(season: Season) -> bool:
 @transaction.atomic
 def season_ranking_update(season: Season) -> RankingSnapshot:
     """Recompute the season's live (unpublished) ranking from its closed nights."""
-    Season.objects.select_for_update().filter(pk=season.pk).first()
+    # One ranking of the season at a time; the rows keyed to the season that other work
+    # writes meanwhile (the cote's season summaries, holding the club's row that this marks
+    # changed below) are let through: FOR UPDATE made the two wait for each other.
+    Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
     snapshot = RankingSnapshot.objects.filter(season=season, published_at__isnull=True).first()
     published_pages_changed(season.club_id)  # the club admins' view of the ranking
     return _write_snapshot(snapshot or RankingSnapshot(season=season), season)

@@ -4,11 +4,14 @@ Tied players are listed by name."""
 
 import datetime
 import random
+import threading
+import time
 from fractions import Fraction
 
 import pytest
+from django.db import connection, connections, transaction
 
-from club.models import Player
+from club.models import Club, Player
 from games.models import Tournament
 from scoring.engine.ranking import RankingRules, TournamentEntry, season_ranking
 from scoring.models import TournamentStanding
@@ -159,3 +162,44 @@ def test_names_are_read_only_for_tied_players_and_order_them(
     order = [player for player in totals if player != marc.pk]
     assert order == [anne.pk, zoe.pk]
     assert totals[anne.pk].tournament_points == totals[zoe.pk].tournament_points == 6
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_ranking_and_the_cote_after_a_close_never_deadlock(club, season, point_table):
+    """The close queues both: the cote holds the club's row and writes the season's summaries
+    (their key checks read the season's row), the ranking holds the season's row and marks the
+    club's pages changed. The ranking's hold lets those key checks through (FOR NO KEY
+    UPDATE): with FOR UPDATE the two waited for each other and PostgreSQL killed the ranking."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks and deadlocks are PostgreSQL's; SQLite runs one writer at a time")
+    ranking_pid: list[int] = []
+    outcomes: dict[str, str] = {}
+
+    def ranking() -> None:
+        try:
+            ranking_pid.append(connection.cursor().connection.info.backend_pid)
+            season_ranking_update(season)
+            outcomes["ranking"] = "done"
+        except Exception as error:  # the deadlock, if it comes back
+            outcomes["ranking"] = repr(error)
+        finally:
+            connection.close()
+
+    def waits_on_a_lock(pid: int) -> bool:
+        with connections["default"].cursor() as cursor:
+            cursor.execute("SELECT wait_event_type FROM pg_stat_activity WHERE pid = %s", [pid])
+            return cursor.fetchone() == ("Lock",)
+
+    with transaction.atomic():
+        # As the cote: the club's row first.
+        Club.objects.select_for_update().filter(pk=club.pk).first()
+        thread = threading.Thread(target=ranking)
+        thread.start()
+        deadline = time.monotonic() + 20
+        while not (ranking_pid and waits_on_a_lock(ranking_pid[0])):
+            assert time.monotonic() < deadline, "the ranking never reached the club's row"
+            time.sleep(0.05)
+        # A row keyed to the season, as the season's summaries are, while the ranking waits.
+        TournamentFactory(club=club, season=season, point_table=point_table)
+    thread.join(timeout=30)
+    assert outcomes == {"ranking": "done"}

@@ -95,16 +95,9 @@ def test_an_imported_rankings_unknown_zeros_become_null_and_a_computed_ones_stay
     migrate()
 
 
-# scoring 0012: each player's seasons summed from the night lines already stored (from before
-# 0009: the rest of the way, 0013 rewrites the cote of a site with nights once the columns exist).
-BEFORE_SUMMARIES = ("scoring", "0008_rating_change_and_moves")
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_season_summaries_are_filled_as_the_service_writes_them(
-    club, club_members, django_capture_on_commit_callbacks
-):
-    rng = random.Random(4)
+def three_nights_imported(club, club_members, capture, *, seed: int) -> None:
+    """Three weekly nights of 2024 imported (their queued work run), the first published."""
+    rng = random.Random(seed)
     for week in range(3):
         doc = random_night(
             rng,
@@ -114,9 +107,21 @@ def test_the_season_summaries_are_filled_as_the_service_writes_them(
             members=[p.display_name for p in club_members],
             present=9,
         )
-        with django_capture_on_commit_callbacks(execute=True):
+        with capture(execute=True):
             tournament_import(doc)
     tournament_publish(Tournament.objects.order_by("date").first())
+
+
+# scoring 0012: each player's seasons summed from the night lines already stored (from before
+# 0009: the rest of the way, 0013 rewrites the cote of a site with nights once the columns exist).
+BEFORE_SUMMARIES = ("scoring", "0008_rating_change_and_moves")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_season_summaries_are_filled_as_the_service_writes_them(
+    club, club_members, django_capture_on_commit_callbacks
+):
+    three_nights_imported(club, club_members, django_capture_on_commit_callbacks, seed=4)
     written = {
         (row.player_id, row.season_id, row.published_only): row.data
         for row in PlayerSeasonStats.objects.all()
@@ -143,19 +148,7 @@ BEFORE_LISTED = ("scoring", "0014_season_nights")
 def test_the_night_lines_and_summaries_stored_before_their_list_get_it_as_the_service_writes_it(
     club, club_members, django_capture_on_commit_callbacks
 ):
-    rng = random.Random(5)
-    for week in range(3):
-        doc = random_night(
-            rng,
-            club=club.name,
-            season="2024",
-            date=datetime.date(2024, 3, 7) + datetime.timedelta(days=7 * week),
-            members=[p.display_name for p in club_members],
-            present=9,
-        )
-        with django_capture_on_commit_callbacks(execute=True):
-            tournament_import(doc)
-    tournament_publish(Tournament.objects.order_by("date").first())
+    three_nights_imported(club, club_members, django_capture_on_commit_callbacks, seed=5)
     lines = {(row.tournament_id, row.player_id): row.data for row in PlayerNightStats.objects.all()}
     written = {
         (row.player_id, row.season_id, row.published_only): row.data

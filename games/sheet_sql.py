@@ -74,8 +74,9 @@ def poule_seats(poule_id: int, user_id: int | None) -> tuple[list[tuple[models.M
     for each deal was a third of this read."""
     with connection.cursor() as cursor:
         cursor.execute(SEATS, {"poule": poule_id, "user": user_id})
-        names = _column_names(cursor, SEATS)[:-1]
-        readers = _readers(names, SEAT_TABLES, deferred={PointTable: ("data",)})
+        readers = _readers(
+            cursor, SEATS, SEAT_TABLES, skip=(0, 1), deferred={PointTable: ("data",)}
+        )
         rows = cursor.fetchall()
     if not rows:
         return [], None
@@ -93,58 +94,52 @@ def night_rows(night_id: int, poule_id: int | None, *, lock: bool) -> list[tuple
         cursor.execute(
             NIGHT + ("FOR UPDATE OF t" if lock else ""), {"night": night_id, "poule": poule_id}
         )
-        names = _column_names(cursor, NIGHT)
-        (read,) = _readers(names[NIGHT_COLUMNS:], (Deal,), instances=False)
+        (read,) = _readers(cursor, NIGHT, (Deal,), skip=(NIGHT_COLUMNS, 0), instances=False)
         return [(*row[:NIGHT_COLUMNS], *read(row[NIGHT_COLUMNS:])) for row in cursor.fetchall()]
 
 
-# Each statement's column names, by their number: the driver makes the description's objects
-# anew at every ask (80 for the seats). A table's columns change only by a migration, which
-# the site's processes are started again for.
-_NAMES: dict[tuple[str, int], tuple[str, ...]] = {}
-
-
-def _column_names(cursor: Any, statement: str) -> tuple[str, ...]:
-    key = (statement, cursor.pgresult.nfields)
-    names = _NAMES.get(key)
-    if names is None:
-        names = _NAMES[key] = tuple(column.name for column in cursor.description)
-    return names
-
-
 Reader = Callable[[Sequence[Any]], Any]
-_READERS: dict[tuple[Any, ...], list[Reader]] = {}
+# Each statement's readers, by its number of columns, worked out from its columns' names once
+# per process: the driver makes the description's objects anew at every ask (80 for the seats).
+# A table's columns change only by a migration, which the site's processes are started again
+# for.
+_READERS: dict[tuple[str, int], list[Reader]] = {}
 
 
 def _readers(
-    names: tuple[str, ...],
+    cursor: Any,
+    statement: str,
     tables: Sequence[type[models.Model]],
     *,
+    skip: tuple[int, int],
     instances: bool = True,
     deferred: dict[type[models.Model], tuple[str, ...]] | None = None,
 ) -> list[Reader]:
-    """For each table of the statement, in order, what turns the row's values into its
-    instance (or, ``instances`` off, into its values in the model's field order), the fields
-    named in ``deferred`` left to load when first asked; worked out once per process for the
-    same columns."""
-    deferred = deferred or {}
-    key = (names, tuple(tables), instances, tuple(deferred.items()))
+    """For each table of the statement just run, in order, what turns the row's values into
+    its instance (or, ``instances`` off, into its values in the model's field order), the
+    fields named in ``deferred`` left to load when first asked. ``skip``: the statement's
+    columns before and after the tables' (a reader of the tables' columns alone is handed the
+    row without those before)."""
+    key = (statement, cursor.pgresult.nfields)
     found = _READERS.get(key)
     if found is None:
+        before, after = skip
+        names = tuple(column.name for column in cursor.description)
+        names = names[before : len(names) - after]
+        deferred = deferred or {}
         found, start = [], 0
         for model in tables:
             fields = model._meta.concrete_fields
-            own = names[start : start + len(fields)]
-            start += len(fields)
             found.append(
                 _reader(
                     model,
-                    own,
-                    offset=start - len(fields),
+                    names[start : start + len(fields)],
+                    offset=start,
                     instances=instances,
                     deferred=deferred.get(model, ()),
                 )
             )
+            start += len(fields)
         if start != len(names):
             raise RuntimeError(f"the sheet's statement reads {len(names)} columns, not {start}")
         _READERS[key] = found

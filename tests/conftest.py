@@ -145,10 +145,14 @@ def point_table(db: None) -> PointTable:
 def persona(club: Club, username: str, role: str | None) -> AbstractBaseUser:
     """A user whose player is a member of ``club`` with ``role`` (``None``: not a member)."""
     user = UserFactory(username=username)
+    # Named after the username, never by the factory's sequence: a sequence name depends on how
+    # many players the worker made before, and once in a while it was a member's (``MEMBERS``),
+    # making the members' names ambiguous to a test that matches them.
+    names = {"first_name": username.capitalize(), "last_name": "Témoin"}
     if role is None:
-        PlayerFactory(user=user, club=ClubFactory(name="Whist Club de Namur"))
+        PlayerFactory(user=user, club=ClubFactory(name="Whist Club de Namur"), **names)
     else:
-        PlayerFactory(user=user, club=club, club__role=role)
+        PlayerFactory(user=user, club=club, club__role=role, **names)
     return user
 
 

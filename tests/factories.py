@@ -48,11 +48,15 @@ class PlayerFactory(factory.django.DjangoModelFactory):
         model = Player
         skip_postgeneration_save = True
 
-    # Every (first, last) pair differs for the first 28 × 28 players: night files need
-    # unique names.
+    # Any 27 × 28 players in a row have different (first, last) pairs: night files need unique
+    # names. A last name is never the first name's partner in the lists (Anne Dupont, Bruno
+    # Lemaire …), the pairs the ``club_members`` fixture uses: the sequence goes on from test to
+    # test in a worker, and a member's twin made a name file's name ambiguous.
     first_name = factory.Sequence(lambda n: FIRST_NAMES[n % len(FIRST_NAMES)])
     last_name = factory.Sequence(
-        lambda n: LAST_NAMES[(n + n // len(FIRST_NAMES)) % len(LAST_NAMES)]
+        lambda n: LAST_NAMES[
+            (n + 1 + n // len(FIRST_NAMES) % (len(FIRST_NAMES) - 1)) % len(LAST_NAMES)
+        ]
     )
     display_name = factory.LazyAttribute(lambda player: f"{player.first_name} {player.last_name}")
 

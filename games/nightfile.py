@@ -12,6 +12,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from itertools import islice
 from typing import Any
 
@@ -26,7 +27,7 @@ from club.models import (
     dates_refused,
     tidy_name,
 )
-from infra.rows import tables_analysed
+from infra.rows import rows_checked, tables_analysed
 from scoring import services as scoring
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.night import (
@@ -364,10 +365,20 @@ def _batch_import(
         for tournament in earliest.values():
             scoring.ratings_queue(tournament.pk)
         return outcomes
-    found.later.write()
     # The cote rated here, in the batch's transaction, from the nights as the batch holds them
     # (reading back the rows just written cost as much as rating them); a later night stored
-    # before the batch is read from its rows.
+    # before the batch is read from its rows. The batch's rows are written, and their foreign
+    # keys checked, while the first cote rates its nights: the server's work and Python's at
+    # once, on two cores.
+    pending: Callable[[], None] | None = partial(_rows_written, found.later)
     for tournament in earliest.values():
-        scoring.ratings_update(tournament, held=found.later.read)
+        scoring.ratings_update(tournament, held=found.later.read, meanwhile=pending)
+        pending = None
+    if pending is not None:
+        pending()
     return outcomes
+
+
+def _rows_written(later: scoring.RowsLater) -> None:
+    later.write()
+    rows_checked()

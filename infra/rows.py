@@ -173,6 +173,17 @@ def rows_insert(
                 write(row)
 
 
+def rows_checked() -> None:
+    """The foreign keys of the rows written so far in the transaction checked now rather than
+    at its commit (PostgreSQL: Django's ``check_constraints``, which sets every deferred
+    constraint immediate, and so checks what waited, then deferred again; the same checks).
+    An import asks for them while it rates its nights in another thread: the checks of a
+    batch's 60 000 rows, 0.2 s of the server's time, are then no longer waited for at the
+    commit. Elsewhere nothing: SQLite's check reads the whole database."""
+    if connection.vendor == "postgresql":
+        connection.check_constraints()
+
+
 def tables_analysed(tables: Sequence[type[models.Model]]) -> None:
     """``tables`` analysed again by PostgreSQL (its planner's statistics): the import's one
     other raw statement, which the ORM has no call for (``games.nightfile``)."""

@@ -12,6 +12,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from itertools import islice
 from typing import Any
 
@@ -26,7 +27,7 @@ from club.models import (
     dates_refused,
     tidy_name,
 )
-from infra.rows import tables_analysed
+from infra.rows import rows_checked, tables_analysed
 from scoring import services as scoring
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.night import (
@@ -58,11 +59,34 @@ class Found:
     is kept only once it is stored (``keep``): a refused night's new rows are rolled back with
     its savepoint, and forgotten with it (``drop``)."""
 
-    def __init__(self, later: scoring.RowsLater | None = None) -> None:
+    def __init__(self, later: scoring.RowsLater | None = None, dates: Iterable[Any] = ()) -> None:
         self.kept: dict[tuple[Any, ...], Any] = {}
         self.new: dict[tuple[Any, ...], Any] = {}
         # The batch's nights' rows, written together at its end (None: each night's at once).
         self.later = later
+        # The dates the batch's files give: the club's nights on those days read once.
+        self.dates = frozenset(_date_given(date) for date in dates) - {None}
+
+    def night_taken(self, club: Club, date: datetime.date, name: str) -> bool:
+        """Whether ``club`` has the night already, the batch's stored ones included: one query
+        a club for the batch's dates rather than one a night (the constraint on the club,
+        date and name still guards the row)."""
+        if date not in self.dates:
+            return Tournament.objects.filter(club=club, date=date, name=name).exists()
+        taken = self.get(
+            ("nights", club.pk),
+            lambda: set(
+                Tournament.objects.filter(club=club, date__in=self.dates).values_list(
+                    "date", "name"
+                )
+            ),
+        )
+        return (date, name) in taken
+
+    def night_stored(self, club: Club, date: datetime.date, name: str) -> None:
+        """The night as taken for the batch's later files, once it is kept."""
+        if date in self.dates:
+            self.new[("nights", club.pk)] = self.get(("nights", club.pk), set) | {(date, name)}
 
     def get(self, key: tuple[Any, ...], find: Callable[[], Any]) -> Any:
         if key in self.kept:
@@ -88,6 +112,14 @@ class Found:
         self.new.clear()
         if self.later is not None:
             self.later.drop()
+
+
+def _date_given(date: Any) -> datetime.date | None:
+    """A file's date as the engine reads it (None: not one; the engine says so)."""
+    try:
+        return datetime.date.fromisoformat(date)
+    except (TypeError, ValueError):
+        return None
 
 
 def _players(
@@ -185,7 +217,7 @@ def tournament_import(
     )
     if why := dates_refused(scored.date):
         raise ValidationError({"date": why})
-    if Tournament.objects.filter(club=club, date=scored.date, name=scored.name).exists():
+    if found.night_taken(club, scored.date, scored.name):
         raise ValidationError(
             f'{club} already has the night "{scored.name or scored.date}" of {scored.date}',
             code="night_exists",
@@ -212,6 +244,7 @@ def tournament_import(
         checked=True,
         status=Tournament.Status.CLOSED if batched else Tournament.Status.RUNNING,
     )
+    found.night_stored(club, scored.date, scored.name)
     # The engine scored every poule while reading the file: those points and standings are
     # stored as they are, the whole night in a few statements.
     sheets = []
@@ -336,7 +369,10 @@ def _batch_import(
     to read them back after the commit."""
     outcomes: list[Tournament | list[str]] = []
     earliest: dict[tuple[int, str], Tournament] = {}
-    found = Found(scoring.RowsLater() if later else None)
+    found = Found(
+        scoring.RowsLater() if later else None,
+        [doc.get("date") for doc in docs if isinstance(doc, dict)],
+    )
     for doc in docs:
         # What a refused night found or opened is rolled back with it: forgotten, unless kept.
         found.drop()
@@ -364,10 +400,20 @@ def _batch_import(
         for tournament in earliest.values():
             scoring.ratings_queue(tournament.pk)
         return outcomes
-    found.later.write()
     # The cote rated here, in the batch's transaction, from the nights as the batch holds them
     # (reading back the rows just written cost as much as rating them); a later night stored
-    # before the batch is read from its rows.
+    # before the batch is read from its rows. The batch's rows are written, and their foreign
+    # keys checked, while the first cote rates its nights: the server's work and Python's at
+    # once, on two cores.
+    pending: Callable[[], None] | None = partial(_rows_written, found.later)
     for tournament in earliest.values():
-        scoring.ratings_update(tournament, held=found.later.read)
+        scoring.ratings_update(tournament, held=found.later.read, meanwhile=pending)
+        pending = None
+    if pending is not None:
+        pending()
     return outcomes
+
+
+def _rows_written(later: scoring.RowsLater) -> None:
+    later.write()
+    rows_checked()

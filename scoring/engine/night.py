@@ -103,14 +103,24 @@ NAME_LIST_FIELDS = frozenset({"declarers", "team"})
 NAME_KEYED_FIELDS = frozenset({"hearts", "declarations", "brisques", "points"})
 
 
+# Values with no player inside (a count, a contract's name): given back as they are.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def rename_players(value: Any, rename: Callable[[Any], Any], key: str = "") -> Any:
     """A copy of a deal (as the club-night file writes it) with every player reference passed
     through ``rename``: the site stores deals with players named by seat number, the file
-    names them."""
+    names them. Called for every deal an import stores: a plain value of a field that names
+    no player is kept without a call."""
+    if value.__class__ in _SCALARS:
+        return rename(value) if key in NAME_FIELDS else value
     if isinstance(value, Mapping):
-        keyed = key in NAME_KEYED_FIELDS or (key == "tricks" and "team" not in value)
+        if key in NAME_KEYED_FIELDS or (key == "tricks" and "team" not in value):
+            return {rename(k): rename_players(v, rename) for k, v in value.items()}
         return {
-            (rename(k) if keyed else k): rename_players(v, rename, "" if keyed else k)
+            k: v
+            if v.__class__ in _SCALARS and k not in NAME_FIELDS
+            else rename_players(v, rename, k)
             for k, v in value.items()
         }
     if isinstance(value, list):

@@ -8,7 +8,8 @@ the same numbers, without reading back the rows it has just written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,12 +177,12 @@ def _nights_stored(ids: list[int]) -> dict[int, NightRead]:
     return read
 
 
-def _nights_read(
-    game: str, nights: Sequence[Tournament], held: Mapping[int, NightRead] | None = None
-) -> tuple[list[NightRecord], list[tuple[int, int, dict[str, Any]]], DealPlaces]:
-    """The nights as the rating reads them, each player's night statistics and the facts of
-    each deal: five queries for any number of nights; one only when every night is ``held``
-    (an import's, which has just written them)."""
+def _nights_fetched(
+    nights: Sequence[Tournament], held: Mapping[int, NightRead] | None = None
+) -> tuple[Mapping[int, NightRead], dict[int, Any]]:
+    """The nights as the rating reads them and their point tables: five queries for any
+    number of nights; one only when every night is ``held`` (an import's, which has just
+    written them)."""
     held = held or {}
     stored = [night.pk for night in nights if night.pk not in held]
     read = {**_nights_stored(stored), **held} if stored else held
@@ -189,6 +190,17 @@ def _nights_read(
         table.pk: table.engine_table()
         for table in PointTable.objects.filter(pk__in={night.point_table_id for night in nights})
     }
+    return read, tables
+
+
+def _nights_counted(
+    game: str,
+    nights: Sequence[Tournament],
+    read: Mapping[int, NightRead],
+    tables: Mapping[int, Any],
+) -> tuple[list[NightRecord], list[tuple[int, int, dict[str, Any]]], DealPlaces]:
+    """The nights as the rating reads them, each player's night statistics and the facts of
+    each deal, from what ``_nights_fetched`` read: no query."""
     records: list[NightRecord] = []
     stats: list[tuple[int, int, dict[str, Any]]] = []
     places: DealPlaces = {}
@@ -219,6 +231,13 @@ def _nights_read(
         )
         stats += [(night.pk, player, data) for player, data in sorted(lines.items())]
     return records, stats, places
+
+
+def _nights_read(
+    game: str, nights: Sequence[Tournament], held: Mapping[int, NightRead] | None = None
+) -> tuple[list[NightRecord], list[tuple[int, int, dict[str, Any]]], DealPlaces]:
+    """``_nights_counted`` of the nights ``_nights_fetched`` reads."""
+    return _nights_counted(game, nights, *_nights_fetched(nights, held))
 
 
 def _ratings_before(club_id: int, game: str, night: Tournament | None) -> dict[int, Rating]:
@@ -264,19 +283,59 @@ RATING_COLUMNS = (
 _READ = ("club", "game", "date", "season", "point_table", "name", "status")
 
 
+def _nights_rated(
+    game: str,
+    nights: Sequence[Tournament],
+    read: Mapping[int, NightRead],
+    tables: Mapping[int, Any],
+    ratings: dict[int, Rating],
+) -> tuple[list[tuple[int, int, dict[str, Any]]], list[tuple[Any, ...]], dict[int, int]]:
+    """The nights rated from ``ratings`` (which move on), no query: each player's night
+    statistics, his rating rows (``RATING_COLUMNS``) and the last night rated of each."""
+    records, stats, places = _nights_counted(game, nights, read, tables)
+    _final, lines = rate_nights(records, ratings)
+    last_night = {line.player: night for night, night_lines in lines for line in night_lines}
+    rows = [
+        (
+            night,
+            line.player,
+            game,
+            line.mu,
+            line.sigma,
+            line.conservative,
+            line.deals,
+            line.night_deals,
+            line.expected,
+            line.actual,
+            line.change,
+            _moves(game, line, places),
+            line.other_deals,
+            line.others,
+            line.rebalance,
+            last_night[line.player] == night,
+        )
+        for night, night_lines in lines
+        for line in night_lines
+    ]
+    return stats, rows, last_night
+
+
 @transaction.atomic
 def ratings_update(
     tournament: Tournament,
     *,
     season_summaries: bool = True,
     held: Mapping[int, NightRead] | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> int:
     """Rate ``tournament`` (if it counts) and every later night of its club's game, in order,
     from the ratings stored before it; store each player's rating and night statistics (and,
     ``season_summaries``, their seasons' summaries: a data migration older than their table
     leaves them to the migration that fills it). Returns how many nights were rated. Safe to
     run twice. ``held``: nights as their import has just written them, by id, rated as they
-    are (the others are read from their rows)."""
+    are (the others are read from their rows). ``meanwhile``: the caller's own statements (an
+    import's rows written and checked), run while the nights are rated, which reads nothing
+    they write."""
     club_id, game = tournament.club_id, tournament.game
     Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
     from_here = Q(date__gt=tournament.date) | Q(date=tournament.date, pk__gte=tournament.pk)
@@ -286,36 +345,17 @@ def ratings_update(
     PlayerNightStats.objects.filter(tournament__in=all_later.values("pk")).delete()
     ratings = _ratings_before(club_id, game, tournament)
     before = {player: rating.row for player, rating in ratings.items()}  # type: ignore[attr-defined]
-    records, stats, places = _nights_read(game, nights, held)
-    _final, lines = rate_nights(records, ratings)
-    last_night = {line.player: night for night, night_lines in lines for line in night_lines}
-    # Plain rows, without a model instance each: a history import rates thousands of lines.
-    rows_insert(
-        PlayerRating,
-        RATING_COLUMNS,
-        (
-            (
-                night,
-                line.player,
-                game,
-                line.mu,
-                line.sigma,
-                line.conservative,
-                line.deals,
-                line.night_deals,
-                line.expected,
-                line.actual,
-                line.change,
-                _moves(game, line, places),
-                line.other_deals,
-                line.others,
-                line.rebalance,
-                last_night[line.player] == night,
-            )
-            for night, night_lines in lines
-            for line in night_lines
-        ),
-    )
+    read, tables = _nights_fetched(nights, held)
+    if meanwhile is None:
+        stats, rows, last_night = _nights_rated(game, nights, read, tables, ratings)
+    else:
+        # The nights rated in a thread while the caller's statements run: the rating is
+        # Python's work alone (no query), the statements mostly the server's.
+        with ThreadPoolExecutor(max_workers=1) as worker:
+            rated = worker.submit(_nights_rated, game, nights, read, tables, ratings)
+            meanwhile()
+            stats, rows, last_night = rated.result()
+    rows_insert(PlayerRating, RATING_COLUMNS, rows)
     rows_insert(PlayerNightStats, NIGHT_STATS_COLUMNS, stats)
     # The summaries of the seasons rated again, for their players (a night that stopped
     # counting had its players' summaries written again when it was reopened; a merge's, by

@@ -310,6 +310,23 @@ def test_what_a_refused_night_opened_is_not_used_by_the_next_one_of_its_batch():
     assert stored.standings.count() == len(second["players"])
 
 
+def test_a_batch_reads_its_clubs_nights_once_and_refuses_a_night_given_twice():
+    """Whether each night exists already is read once a club for the batch's dates, the
+    batch's own stored nights counted: the same file twice in a batch is refused the second
+    time, and a night refused before it is stored does not count."""
+    first, second = history(seasons=(2023,), nights=2, seed=3)
+    refused = {**copy.deepcopy(second), "rules": "rcwist"}
+
+    with CaptureQueriesContext(connection) as queries:
+        outcomes = tournaments_import([first, refused, copy.deepcopy(first), second])
+
+    assert isinstance(outcomes[0], Tournament) and isinstance(outcomes[3], Tournament)
+    assert any("rcwist" in problem for problem in outcomes[1])
+    assert any("already has" in problem for problem in outcomes[2])
+    assert Tournament.objects.count() == 2
+    assert len([q for q in queries if '"games_tournament"."date" IN (' in q["sql"]]) == 1
+
+
 # import_nights keeps going: every malformed file is refused with its problems located, never
 # a traceback, nothing of it written, and the good file after it is imported. A table without a
 # single deal is imported as unplayed: its players get no standings.

@@ -24,6 +24,7 @@ from django.db.models import (
     Exists,
     JSONField,
     OuterRef,
+    QuerySet,
     Subquery,
     TextField,
 )
@@ -34,17 +35,22 @@ from club.name_order import name_sorted
 from club.names import NameReader, name_shown
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
+from infra.compiled import Compiled
 from scoring.engine.games import game_module
 
 from ..fields import fraction_of
 from ..models import (
     PlayerNightStats,
-    PlayerRating,
     PlayerSeasonStats,
     SeasonNights,
     TournamentStanding,
 )
 from .chart import ChartPoint, chart_points, published_nights, season_nights, stored_nights
+
+# His cote beside his season (``member_cote``), read by the page as from here.
+from .member_cote import CoteNow as CoteNow
+from .member_cote import cote_now as cote_now
+from .member_cote import season_cote as season_cote
 from .nights import (
     BELGIAN_WHIST,
     PouleDeals,
@@ -161,14 +167,20 @@ def seasons_played(player: Player) -> list[Season]:
     (``summary_text``) and its published nights as the chart adds them up (``nights_text``),
     JSON left undecoded: only the season shown reads them. His cote is read apart, for the
     season shown, when its page is drawn (``season_cote``): four columns of his latest rating
-    read with every season cost more to build than the query they saved."""
+    read with every season cost more to build than the query they saved. The query is
+    compiled once (``infra.compiled``): its Exists and subqueries cost more to compile than
+    to run."""
+    return _SEASONS_PLAYED(player.pk)
+
+
+def _seasons_of(player: int) -> QuerySet[Season]:
     # The whole summary: its parts picked by the database (a JSON object of three keys) cost
     # more to ask for than the rest of it does to decode.
     summary = PlayerSeasonStats.objects.filter(
         player=player, season=OuterRef("pk"), published_only=False
     ).values("data")[:1]
     nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
-    return list(
+    return (
         Season.objects.filter(
             Exists(
                 TournamentStanding.objects.filter(
@@ -185,6 +197,9 @@ def seasons_played(player: Player) -> list[Season]:
         .select_related("club")
         .order_by("-start", "club__name")
     )
+
+
+_SEASONS_PLAYED = Compiled(_seasons_of)
 
 
 def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
@@ -314,16 +329,7 @@ def _listed_results(
     its close is shown by its name of today) and which of them he played; None when the
     summary does not list exactly the nights he played (an import's, until its cote)."""
     listed = {line[0]: line for line in summary["listed"]}
-    nights = (
-        Tournament.objects.filter(season=season, status__in=COUNTED_STATUSES)
-        .annotate(
-            played=Exists(
-                TournamentStanding.objects.filter(tournament=OuterRef("pk"), player=player)
-            )
-        )
-        .order_by("date", "name", "pk")
-        .values_list("pk", "date", "name", "status", "played")
-    )
+    nights = _SEASON_NIGHTS(season.pk, player.pk)
     tournaments = []
     published_nights: list[tuple[int, datetime.date, str]] = []
     # His points at each published night, in whole units: his line of the chart.
@@ -355,6 +361,23 @@ def _listed_results(
         contracts=contracts,
         partners=partners,
     )
+
+
+def _nights_of(season: int, player: int) -> QuerySet[Tournament]:
+    return (
+        Tournament.objects.filter(season=season, status__in=COUNTED_STATUSES)
+        .annotate(
+            played=Exists(
+                TournamentStanding.objects.filter(tournament=OuterRef("pk"), player=player)
+            )
+        )
+        .order_by("date", "name", "pk")
+        .values_list("pk", "date", "name", "status", "played")
+    )
+
+
+# The season's nights and which he played: compiled once (``infra.compiled``).
+_SEASON_NIGHTS = Compiled(_nights_of)
 
 
 def _figures(line: PartnerLine) -> tuple[int, Fraction, int]:
@@ -466,35 +489,3 @@ def _counted_now(player: Player, nights: list[int]) -> list[dict[str, Any]]:
         )[player.pk]
         for poule_id, poule_deals in his_deals.items()
     ]
-
-
-@dataclass(frozen=True)
-class CoteNow:
-    """A member's cote at a club after his latest rated night there, and what that night
-    changed: read as the cote stored it (``services.ratings``)."""
-
-    mu: float
-    change: float
-    tournament_id: int
-    date: datetime.date
-
-
-def _latest_cote(player: Player, club: Any) -> Any:
-    return PlayerRating.objects.filter(player=player, tournament__club=club).order_by(
-        "-tournament__date", "-tournament_id"
-    )
-
-
-def cote_now(player: Player, club_id: int) -> CoteNow | None:
-    """His cote at the club today (his latest rated night there), or None: one query."""
-    row = (
-        _latest_cote(player, club_id)
-        .values_list("mu", "change", "tournament_id", "tournament__date")
-        .first()
-    )
-    return CoteNow(*row) if row else None
-
-
-def season_cote(player: Player, season: Season) -> CoteNow | None:
-    """His cote at the season's club today (``cote_now``)."""
-    return cote_now(player, season.club_id)

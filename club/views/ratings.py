@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import get_template
@@ -26,6 +27,7 @@ from django.utils.translation import ngettext
 from games.labels import CONTRACT_LABELS
 from games.models import GAME_CHOICES, Tournament
 from games.visibility import require_sheet_reader
+from infra.compiled import Compiled
 from infra.dates import date_written
 from scoring.models import PlayerRating
 from scoring.statistics.cote import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
@@ -222,17 +224,27 @@ def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
     return published_page(request, club, build, "cote", game)
 
 
+def _club_player(club: int, pk: int) -> QuerySet[Player]:
+    return (
+        Player.objects.in_club(club)
+        .only(*Player.PUBLIC_NAME_FIELDS, "user_id")
+        .filter(pk=pk)
+        .order_by("pk")[:1]
+    )
+
+
+# The player of the address among the club's: compiled once (``infra.compiled``), as the
+# statistics' own queries are.
+_CLUB_PLAYER = Compiled(_club_player)
+
+
 @club_page()
 def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's statistics and rating history: the public reads his published nights, under
     everybody's public names; the member himself all his nights that count."""
     club = request.club
-    player = (
-        Player.objects.in_club(club)
-        .only(*Player.PUBLIC_NAME_FIELDS, "user_id")
-        .filter(pk=pk)
-        .first()
-    )
+    found = _CLUB_PLAYER(club.pk, pk)
+    player = found[0] if found else None
     if player is None:
         return merged_player_redirect(club, pk, "player-statistics")
     own = request.user.is_authenticated and player.user_id == request.user.pk

@@ -31,8 +31,6 @@ from django.db.models import (
 from django.db.models.functions import Cast
 
 from club.models import Player, Season
-from club.name_order import name_sorted
-from club.names import NameReader, name_shown
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
 from infra.compiled import Compiled
@@ -47,10 +45,14 @@ from ..models import (
 )
 from .chart import ChartPoint, chart_points, published_nights, season_nights, stored_nights
 
-# His cote beside his season (``member_cote``), read by the page as from here.
+# His cote beside his season (``member_cote``), his partners named (``member_partners``):
+# read by the page as from here.
 from .member_cote import CoteNow as CoteNow
 from .member_cote import cote_now as cote_now
 from .member_cote import season_cote as season_cote
+from .member_partners import TOP_PARTNERS as TOP_PARTNERS
+from .member_partners import PartnerLine, partner_order
+from .member_partners import partners_named_today as partners_named_today
 from .nights import (
     BELGIAN_WHIST,
     PouleDeals,
@@ -58,16 +60,8 @@ from .nights import (
     night_statistics,
 )
 
-# What a player's shown name is made of (``club.names.name_shown``).
-PUBLIC_NAME = (
-    "player__display_name",
-    "player__first_name",
-    "player__last_name",
-    "player__public_name",
-)
 # The game whose contracts the statistics follow, as the engine describes it.
 belgian_whist = game_module(BELGIAN_WHIST)
-TOP_PARTNERS = 5
 
 
 @dataclass(frozen=True)
@@ -99,26 +93,6 @@ class ContractLine:
     @property
     def label(self) -> str:
         return str(CONTRACT_LABELS.get(self.code, self.code))
-
-
-@dataclass
-class PartnerLine:
-    # His partner by id: a player's row is built only for the few named on the page (a
-    # season holds dozens of partners, and a model instance costs more than its line).
-    player_id: int
-    deals: int = 0
-    made: int = 0
-    points: int = 0
-    named: Player | None = None
-
-    @property
-    def player(self) -> Player:
-        """His partner as ``partners_named_today`` read him (an unnamed one: his id alone)."""
-        return self.named if self.named is not None else Player(pk=self.player_id)
-
-    @property
-    def made_rate(self) -> Fraction:
-        return Fraction(self.made, self.deals) if self.deals else Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -380,30 +354,6 @@ def _nights_of(season: int, player: int) -> QuerySet[Tournament]:
 _SEASON_NIGHTS = Compiled(_nights_of)
 
 
-def _figures(line: PartnerLine) -> tuple[int, Fraction, int]:
-    return (-line.points, -line.made_rate, -line.deals)
-
-
-def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> list[PartnerLine]:
-    """His ``TOP_PARTNERS`` best partners among ``partners`` (computed earlier), named as each
-    chooses to be named now (a member may have changed his public name since), each marked
-    whether ``reader`` knows him; ties on the figures go by name. One query, for the best
-    ones only (and those tied with the last of them)."""
-    if not partners:
-        return []
-    ordered = sorted(partners, key=_figures)
-    last = _figures(ordered[min(TOP_PARTNERS, len(ordered)) - 1])
-    best = [line for line in ordered if _figures(line) <= last]
-    fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
-    ids = [line.player_id for line in best]
-    today = reader.annotate(Player.objects.filter(pk__in=ids).only(*fields))
-    named = {player.pk: player for player in today}
-    for line in best:
-        line.named = named.get(line.player_id) or line.player
-    best.sort(key=lambda p: (*_figures(p), name_sorted(name_shown(p.player, reader))))
-    return best[:TOP_PARTNERS]
-
-
 def _season_chart(season: Season, mine: dict[int, int]) -> list[ChartPoint]:
     """The chart (``chart``) from the season's published nights as stored for it: one query,
     a row a night (their dates and names); the club's figures counted now, two queries more,
@@ -431,7 +381,7 @@ def _belgian_whist_stats(
         if code in contracts
     ]
     together = [PartnerLine(int(mate), *values) for mate, values in partners.items()]
-    together.sort(key=_figures)
+    together.sort(key=partner_order)
     return lines, together
 
 

@@ -36,7 +36,8 @@ from infra.addresses import address_parts
 from infra.dates import date_written
 from infra.typography import colon
 from scoring import member_data
-from scoring.engine.standings import points_text
+from scoring.engine.standings import points_text, ratio_text
+from scoring.fields import POINT_UNITS
 from scoring.statistics import member as member_results
 
 from .. import tokens
@@ -269,8 +270,9 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
             day(night.date),
             night.title,
             night.played,
-            points_text(night.mine, point),
-            points_text(night.average, point, places_always=True),
+            # From the running totals in whole units, no Fraction made of each.
+            ratio_text(night.mine_units, POINT_UNITS, point),
+            ratio_text(night.awarded, POINT_UNITS * night.seen, point, places_always=True),
         )
         for night in results.chart
     ]

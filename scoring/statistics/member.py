@@ -64,9 +64,10 @@ from .nights import (
 belgian_whist = game_module(BELGIAN_WHIST)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class TournamentLine:
-    """One of his nights, as a plain row (a season is hundreds of them)."""
+    """One of his nights, as a plain row (a season is hundreds of them; not frozen: a frozen
+    dataclass sets each field through ``object.__setattr__``, seven times the cost)."""
 
     tournament_id: int
     date: datetime.date

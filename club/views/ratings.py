@@ -29,6 +29,7 @@ from games.visibility import require_sheet_reader
 from infra.addresses import address_parts
 from infra.compiled import Compiled
 from infra.dates import date_written
+from infra.typography import colon
 from scoring.models import PlayerRating
 from scoring.statistics.cote import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
 from scoring.statistics.totals import player_statistics, season_statistics
@@ -293,6 +294,7 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def build() -> TemplateResponse:
         stats = player_statistics(player, club, own=own, reader=name_reader_of(request.user))
         chart, rating_rows = rating_history(stats.ratings)
+        moves = rating_moves(stats.ratings, club.slug)
         labels = _role_labels()
         context = {
             "club": club,
@@ -301,7 +303,13 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "stats": stats,
             "chart": chart,
             "rating_rows": rating_rows,
-            "rating_moves": rating_moves(stats.ratings, club.slug),
+            "rating_moves": moves,
+            # Drawn by their Jinja2 template: a night's moves are a dozen look-ups each.
+            "rating_moves_items": mark_safe(
+                get_template("club/rating_moves.html", using="jinja2").render(
+                    {"nights": moves, "colon": colon()}
+                )
+            ),
             "scale": scale_words(),
             "roles": [(labels[r], d, p) for r, d, p in stats.role_lines()],
             "contracts": [

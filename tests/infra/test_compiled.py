@@ -25,9 +25,7 @@ def _seasons(club: int) -> object:
 
 def _members_since(club: int, player: int) -> object:
     others = Membership.objects.filter(club=OuterRef("pk")).exclude(player=player)
-    return (
-        Club.objects.filter(Exists(others), pk=club).values_list("pk", "name").order_by("pk")[:1]
-    )
+    return Club.objects.filter(Exists(others), pk=club).values_list("pk", "name").order_by("pk")[:1]
 
 
 def test_each_call_reads_what_the_queryset_reads_for_its_ids(django_assert_num_queries):

@@ -11,9 +11,10 @@ the stand-ins' places and lets Django read the rows as it always does (model ins
 ``select_related``, ``values_list``, the database's converters): only the compiling is
 skipped.
 
-A query fit for this: its ids (whole numbers, never None) are the only values that change,
-and none changes its SQL (no list of a changing length, no ``None``). The build is checked
-the first time: each stand-in must be a parameter of the SQL, and nowhere written into it.
+A query fit for this: its ids (whole numbers, never None) or texts compared whole (a slug)
+are the only values that change, and none changes its SQL (no list of a changing length,
+no ``None``). The build is checked the first time: each stand-in must be a parameter of the
+SQL, and nowhere written into it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ from django.db.models.sql.compiler import SQLCompiler
 
 # Ids no row has (they are negative), within a 32-bit column's range: Django answers a lookup
 # beyond a column's range with no rows, without SQL.
-STAND_INS = tuple(-1_987_654_321 + index for index in range(8))
+STAND_INS = tuple(-1_987_654_321 + index for index in range(16))
+# Texts no address holds (a slug), for the values given as text.
+TEXT_STAND_INS = tuple(f"stand-in-{index}-of-infra-compiled" for index in range(16))
 
 
 class Compiled:
@@ -38,31 +41,39 @@ class Compiled:
 
     def __init__(self, build: Callable[..., QuerySet]) -> None:
         self._build = build
-        self._ready: dict[tuple[str, str], tuple[QuerySet, SQLCompiler, str, list[Any], list]] = {}
+        self._ready: dict[tuple[Any, ...], tuple[QuerySet, SQLCompiler, str, list[Any], list]] = {}
 
-    def _compile(self, count: int) -> tuple[QuerySet, SQLCompiler, str, list[Any], list]:
-        template = self._build(*STAND_INS[:count])
+    def _compile(
+        self, kinds: tuple[type, ...]
+    ) -> tuple[QuerySet, SQLCompiler, str, list[Any], list]:
+        stand_ins = [
+            (STAND_INS if kind is int else TEXT_STAND_INS)[index]
+            for index, kind in enumerate(kinds)
+        ]
+        template = self._build(*stand_ins)
         compiler = template.query.get_compiler(using=template.db)
         sql, params = compiler.as_sql()
         # Where each id goes among the parameters.
         places = [
-            (position, STAND_INS.index(value))
+            (position, stand_ins.index(value))
             for position, value in enumerate(params)
-            if type(value) is int and value in STAND_INS
+            if type(value) in (int, str) and value in stand_ins
         ]
-        if {index for _position, index in places} != set(range(count)) or any(
-            str(stand_in) in sql for stand_in in STAND_INS[:count]
+        if {index for _position, index in places} != set(range(len(kinds))) or any(
+            str(stand_in) in sql for stand_in in stand_ins
         ):
             raise ValueError(f"{self._build.__qualname__}: its ids are not all its parameters")
         return template, compiler, sql, list(params), places
 
-    def __call__(self, *ids: int) -> list[Any]:
-        if not all(type(value) is int for value in ids):
-            raise TypeError(f"{self._build.__qualname__}: ids only, got {ids!r}")
-        key = (connections["default"].vendor, connections["default"].settings_dict["NAME"])
+    def __call__(self, *ids: int | str) -> list[Any]:
+        kinds = tuple(type(value) for value in ids)
+        if not all(kind is int or kind is str for kind in kinds) or len(ids) > len(STAND_INS):
+            raise TypeError(f"{self._build.__qualname__}: ids or texts only, got {ids!r}")
+        database = connections["default"]
+        key = (database.vendor, database.settings_dict["NAME"], kinds)
         ready = self._ready.get(key)
         if ready is None:
-            ready = self._ready[key] = self._compile(len(ids))
+            ready = self._ready[key] = self._compile(kinds)
         template, compiler, sql, params, places = ready
         bound = list(params)
         for position, index in places:

@@ -17,7 +17,7 @@ from club.models import Player
 from club.name_order import name_sorted
 from club.names import NameReader, name_shown
 from games.models import COUNTED_STATUSES, Tournament, night_title
-from infra.compiled import Compiled
+from infra.compiled import STAND_INS, Compiled
 
 from ..models import PlayerRating, PlayerSeasonStats
 from .nights import ROLES
@@ -141,6 +141,12 @@ def _ratings_read(own: bool) -> Compiled:
     return Compiled(ratings)
 
 
+def _players_named(*ids: int) -> QuerySet[Player]:
+    return Player.objects.filter(pk__in=ids).only(*Player.PUBLIC_NAME_FIELDS)
+
+
+# The players his statistics name (five partners, five more, five opponents at most).
+_NAMED = Compiled(_players_named)
 # His seasons' summaries and his ratings, as the member himself reads them (True) and as the
 # public does (False): each query compiled once (``infra.compiled``).
 _SEASONS = {own: _seasons_summed(own) for own in (False, True)}
@@ -153,7 +159,7 @@ def player_statistics(
     """The player's statistics at ``club``: three queries (his seasons' summaries, his
     ratings, the names of his partners and opponents), however many nights. Partners and
     opponents are named as ``reader`` may see them (``club.names``; None: the public). The
-    first two are compiled once: building them cost more than running them."""
+    three are compiled once: building them cost more than running them."""
     own = bool(own)
     # His seasons as summed when their nights were stored (``seasons``), a row a season.
     total = seasons_added(_SEASONS[own](player.pk, club.pk))
@@ -183,9 +189,12 @@ def player_statistics(
     result.opponents = regular[:REGULAR]
     shown = [*result.best_partners, *result.worst_partners, *result.opponents]
     if shown:
-        named = Player.objects.filter(pk__in={s.player_id for s in shown}).only(
-            *Player.PUBLIC_NAME_FIELDS
-        )
+        ids = sorted({s.player_id for s in shown})
+        if len(ids) > len(STAND_INS):
+            named = _players_named(*ids)
+        else:
+            # The ids repeated to a fixed count: one compiled query for any count of them.
+            named = _NAMED(*ids, *[ids[-1]] * (len(STAND_INS) - len(ids)))
         names = {p.pk: name_shown(p, reader) for p in named}
         for line in shown:
             line.name = names.get(line.player_id, "?")

@@ -71,3 +71,20 @@ def test_a_build_whose_id_is_not_a_parameter_is_refused():
 def test_ids_only():
     with pytest.raises(TypeError):
         Compiled(_seasons)(None)
+
+
+def test_a_text_compared_whole_is_bound_as_an_id_is():
+    first, second = ClubFactory(), ClubFactory()
+    by_slug = Compiled(lambda slug: Club.objects.filter(slug=slug))
+
+    assert by_slug(first.slug) == [first]
+    assert by_slug(second.slug) == [second]
+    assert by_slug("no-such-club") == []
+
+
+def test_a_text_matched_in_part_is_refused():
+    ClubFactory()
+    starting = Compiled(lambda slug: Club.objects.filter(slug__startswith=slug))
+
+    with pytest.raises(ValueError, match="not all its parameters"):
+        starting("a")

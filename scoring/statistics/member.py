@@ -39,7 +39,6 @@ from scoring.engine.games import game_module
 from ..fields import fraction_of
 from ..models import (
     PlayerNightStats,
-    PlayerRating,
     PlayerSeasonStats,
     SeasonNights,
     TournamentStanding,
@@ -48,7 +47,6 @@ from .chart import ChartPoint, chart_points, published_nights, season_nights, st
 
 # His cote beside his season (``member_cote``), his partners named (``member_partners``):
 # read by the page as from here.
-from .member_cote import COTE_COLUMNS
 from .member_cote import CoteNow as CoteNow
 from .member_cote import cote_now as cote_now
 from .member_cote import season_cote as season_cote
@@ -142,10 +140,11 @@ def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first; each with
     his contracts, partners and nights of its stored nights as his season's summary holds them
     (``summary_text``) and its published nights as the chart adds them up (``nights_text``),
-    JSON left undecoded: only the season shown reads them; and his cote at its club
-    (``cote_*``, ``season_cote``). The query is compiled once (``infra.compiled``): its
-    Exists and subqueries cost more to compile than to run (his cote's four columns were
-    read apart for that reason before)."""
+    JSON left undecoded: only the season shown reads them. His cote is read apart, for the
+    season shown, when its page is drawn (``season_cote``): four columns of his latest rating
+    read with every season cost more to build than the query they saved. The query is
+    compiled once (``infra.compiled``): its Exists and subqueries cost more to compile than
+    to run."""
     return _SEASONS_PLAYED(player.pk)
 
 
@@ -156,9 +155,6 @@ def _seasons_of(player: int) -> QuerySet[Season]:
         player=player, season=OuterRef("pk"), published_only=False
     ).values("data")[:1]
     nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
-    # His latest rating at the season's club (``member_cote.cote_now``).
-    cote = PlayerRating.objects.filter(player=player, tournament__club=OuterRef("club_id"))
-    cote = cote.order_by("-tournament__date", "-tournament_id")
     return (
         Season.objects.filter(
             Exists(
@@ -172,10 +168,6 @@ def _seasons_of(player: int) -> QuerySet[Season]:
         .annotate(
             summary_text=Cast(Subquery(summary, output_field=JSONField()), TextField()),
             nights_text=Cast(Subquery(nights, output_field=JSONField()), TextField()),
-            **{
-                f"cote_{name}": Subquery(cote.values(column)[:1])
-                for name, column in COTE_COLUMNS.items()
-            },
         )
         .select_related("club")
         .order_by("-start", "club__name")

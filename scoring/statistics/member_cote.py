@@ -26,20 +26,11 @@ class CoteNow:
     date: datetime.date
 
 
-# ``CoteNow``'s fields, each the column of his rating it is read from.
-COTE_COLUMNS = {
-    "mu": "mu",
-    "change": "change",
-    "tournament_id": "tournament_id",
-    "date": "tournament__date",
-}
-
-
 def _latest_cote(player: int, club: int) -> QuerySet[PlayerRating]:
     return (
         PlayerRating.objects.filter(player=player, tournament__club=club)
         .order_by("-tournament__date", "-tournament_id")
-        .values_list(*COTE_COLUMNS.values())[:1]
+        .values_list("mu", "change", "tournament_id", "tournament__date")[:1]
     )
 
 
@@ -53,10 +44,5 @@ def cote_now(player: Player, club_id: int) -> CoteNow | None:
 
 
 def season_cote(player: Player, season: Season) -> CoteNow | None:
-    """His cote at the season's club today (``cote_now``): as ``seasons_played`` read it with
-    the season (``cote_*``), else read now."""
-    if not hasattr(season, "cote_tournament_id"):
-        return cote_now(player, season.club_id)
-    if season.cote_tournament_id is None:
-        return None
-    return CoteNow(*(getattr(season, f"cote_{name}") for name in COTE_COLUMNS))
+    """His cote at the season's club today (``cote_now``)."""
+    return cote_now(player, season.club_id)

@@ -73,9 +73,9 @@ pytestmark = pytest.mark.django_db
 MEMBER_URLS = ["profile", "my-results", "my-data"]
 # Queries of "my results" beyond the login's own (session, user): his player, his seasons
 # (with his season's summary listing his nights and the club's side of the chart, stored at
-# each close, and his cote at each season's club), the season's nights (their names, which he
-# played, which the chart shows), his partners' names of today.
-MY_RESULTS_QUERIES = 2 + 4
+# each close), the season's nights (their names, which he played, which the chart shows), his
+# cote at the club, his partners' names of today.
+MY_RESULTS_QUERIES = 2 + 5
 # The same page again, the club's results unchanged: his player, his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 3
 # With the cote written: the same, its lines written again as they were stored at the close.

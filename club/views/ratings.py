@@ -16,6 +16,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import floatformat
 from django.template.loader import get_template
 from django.template.response import TemplateResponse
 from django.utils.formats import get_format
@@ -317,6 +318,14 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 for code, played, made, rate in stats.contract_lines()
             ],
         }
+        # His tables drawn by their Jinja2 template: a few dozen cells, each a Django look-up
+        # and filter (``floatformat`` is Django's own here too).
+        tables = {key: context[key] for key in ("stats", "roles", "contracts")}
+        context["tables"] = mark_safe(
+            get_template("club/player_tables.html", using="jinja2").render(
+                {**tables, "floatformat": floatformat}
+            )
+        )
         return TemplateResponse(request, "club/player_stats.html", context)
 
     return published_page(request, club, build, "player-stats", player.pk)

@@ -128,9 +128,10 @@ class SeasonResults:
         return sum(1 for line in self.tournaments if line.rank == 1)
 
     def chart_data(self) -> dict[str, list[Any]]:
-        """The chart's numbers for the page's script; floats only here, for drawing."""
+        """The chart's numbers for the page's script; floats only here, for drawing. The
+        dates as « %d/%m » writes them, without strftime (a season's hundreds)."""
         return {
-            "labels": [point.date.strftime("%d/%m") for point in self.chart],
+            "labels": [f"{point.date.day:02d}/{point.date.month:02d}" for point in self.chart],
             "mine": [round(point.mine_float, 2) for point in self.chart],
             "average": [round(point.average_float, 2) for point in self.chart],
         }

@@ -125,6 +125,17 @@ class NameReader:
         known = self.known_players().filter(pk=OuterRef("pk"))
         return players.annotate(known_to_reader=Exists(known))
 
+    def account_alone(self) -> int | None:
+        """His account's id when ``annotate`` asks the same query of every such reader whatever
+        his id (a member by his account, not the operator, his clubs not read yet): a query
+        compiled once for any account (``infra.compiled``) then reads for him; else None."""
+        user = self._user
+        if self._player is not None or user is None or not user.is_authenticated:
+            return None
+        if self.everyone or "clubs" in self.__dict__:
+            return None
+        return user.pk
+
     def name(self, player: Player) -> str:
         """``name_shown(player, self)``: a namer to hand to presenters and exports."""
         return name_shown(player, self)

@@ -34,8 +34,10 @@ from django.views.decorators.http import require_POST
 
 from infra.addresses import address_parts
 from infra.dates import date_written
+from infra.typography import colon
 from scoring import member_data
-from scoring.engine.standings import points_text
+from scoring.engine.standings import points_text, ratio_text
+from scoring.fields import POINT_UNITS
 from scoring.statistics import member as member_results
 
 from .. import tokens
@@ -50,6 +52,7 @@ from ..profile import (
     profile_update,
 )
 from ..published import fragment_key
+from ..templatetags.charts import line_chart
 from ..templatetags.figures import figure
 from .merges import player_merges
 from .ratings import signed
@@ -119,7 +122,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         return _no_player(request)
     seasons = member_results.seasons_played(player)
     season = member_results.season_choice(seasons, request.GET.get("saison"))
-    results = rows = partners = key = cote = None
+    results = season_part = partners = key = None
     if season is not None:
         # Drawn once per change of the club's results (closing, correcting, reopening a night
         # moves the club's stamp, so the key) and served from the cache until then. Computed
@@ -127,8 +130,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         # be named today, so their few lines are cached apart and named on every view.
         key = fragment_key(season.club, "my-results", player.pk, season.pk)
         results = SimpleLazyObject(partial(member_results.season_results, player, season))
-        rows = SimpleLazyObject(partial(_season_rows, results, season.club.slug))
-        cote = SimpleLazyObject(partial(_cote_words, player, season))
+        season_part = SimpleLazyObject(partial(_season_part, player, results, season))
         partners = cache.get_or_set(
             f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
@@ -142,13 +144,72 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         "several_clubs": len({s.club_id for s in seasons}) > 1,
         "season": season,
         "results": results,
-        "rows": rows,
+        "season_part": season_part,
         "partners": partners,
-        "cote": cote,
         "results_cache_key": key,
         "results_cache_seconds": MY_RESULTS_SECONDS,
     }
     return TemplateResponse(request, "club/member/my_results.html", context)
+
+
+def _percent(made: int, played: int) -> str:
+    """``{% widthratio made played 100 %}``: the share in whole percents, rounded as Python
+    rounds (a half to the even), "0" of nothing played."""
+    return str(round(made / played * 100)) if played else "0"
+
+
+def _season_part(player: Player, results: member_results.SeasonResults, season: Any) -> str:
+    """The season's part of the page that is kept in the cache (his totals and cote, his
+    nights, the chart, his contracts), drawn by its Jinja2 template (``jinja2/club/
+    my_season.html``): Django's template language's look-ups around the rows were the
+    page's largest cost once the rows were Jinja2's."""
+    chart = results.chart_data()
+    # The page's own words, written as they are (as Django writes a template's text).
+    drawn = line_chart(
+        "season-chart",
+        chart["labels"],
+        chart["mine"],
+        chart["average"],
+        title=mark_safe(
+            _(
+                "Graphique : mes points de tournoi cumulés et la moyenne du club, soirée après "
+                "soirée"
+            )
+        ),
+        line_label=mark_safe(_("Mes points de tournoi (cumul)")),
+        reference_label=mark_safe(_("Moyenne du club (cumul)")),
+        y_label=mark_safe(_("Points de tournoi")),
+        # Whole numbers on the axis, from zero: a night of 5 points is not drawn on a 0.5
+        # scale.
+        from_zero=True,
+        whole=True,
+        reference_dot=2,
+    )
+    context = {
+        "results": results,
+        "rows": _season_rows(results, season.club.slug),
+        "cote": _cote_words(player, season),
+        "chart": drawn,
+        "colon": colon(),
+        "percent": _percent,
+        "notes": {
+            "average": mark_safe(
+                _(
+                    "Moyenne du club : à chaque soirée de la saison, tous les points de tournoi "
+                    "distribués jusque-là, divisés par le nombre de joueurs différents qui ont "
+                    "joué jusque-là. Les soirées où vous n'étiez pas comptent aussi : votre "
+                    "courbe reste alors plate."
+                )
+            ),
+            "contracts": mark_safe(
+                _(
+                    "Les contrats que vous avez joués comme déclarant lors des soirées de whist "
+                    "belge de la saison, et combien vous en avez réussi."
+                )
+            ),
+        },
+    }
+    return mark_safe(get_template("club/my_season.html", using="jinja2").render(context))
 
 
 def _cote_words(player: Player, season: Any) -> dict[str, str] | None:
@@ -209,8 +270,9 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
             day(night.date),
             night.title,
             night.played,
-            points_text(night.mine, point),
-            points_text(night.average, point, places_always=True),
+            # From the running totals in whole units, no Fraction made of each.
+            ratio_text(night.mine_units, POINT_UNITS, point),
+            ratio_text(night.awarded, POINT_UNITS * night.seen, point, places_always=True),
         )
         for night in results.chart
     ]

@@ -13,20 +13,24 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import floatformat
 from django.template.loader import get_template
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from games.labels import CONTRACT_LABELS
 from games.models import GAME_CHOICES, Tournament
 from games.visibility import require_sheet_reader
+from infra.addresses import address_parts
+from infra.compiled import Compiled
 from infra.dates import date_written
+from infra.typography import colon
 from scoring.models import PlayerRating
 from scoring.statistics.cote import INITIAL_MU, INITIAL_SIGMA, MARGIN_SIGMAS, gap_for
 from scoring.statistics.totals import player_statistics, season_statistics
@@ -84,27 +88,64 @@ def rating_history(ratings: list[dict[str, Any]]) -> tuple[dict[str, Any], SafeS
     return chart, mark_safe(rows)
 
 
-def move_words(move: dict[str, Any], point: str) -> dict[str, str]:
+class MoveWords:
+    """The words of a page's moves, each looked up once: a night's moves say the same dozen
+    words again and again, and Django's gettext looks the reader's language up at each call
+    (a player's ten latest nights were a tenth of his statistics page)."""
+
+    def __init__(self) -> None:
+        self._texts: dict[str, str] = {}
+        self._contracts: dict[str | None, str] = {}
+        self._scored: dict[int, str] = {}
+
+    def __call__(self, message: str) -> str:
+        text = self._texts.get(message)
+        if text is None:
+            text = self._texts[message] = _(message)
+        return text
+
+    def contract(self, code: str | None) -> str:
+        """The contract's name (its code when it has none; « Donne » for no contract)."""
+        text = self._contracts.get(code)
+        if text is None:
+            label = CONTRACT_LABELS.get(code)
+            text = self._contracts[code] = (
+                str(label) if label is not None else code or self(gettext_noop("Donne"))
+            )
+        return text
+
+    def scored(self, points: int) -> str:
+        """His points in words (« +5 points », « −1 point »): the plural as the language
+        counts, looked up once for each number of points."""
+        template = self._scored.get(abs(points))
+        if template is None:
+            template = self._scored[abs(points)] = ngettext(
+                "%(points)s point", "%(points)s points", abs(points)
+            )
+        return template % {"points": f"{points:+d}".replace("-", "−") if points else "0"}
+
+
+def move_words(move: dict[str, Any], point: str, words: MoveWords | None = None) -> dict[str, str]:
     """One deal that moved a player's cote, in words: where it was played, what it was and his
-    part in it, his points, the change."""
+    part in it, his points, the change. ``words``: a page's words looked up once."""
+    words = words or MoveWords()
     if move["number"] is None:
-        where = _("Tour %(round)s, table %(table)s") % move
+        where = words(gettext_noop("Tour %(round)s, table %(table)s")) % move
     else:
-        where = _("Tour %(round)s, table %(table)s, donne %(number)s") % move
-    what = [str(CONTRACT_LABELS.get(move["contract"], move["contract"] or _("Donne")))]
+        where = words(gettext_noop("Tour %(round)s, table %(table)s, donne %(number)s")) % move
+    what = [words.contract(move["contract"])]
     if move["bid"] is not None:
         what[0] = f"{what[0]} {move['bid']}"
-    role = {"declarer": _("en attaque"), "defender": _("en défense")}.get(move["role"] or "")
+    role = {"declarer": gettext_noop("en attaque"), "defender": gettext_noop("en défense")}.get(
+        move["role"] or ""
+    )
     if role:
-        what.append(role)
+        what.append(words(role))
     points = move["points"]
     if points:
         # The result for his side: what his points say (a defender wins when the contract falls).
-        what.append(_("gagnée") if points > 0 else _("perdue"))
-    scored = ngettext("%(points)s point", "%(points)s points", abs(points)) % {
-        "points": f"{points:+d}".replace("-", "−") if points else "0"
-    }
-    what.append(scored)
+        what.append(words(gettext_noop("gagnée")) if points > 0 else words(gettext_noop("perdue")))
+    what.append(words.scored(points))
     return {"where": where, "what": ", ".join(what), "change": signed(move["change"], point)}
 
 
@@ -114,12 +155,14 @@ def _hundredths(value: float) -> int:
     return -cents if value < 0 else cents
 
 
-def change_parts(line: PlayerRating, point: str) -> list[dict[str, str]]:
+def change_parts(
+    line: PlayerRating, point: str, words: MoveWords | None = None
+) -> list[dict[str, str]]:
     """What a player's change of the night is made of, as stored with his cote: the deals that
     moved it most, the other deals together, the night's final rebalancing. Each written to
     the hundredth as the change is, and adding up to the change as written: the rounding's
     leftover (a hundredth or two) goes to the last line, which is never a listed deal."""
-    parts = [move_words(move, point) for move in line.moves]
+    parts = [move_words(move, point, words) for move in line.moves]
     rest = []
     if line.other_deals:
         words = ngettext(
@@ -142,13 +185,15 @@ def rating_moves(
     """Why the cote moved, for the ``latest`` nights (latest first): each night's change, the
     cote after it and the deals that moved it most, as stored with the cote."""
     point = get_format("DECIMAL_SEPARATOR")
+    before, after = address_parts("night-ratings", slug)
+    words = MoveWords()
     return [
         {
             "date": date_written(row["tournament__date"]),
-            "address": reverse("night-ratings", args=[slug, row["tournament_id"]]),
+            "address": f"{before}{row['tournament_id']}{after}",
             "change": signed(row["change"], point),
             "cote": _figure(row["mu"], point),
-            "moves": [move_words(move, point) for move in json.loads(row["moves_text"])],
+            "moves": [move_words(move, point, words) for move in json.loads(row["moves_text"])],
         }
         for row in reversed(ratings[-latest:] if latest else [])
     ]
@@ -222,17 +267,27 @@ def club_ratings(request: HttpRequest, slug: str) -> HttpResponse:
     return published_page(request, club, build, "cote", game)
 
 
+def _club_player(club: int, pk: int) -> QuerySet[Player]:
+    return (
+        Player.objects.in_club(club)
+        .only(*Player.PUBLIC_NAME_FIELDS, "user_id")
+        .filter(pk=pk)
+        .order_by("pk")[:1]
+    )
+
+
+# The player of the address among the club's: compiled once (``infra.compiled``), as the
+# statistics' own queries are.
+_CLUB_PLAYER = Compiled(_club_player)
+
+
 @club_page()
 def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's statistics and rating history: the public reads his published nights, under
     everybody's public names; the member himself all his nights that count."""
     club = request.club
-    player = (
-        Player.objects.in_club(club)
-        .only(*Player.PUBLIC_NAME_FIELDS, "user_id")
-        .filter(pk=pk)
-        .first()
-    )
+    found = _CLUB_PLAYER(club.pk, pk)
+    player = found[0] if found else None
     if player is None:
         return merged_player_redirect(club, pk, "player-statistics")
     own = request.user.is_authenticated and player.user_id == request.user.pk
@@ -240,6 +295,7 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def build() -> TemplateResponse:
         stats = player_statistics(player, club, own=own, reader=name_reader_of(request.user))
         chart, rating_rows = rating_history(stats.ratings)
+        moves = rating_moves(stats.ratings, club.slug)
         labels = _role_labels()
         context = {
             "club": club,
@@ -248,7 +304,13 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "stats": stats,
             "chart": chart,
             "rating_rows": rating_rows,
-            "rating_moves": rating_moves(stats.ratings, club.slug),
+            "rating_moves": moves,
+            # Drawn by their Jinja2 template: a night's moves are a dozen look-ups each.
+            "rating_moves_items": mark_safe(
+                get_template("club/rating_moves.html", using="jinja2").render(
+                    {"nights": moves, "colon": colon()}
+                )
+            ),
             "scale": scale_words(),
             "roles": [(labels[r], d, p) for r, d, p in stats.role_lines()],
             "contracts": [
@@ -256,6 +318,14 @@ def player_stats(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 for code, played, made, rate in stats.contract_lines()
             ],
         }
+        # His tables drawn by their Jinja2 template: a few dozen cells, each a Django look-up
+        # and filter (``floatformat`` is Django's own here too).
+        tables = {key: context[key] for key in ("stats", "roles", "contracts")}
+        context["tables"] = mark_safe(
+            get_template("club/player_tables.html", using="jinja2").render(
+                {**tables, "floatformat": floatformat}
+            )
+        )
         return TemplateResponse(request, "club/player_stats.html", context)
 
     return published_page(request, club, build, "player-stats", player.pk)
@@ -275,11 +345,12 @@ def night_ratings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         .order_by("-actual", *by_name("player__"))
     )
     point = get_format("DECIMAL_SEPARATOR")
+    words = MoveWords()
     for line in lines:
         line.difference = line.actual - line.expected
         line.cote = _figure(line.mu, point)
         line.night_change = signed(line.change, point)
-        line.move_lines = change_parts(line, point)
+        line.move_lines = change_parts(line, point, words)
     context = {"club": tournament.club, "tournament": tournament, "lines": lines}
     return TemplateResponse(request, "club/night_ratings.html", context)
 

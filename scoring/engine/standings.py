@@ -221,11 +221,21 @@ def points_text(value: Fraction | int, point: str = ".", *, places_always: bool 
     from the exact value, never through a float."""
     if not isinstance(value, Fraction):
         value = Fraction(value)
-    if value.denominator == 1 and not places_always:
-        return str(value.numerator)
-    cents = hundredths(value)
-    sign = "-" if cents < 0 else ""
-    return f"{sign}{abs(cents) // 100}{point}{abs(cents) % 100:02d}"
+    return ratio_text(value.numerator, value.denominator, point, places_always=places_always)
+
+
+def ratio_text(
+    numerator: int, denominator: int, point: str = ".", *, places_always: bool = False
+) -> str:
+    """``points_text`` of ``numerator / denominator`` (a positive denominator), the two not
+    made a ``Fraction`` first: « Mes résultats » writes a season's running totals kept in
+    whole units, two a night, and reducing each by its gcd was most of their cost. The same
+    rounding (``hundredths``' arithmetic holds for any pair of the same ratio)."""
+    if numerator % denominator == 0 and not places_always:
+        return str(numerator // denominator)
+    whole = (200 * abs(numerator) + denominator) // (2 * denominator)
+    sign = "-" if numerator < 0 and whole else ""
+    return f"{sign}{whole // 100}{point}{whole % 100:02d}"
 
 
 def decimal_string(value: Fraction | int) -> str:

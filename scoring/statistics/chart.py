@@ -24,13 +24,14 @@ from ..fields import POINT_UNITS
 from ..models import TournamentStanding
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ChartPoint:
     """One night of the season: the member's points so far and the club average so far,
     kept in whole units (``POINT_UNITS``): a season's hundreds of points become fractions
     only where a page asks for one (``mine``, ``average``), and floats for the drawing
     straight from the integers (``mine_float``, ``average_float``: the same correctly
-    rounded values as through a ``Fraction``)."""
+    rounded values as through a ``Fraction``). Not frozen: a frozen dataclass sets each
+    field through ``object.__setattr__``, seven times the cost of a season's hundreds."""
 
     date: datetime.date
     name: str

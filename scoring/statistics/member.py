@@ -24,27 +24,35 @@ from django.db.models import (
     Exists,
     JSONField,
     OuterRef,
+    QuerySet,
     Subquery,
     TextField,
 )
 from django.db.models.functions import Cast
 
 from club.models import Player, Season
-from club.name_order import name_sorted
-from club.names import NameReader, name_shown
 from games.labels import CONTRACT_LABELS
 from games.models import COUNTED_STATUSES, Deal, PointTable, Seat, Tournament, night_title
+from infra.compiled import Compiled
 from scoring.engine.games import game_module
 
 from ..fields import fraction_of
 from ..models import (
     PlayerNightStats,
-    PlayerRating,
     PlayerSeasonStats,
     SeasonNights,
     TournamentStanding,
 )
 from .chart import ChartPoint, chart_points, published_nights, season_nights, stored_nights
+
+# His cote beside his season (``member_cote``), his partners named (``member_partners``):
+# read by the page as from here.
+from .member_cote import CoteNow as CoteNow
+from .member_cote import cote_now as cote_now
+from .member_cote import season_cote as season_cote
+from .member_partners import TOP_PARTNERS as TOP_PARTNERS
+from .member_partners import PartnerLine, partner_order
+from .member_partners import partners_named_today as partners_named_today
 from .nights import (
     BELGIAN_WHIST,
     PouleDeals,
@@ -52,21 +60,14 @@ from .nights import (
     night_statistics,
 )
 
-# What a player's shown name is made of (``club.names.name_shown``).
-PUBLIC_NAME = (
-    "player__display_name",
-    "player__first_name",
-    "player__last_name",
-    "player__public_name",
-)
 # The game whose contracts the statistics follow, as the engine describes it.
 belgian_whist = game_module(BELGIAN_WHIST)
-TOP_PARTNERS = 5
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class TournamentLine:
-    """One of his nights, as a plain row (a season is hundreds of them)."""
+    """One of his nights, as a plain row (a season is hundreds of them; not frozen: a frozen
+    dataclass sets each field through ``object.__setattr__``, seven times the cost)."""
 
     tournament_id: int
     date: datetime.date
@@ -93,26 +94,6 @@ class ContractLine:
     @property
     def label(self) -> str:
         return str(CONTRACT_LABELS.get(self.code, self.code))
-
-
-@dataclass
-class PartnerLine:
-    # His partner by id: a player's row is built only for the few named on the page (a
-    # season holds dozens of partners, and a model instance costs more than its line).
-    player_id: int
-    deals: int = 0
-    made: int = 0
-    points: int = 0
-    named: Player | None = None
-
-    @property
-    def player(self) -> Player:
-        """His partner as ``partners_named_today`` read him (an unnamed one: his id alone)."""
-        return self.named if self.named is not None else Player(pk=self.player_id)
-
-    @property
-    def made_rate(self) -> Fraction:
-        return Fraction(self.made, self.deals) if self.deals else Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -147,9 +128,10 @@ class SeasonResults:
         return sum(1 for line in self.tournaments if line.rank == 1)
 
     def chart_data(self) -> dict[str, list[Any]]:
-        """The chart's numbers for the page's script; floats only here, for drawing."""
+        """The chart's numbers for the page's script; floats only here, for drawing. The
+        dates as « %d/%m » writes them, without strftime (a season's hundreds)."""
         return {
-            "labels": [point.date.strftime("%d/%m") for point in self.chart],
+            "labels": [f"{point.date.day:02d}/{point.date.month:02d}" for point in self.chart],
             "mine": [round(point.mine_float, 2) for point in self.chart],
             "average": [round(point.average_float, 2) for point in self.chart],
         }
@@ -161,14 +143,20 @@ def seasons_played(player: Player) -> list[Season]:
     (``summary_text``) and its published nights as the chart adds them up (``nights_text``),
     JSON left undecoded: only the season shown reads them. His cote is read apart, for the
     season shown, when its page is drawn (``season_cote``): four columns of his latest rating
-    read with every season cost more to build than the query they saved."""
+    read with every season cost more to build than the query they saved. The query is
+    compiled once (``infra.compiled``): its Exists and subqueries cost more to compile than
+    to run."""
+    return _SEASONS_PLAYED(player.pk)
+
+
+def _seasons_of(player: int) -> QuerySet[Season]:
     # The whole summary: its parts picked by the database (a JSON object of three keys) cost
     # more to ask for than the rest of it does to decode.
     summary = PlayerSeasonStats.objects.filter(
         player=player, season=OuterRef("pk"), published_only=False
     ).values("data")[:1]
     nights = SeasonNights.objects.filter(season=OuterRef("pk")).values("nights")[:1]
-    return list(
+    return (
         Season.objects.filter(
             Exists(
                 TournamentStanding.objects.filter(
@@ -185,6 +173,9 @@ def seasons_played(player: Player) -> list[Season]:
         .select_related("club")
         .order_by("-start", "club__name")
     )
+
+
+_SEASONS_PLAYED = Compiled(_seasons_of)
 
 
 def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
@@ -314,16 +305,7 @@ def _listed_results(
     its close is shown by its name of today) and which of them he played; None when the
     summary does not list exactly the nights he played (an import's, until its cote)."""
     listed = {line[0]: line for line in summary["listed"]}
-    nights = (
-        Tournament.objects.filter(season=season, status__in=COUNTED_STATUSES)
-        .annotate(
-            played=Exists(
-                TournamentStanding.objects.filter(tournament=OuterRef("pk"), player=player)
-            )
-        )
-        .order_by("date", "name", "pk")
-        .values_list("pk", "date", "name", "status", "played")
-    )
+    nights = _SEASON_NIGHTS(season.pk, player.pk)
     tournaments = []
     published_nights: list[tuple[int, datetime.date, str]] = []
     # His points at each published night, in whole units: his line of the chart.
@@ -357,28 +339,21 @@ def _listed_results(
     )
 
 
-def _figures(line: PartnerLine) -> tuple[int, Fraction, int]:
-    return (-line.points, -line.made_rate, -line.deals)
+def _nights_of(season: int, player: int) -> QuerySet[Tournament]:
+    return (
+        Tournament.objects.filter(season=season, status__in=COUNTED_STATUSES)
+        .annotate(
+            played=Exists(
+                TournamentStanding.objects.filter(tournament=OuterRef("pk"), player=player)
+            )
+        )
+        .order_by("date", "name", "pk")
+        .values_list("pk", "date", "name", "status", "played")
+    )
 
 
-def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> list[PartnerLine]:
-    """His ``TOP_PARTNERS`` best partners among ``partners`` (computed earlier), named as each
-    chooses to be named now (a member may have changed his public name since), each marked
-    whether ``reader`` knows him; ties on the figures go by name. One query, for the best
-    ones only (and those tied with the last of them)."""
-    if not partners:
-        return []
-    ordered = sorted(partners, key=_figures)
-    last = _figures(ordered[min(TOP_PARTNERS, len(ordered)) - 1])
-    best = [line for line in ordered if _figures(line) <= last]
-    fields = [name.removeprefix("player__") for name in PUBLIC_NAME]
-    ids = [line.player_id for line in best]
-    today = reader.annotate(Player.objects.filter(pk__in=ids).only(*fields))
-    named = {player.pk: player for player in today}
-    for line in best:
-        line.named = named.get(line.player_id) or line.player
-    best.sort(key=lambda p: (*_figures(p), name_sorted(name_shown(p.player, reader))))
-    return best[:TOP_PARTNERS]
+# The season's nights and which he played: compiled once (``infra.compiled``).
+_SEASON_NIGHTS = Compiled(_nights_of)
 
 
 def _season_chart(season: Season, mine: dict[int, int]) -> list[ChartPoint]:
@@ -408,7 +383,7 @@ def _belgian_whist_stats(
         if code in contracts
     ]
     together = [PartnerLine(int(mate), *values) for mate, values in partners.items()]
-    together.sort(key=_figures)
+    together.sort(key=partner_order)
     return lines, together
 
 
@@ -466,35 +441,3 @@ def _counted_now(player: Player, nights: list[int]) -> list[dict[str, Any]]:
         )[player.pk]
         for poule_id, poule_deals in his_deals.items()
     ]
-
-
-@dataclass(frozen=True)
-class CoteNow:
-    """A member's cote at a club after his latest rated night there, and what that night
-    changed: read as the cote stored it (``services.ratings``)."""
-
-    mu: float
-    change: float
-    tournament_id: int
-    date: datetime.date
-
-
-def _latest_cote(player: Player, club: Any) -> Any:
-    return PlayerRating.objects.filter(player=player, tournament__club=club).order_by(
-        "-tournament__date", "-tournament_id"
-    )
-
-
-def cote_now(player: Player, club_id: int) -> CoteNow | None:
-    """His cote at the club today (his latest rated night there), or None: one query."""
-    row = (
-        _latest_cote(player, club_id)
-        .values_list("mu", "change", "tournament_id", "tournament__date")
-        .first()
-    )
-    return CoteNow(*row) if row else None
-
-
-def season_cote(player: Player, season: Season) -> CoteNow | None:
-    """His cote at the season's club today (``cote_now``)."""
-    return cote_now(player, season.club_id)

@@ -10,13 +10,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import TextField
+from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
 from club.models import Player
 from club.name_order import name_sorted
 from club.names import NameReader, name_shown
 from games.models import COUNTED_STATUSES, Tournament, night_title
+from infra.compiled import STAND_INS, Compiled
 
 from ..models import PlayerRating, PlayerSeasonStats
 from .nights import ROLES
@@ -99,19 +100,69 @@ def visible_statuses(own: bool) -> tuple[str, ...]:
     return tuple(COUNTED_STATUSES) if own else (Tournament.Status.PUBLISHED,)
 
 
+def _seasons_summed(own: bool) -> Compiled:
+    def seasons(player: int, club: int) -> QuerySet[PlayerSeasonStats]:
+        return (
+            PlayerSeasonStats.objects.filter(
+                player=player, season__club=club, published_only=not own
+            )
+            .order_by("season__start", "season_id")
+            .values_list("data", flat=True)
+        )
+
+    return Compiled(seasons)
+
+
+def _ratings_read(own: bool) -> Compiled:
+    statuses = visible_statuses(own)
+
+    def ratings(player: int, club: int) -> QuerySet[PlayerRating]:
+        # The deals that moved his cote as text: a page tells only his latest nights' (decoded
+        # then), not a decade's.
+        return (
+            PlayerRating.objects.filter(
+                player=player, tournament__club=club, tournament__status__in=statuses
+            )
+            .order_by("tournament__date", "tournament_id")
+            .annotate(moves_text=Cast("moves", TextField()))
+            .values(
+                "tournament_id",
+                "tournament__date",
+                "game",
+                "mu",
+                "sigma",
+                "conservative",
+                "deals",
+                "change",
+                "moves_text",
+            )
+        )
+
+    return Compiled(ratings)
+
+
+def _players_named(*ids: int) -> QuerySet[Player]:
+    return Player.objects.filter(pk__in=ids).only(*Player.PUBLIC_NAME_FIELDS)
+
+
+# The players his statistics name (five partners, five more, five opponents at most).
+_NAMED = Compiled(_players_named)
+# His seasons' summaries and his ratings, as the member himself reads them (True) and as the
+# public does (False): each query compiled once (``infra.compiled``).
+_SEASONS = {own: _seasons_summed(own) for own in (False, True)}
+_RATINGS = {own: _ratings_read(own) for own in (False, True)}
+
+
 def player_statistics(
     player: Player, club: Any, *, own: bool = False, reader: NameReader | None = None
 ) -> PlayerStatistics:
     """The player's statistics at ``club``: three queries (his seasons' summaries, his
     ratings, the names of his partners and opponents), however many nights. Partners and
-    opponents are named as ``reader`` may see them (``club.names``; None: the public)."""
-    statuses = visible_statuses(own)
+    opponents are named as ``reader`` may see them (``club.names``; None: the public). The
+    three are compiled once: building them cost more than running them."""
+    own = bool(own)
     # His seasons as summed when their nights were stored (``seasons``), a row a season.
-    total = seasons_added(
-        PlayerSeasonStats.objects.filter(player=player, season__club=club, published_only=not own)
-        .order_by("season__start", "season_id")
-        .values_list("data", flat=True)
-    )
+    total = seasons_added(_SEASONS[own](player.pk, club.pk))
     result = PlayerStatistics(
         nights=total["nights"],
         deals=total["deals"],
@@ -126,26 +177,7 @@ def player_statistics(
             tournament_id, name, datetime.date.fromisoformat(date), game_points, rank
         )
     result.longest_streak, result.current_streak = total["streak"]
-    # The deals that moved his cote as text: a page tells only his latest nights' (decoded
-    # then), not a decade's.
-    result.ratings = list(
-        PlayerRating.objects.filter(
-            player=player, tournament__club=club, tournament__status__in=statuses
-        )
-        .order_by("tournament__date", "tournament_id")
-        .annotate(moves_text=Cast("moves", TextField()))
-        .values(
-            "tournament_id",
-            "tournament__date",
-            "game",
-            "mu",
-            "sigma",
-            "conservative",
-            "deals",
-            "change",
-            "moves_text",
-        )
-    )
+    result.ratings = _RATINGS[own](player.pk, club.pk)
     paired = [PartnerStat(int(p), *values) for p, values in partners.items()]
     ordered = sorted(paired, key=lambda s: (-s.per_deal, -s.deals, s.player_id))
     result.best_partners = ordered[:TOP]
@@ -157,9 +189,12 @@ def player_statistics(
     result.opponents = regular[:REGULAR]
     shown = [*result.best_partners, *result.worst_partners, *result.opponents]
     if shown:
-        named = Player.objects.filter(pk__in={s.player_id for s in shown}).only(
-            *Player.PUBLIC_NAME_FIELDS
-        )
+        ids = sorted({s.player_id for s in shown})
+        if len(ids) > len(STAND_INS):
+            named = _players_named(*ids)
+        else:
+            # The ids repeated to a fixed count: one compiled query for any count of them.
+            named = _NAMED(*ids, *[ids[-1]] * (len(STAND_INS) - len(ids)))
         names = {p.pk: name_shown(p, reader) for p in named}
         for line in shown:
             line.name = names.get(line.player_id, "?")

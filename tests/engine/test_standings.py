@@ -11,7 +11,9 @@ from scoring.engine.standings import (
     SCHEMES,
     PouleResult,
     decimal_string,
+    points_text,
     poule_standings,
+    ratio_text,
     scheme,
     tournament_standings,
 )
@@ -364,3 +366,29 @@ def test_an_unknown_precedence_is_refused_at_its_place(precedence, expected):
 )
 def test_decimal_string_writes_at_most_two_decimals(value, text):
     assert decimal_string(value) == text
+
+
+@pytest.mark.parametrize(
+    ("numerator", "denominator"),
+    [
+        (0, 420),
+        (2100, 420),
+        (-2100, 420),
+        (630, 420),
+        (-630, 420),
+        (7, 840),
+        (-2, 840 * 7),
+        (1, 3 * 420),
+        (-1, 6),
+        (5, 8),
+        (12345, 420 * 37),
+    ],
+)
+def test_a_ratio_is_written_as_its_fraction_is(numerator, denominator):
+    """``ratio_text`` of a pair not reduced (units over ``POINT_UNITS``) writes what
+    ``points_text`` writes of the same value as a ``Fraction``, rounding included."""
+    value = Fraction(numerator, denominator)
+    for places_always in (False, True):
+        assert ratio_text(numerator, denominator, ",", places_always=places_always) == (
+            points_text(value, ",", places_always=places_always)
+        )

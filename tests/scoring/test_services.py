@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 
+from club.name_order import name_sorted
 from config.celery import app
 from games.demo import random_deal
 from games.models import Tournament
@@ -379,7 +380,8 @@ def test_a_night_without_deals_cannot_be_closed(tournament, table_of_4):
 
 
 def by_name(player):
-    return (player.display_name, player.pk)
+    # The club's order (« Béatrice » before « Bruno »), not the code points' (é after r).
+    return (name_sorted(player.display_name), player.pk)
 
 
 def test_closing_a_night_computes_the_season_ranking(

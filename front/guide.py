@@ -224,8 +224,9 @@ NOT_A_PAGE = frozenset(
 )
 
 
-# Each picture the guide shows → the templates of the page it shows (the page's own, not the
-# site's frame): when one changes, the picture is taken again (``manage.py guide_pictures``).
+# Each picture the guide shows → the templates of the page it shows (the page's own, Django's
+# and Jinja2's, not the site's frame): when one changes, the picture is taken again
+# (``manage.py guide_pictures``).
 PICTURES = {
     "home.png": ("front/home.html", "club/signup/_offer.html"),
     "signup-club.png": ("club/signup/form_step.html", "club/signup/step_club.html"),
@@ -237,13 +238,18 @@ PICTURES = {
     "night-tables.png": ("games/tournament_detail.html",),
     "sheet.png": ("games/sheet.html",),
     "paper-entry.png": ("games/paper_entry.html",),
-    "results.png": ("games/results.html",),
+    "results.png": ("games/results.html", "games/poule_tables.html", "games/night_standings.html"),
     "ranking.png": ("club/ranking.html",),
     "calendar-manage.png": ("games/calendar/manage.html",),
     "calendar.png": ("games/calendar/calendar.html",),
-    "ratings.png": ("club/ratings.html",),
+    "ratings.png": ("club/ratings.html", "club/rating_rows.html"),
     "night-ratings.png": ("club/night_ratings.html",),
-    "player-statistics.png": ("club/player_stats.html",),
+    "player-statistics.png": (
+        "club/player_stats.html",
+        "club/player_tables.html",
+        "club/rating_moves.html",
+        "club/line_chart.html",
+    ),
     "site-home.png": (
         "club/club_detail.html",
         "clubsite/home_podium.html",
@@ -263,10 +269,17 @@ MANIFEST = PICTURES_FOLDER / "manifest.json"
 def template_hashes(names: set[str] | None = None) -> dict[str, str]:
     """The SHA-256 of each template the pictures show (``names``: of these only), today."""
     wanted = names or {name for templates in PICTURES.values() for name in templates}
-    folder = Path(settings.BASE_DIR) / "templates"
     return {
-        name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in sorted(wanted)
+        name: hashlib.sha256(_template_file(name).read_bytes()).hexdigest()
+        for name in sorted(wanted)
     }
+
+
+def _template_file(name: str) -> Path:
+    """A template's file: Django's (``templates/``), else Jinja2's (``jinja2/``), where the
+    rows of the pages measured slow are drawn (no name is in both)."""
+    django = Path(settings.BASE_DIR) / "templates" / name
+    return django if django.exists() else Path(settings.BASE_DIR) / "jinja2" / name
 
 
 def manifest_write(pictures: set[str] | None = None) -> None:

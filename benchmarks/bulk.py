@@ -3,10 +3,8 @@
 ``bulk_create`` elsewhere (the tests' SQLite). Ids are given by the writer, so that rows of
 one table can name rows of another before either is written; the sequences follow after.
 
-COPY's text format is written by ``infra.rows`` (the imports' COPY too) rather than by
-``write_row`` (which adapts value by value): a row is one joined line, and a JSON value the
-generator dumped once (``Dumped``, a deal repeated over thousands of poules) is not dumped
-again."""
+The rows go through ``infra.rows`` (the imports' COPY too): a JSON value the generator dumped
+once (``Dumped``, a deal repeated over thousands of poules) is not dumped again."""
 
 from __future__ import annotations
 
@@ -19,7 +17,7 @@ from django.core.management.color import no_style
 from django.db import connection, models
 from django.utils import timezone
 
-from infra.rows import Dumped, copy_converter, copy_text, rows_copy
+from infra.rows import Dumped, rows_copy
 
 __all__ = ["BulkWriter", "Dumped"]
 
@@ -72,24 +70,15 @@ class BulkWriter:
         fields = list(model._meta.concrete_fields)
         given = {name: index for index, name in enumerate(columns)}
         now = timezone.now()
-        # For each column: the row's index and its conversion to text, or a constant's text.
+        # For each column: the row's index, or a constant (-1 and its value).
         plan = [
-            (given[f.attname], copy_converter(f), "")
-            if f.attname in given
-            else (-1, copy_text, copy_text(_default(f, now)))
+            (given[f.attname], None) if f.attname in given else (-1, _default(f, now))
             for f in fields
         ]
         rows_copy(
             model,
             fields,
-            (
-                "\t".join(
-                    constant if index < 0 else convert(row[index])
-                    for index, convert, constant in plan
-                )
-                + "\n"
-                for row in rows
-            ),
+            ([constant if index < 0 else row[index] for index, constant in plan] for row in rows),
         )
 
     def sequences_reset(self) -> None:
@@ -105,7 +94,7 @@ def _default(field: models.Field, now: datetime.datetime) -> Any:
         return now
     if field.has_default():
         default = field.get_default()
-        return json.dumps(default) if isinstance(field, models.JSONField) else default
+        return Dumped(json.dumps(default)) if isinstance(field, models.JSONField) else default
     if field.null:
         return None
     raise ValueError(f"{field} needs a value")

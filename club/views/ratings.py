@@ -165,17 +165,17 @@ def change_parts(
     parts = [move_words(move, point, words) for move in line.moves]
     rest = []
     if line.other_deals:
-        words = ngettext(
+        others = ngettext(
             "L'autre donne de la soirée",
             "Les %(count)s autres donnes de la soirée",
             line.other_deals,
         ) % {"count": line.other_deals}
-        rest.append([words, _hundredths(line.others)])
+        rest.append([others, _hundredths(line.others)])
     rest.append([_("Rééquilibrage de fin de soirée"), _hundredths(line.rebalance)])
     listed = sum(_hundredths(move["change"]) for move in line.moves)
-    rest[-1][1] += _hundredths(line.change) - listed - sum(cents for _words, cents in rest)
-    for words, cents in rest:
-        parts.append({"where": words, "what": "", "change": signed(cents / 100, point)})
+    rest[-1][1] += _hundredths(line.change) - listed - sum(cents for _label, cents in rest)
+    for label, cents in rest:
+        parts.append({"where": label, "what": "", "change": signed(cents / 100, point)})
     return parts
 
 

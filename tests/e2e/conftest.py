@@ -24,6 +24,15 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 # A phone: what a scorer holds at the table.
 PHONE = {"width": 360, "height": 740}
+
+
+def page_width(page: Page) -> int:
+    """The page's whole width once its style sheets have loaded: read as soon as the rows are
+    in the DOM, an unstyled table can still be wider than the phone (CI once read 500 px)."""
+    page.wait_for_load_state()
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
 # What chromium writes on the console when the Content-Security-Policy refuses something (an
 # inline script, event handler or style, a file from elsewhere).
 CSP_REFUSAL = re.compile(r"Content Security Policy|Refused to")

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from games import calendar
 from games.models import Reply
+from tests.e2e.conftest import page_width
 from tests.e2e.test_phone_sheet import screenshot
 from tests.factories import PlayerFactory
 
@@ -58,7 +59,7 @@ def test_the_secretary_records_a_reply_by_hand_and_copies_the_groups_message(
     # The planning table, with its venue, cap and « Modifier », scrolls inside its own box:
     # the page never scrolls sideways, and each row's action is finger-sized.
     page.goto(f"{live_server.url}/clubs/{club.slug}/soirees/calendrier/gestion/")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     change = page.get_by_role("link", name="Modifier").first.bounding_box()
     assert change["width"] >= 44 and change["height"] >= 44
     # So is the reply page's folded link to each silent member's answer.

@@ -21,6 +21,7 @@ from games.nightfile import tournament_import
 from scoring import services as scoring_services
 from scoring.models import PlayerRating
 from scoring.statistics.cote import INITIAL_MU
+from tests.e2e.conftest import page_width
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -164,7 +165,7 @@ def test_the_cote_and_the_statistics_fit_a_phone_and_the_chart_is_fitted_to_its_
     for address in (f"{live_server.url}/clubs/{club.slug}/cote/", statistics):
         page.goto(address)
         expect(page.locator("h1")).to_be_visible()
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390, address
+        assert page_width(page) <= 390, address
 
     # The head-to-head table is there, inside its own box.
     assert page.locator("table.opponents tbody tr").count() > 0

@@ -14,6 +14,7 @@ from club.models import Membership, Player
 from games import services as games_services
 from games.models import PointTable, Tournament
 from scoring.services import deal_record
+from tests.e2e.conftest import page_width
 
 from .test_club_night import log_in
 
@@ -35,7 +36,7 @@ def shot(page: Page, layout: str, name: str) -> None:
 
 def usable(page: Page, layout: str) -> None:
     """Nothing runs off the side of the screen (a wide grid scrolls inside its own box)."""
-    width = page.evaluate("document.documentElement.scrollWidth")
+    width = page_width(page)
     assert width <= LAYOUTS[layout]["viewport"]["width"], f"{page.url} is {width}px wide"
 
 

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from clubsite.models import Photo
 from clubsite.photos.demo import phone_jpeg
 from tests.clubsite.helpers import photo_upload
+from tests.e2e.conftest import page_width
 
 from .test_club_night import log_in
 from .test_club_photos import every_image_loaded
@@ -26,7 +27,7 @@ PAGES = {
 
 
 def fits_the_phone(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
+    width = page_width(page)
     assert width <= PHONE_390["viewport"]["width"], f"{page.url} is {width}px wide"
 
 

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from clubsite.models import NewsPost
 from tests.clubsite.helpers import photo_upload
+from tests.e2e.conftest import page_width
 
 from .test_club_night import log_in
 
@@ -48,7 +49,7 @@ def test_an_admin_posts_news_and_a_visitor_reads_it_on_the_clubs_page(
     visitor.goto(f"{base}/clubs/{club.slug}/")
     news = visitor.locator(".club-news")
     expect(news).to_contain_text("Souper annuel du club")
-    assert visitor.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(visitor) <= 390
     news.locator("text=Souper annuel du club").click()
     expect(visitor.locator("h1")).to_have_text("Souper annuel du club")
     expect(visitor.locator(".news-text strong")).to_have_text("samedi 14 février")
@@ -57,4 +58,4 @@ def test_an_admin_posts_news_and_a_visitor_reads_it_on_the_clubs_page(
     assert visitor.evaluate("document.querySelector('img.news-photo').naturalWidth") > 0
     box = photo.bounding_box()
     assert box and box["x"] + box["width"] <= 390
-    assert visitor.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(visitor) <= 390

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from club.models import Membership, Player
 from games.models import Deal, DealChange, Tournament
 from scoring.models import TournamentStanding
+from tests.e2e.conftest import page_width
 from tests.factories import PASSWORD, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -114,7 +115,7 @@ def test_a_scorer_runs_a_night_on_a_phone(live_server, phone: Page, club, season
         expect(page.locator(f"#donne-{number}")).to_be_visible()
         counted += contract != "pass"
         expect(page.locator("[data-deal-count]")).to_have_text(f"{counted}/12")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360 + 1
+    assert page_width(page) <= 360 + 1
     expect(page.locator("h2:has-text('Classement de la poule')")).to_be_visible()
     assert Deal.objects.filter(poule=table_of_4).count() == 13
     snap(page, "3-sheet")

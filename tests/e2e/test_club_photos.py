@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from clubsite.models import Photo
 from clubsite.photos.demo import phone_jpeg
+from tests.e2e.conftest import page_width
 
 from .test_accessibility import signed_in, violations
 from .test_club_night import log_in
@@ -20,7 +21,7 @@ COLOURS = ["#1d4e89", "#7b2d26", "#2f6b3a", "#8a6d1d"]
 
 
 def fits_the_phone(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
+    width = page_width(page)
     assert width <= PHONE_390["viewport"]["width"], f"{page.url} is {width}px wide"
 
 

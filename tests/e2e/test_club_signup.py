@@ -18,6 +18,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from club.models import Club, ClubSignup, Membership
 from games.models import PlannedNight
+from tests.e2e.conftest import page_width
 from tests.e2e.test_member_import import forty_members_imported
 from tests.e2e.test_phone_sheet import screenshot
 from tests.factories import ClubFactory
@@ -29,7 +30,7 @@ LINK = re.compile(r"https?://\S+/inscription/confirmer/[^/\s]+/")
 
 
 def never_sideways(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
+    width = page_width(page)
     assert width <= PHONE["width"], f"{page.url} is {width}px wide"
 
 

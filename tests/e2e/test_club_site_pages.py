@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import page_width
+
 from .test_club_night import log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -43,13 +45,13 @@ def test_an_admin_writes_le_club_and_a_visitor_reads_it_from_the_club_page(
     # The script is shown as typed, never run.
     expect(visitor.locator(".site-page-text")).to_contain_text("<script>")
     assert visitor.title() != "piraté"
-    assert visitor.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(visitor) <= 390
 
     # The point table on the phone: each contract on its own, its cells seven to a line.
     visitor.click(".club-site-menu >> text=Table des points")
     expect(visitor.locator("table.point-table")).to_be_hidden()
     expect(visitor.locator(".contract-cards h2").first).to_have_text("Emballage 8")
-    assert visitor.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(visitor) <= 390
 
 
 def test_the_point_table_prints_on_one_a4_sheet(live_server, new_context, club, season):

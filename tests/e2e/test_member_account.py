@@ -15,7 +15,7 @@ from club.models import Player
 from scoring.models import RankingSnapshot
 from scoring.services import tournament_publish
 
-from .conftest import PHONE
+from .conftest import PHONE, page_width
 from .test_club_night import log_in, snap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -31,7 +31,7 @@ def png_photo() -> bytes:
 
 
 def page_never_scrolls_sideways(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
+    width = page_width(page)
     assert width <= PHONE["width"], f"{page.url} is {width}px wide"
 
 

@@ -35,7 +35,7 @@ from playwright.sync_api import Browser, Page, expect
 from club.models import Club, ClubSignup, JoinRequest
 from club.services.signup_opening import signup_approve
 from tests.club.views.test_member_import import members_rows, xlsx_of
-from tests.e2e.conftest import CHROMIUM
+from tests.e2e.conftest import CHROMIUM, page_width
 from tests.e2e.test_accessibility import AXE, RUN_AXE, SERIOUS
 from tests.e2e.test_night_fingers import MIN_TARGET, TARGETS
 from tests.factories import ClubFactory
@@ -173,7 +173,7 @@ class Walk:
         for url, width in page.evaluate(PICTURES_LOADED):
             if not width:
                 self.offend(f"picture not shown: {url}")
-        width = page.evaluate("document.documentElement.scrollWidth")
+        width = page_width(page)
         if width > PHONE["width"]:
             self.offend(f"{width} px wide")
         if served_only:

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from club.models import Membership
 from games.models import Tournament
 from scoring import services as scoring_services
+from tests.e2e.conftest import page_width
 from tests.factories import PlayerFactory, UserFactory
 
 from .test_club_night import log_in, record
@@ -32,7 +33,7 @@ def shot(page: Page, name: str) -> None:
 
 
 def fits_the_phone(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
+    width = page_width(page)
     assert width <= PHONE["width"], f"{page.url} is {width}px wide"
 
 

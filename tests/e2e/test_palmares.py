@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from club.models import Membership
 from clubsite.share import night_picture_name
 from scoring import services as scoring
+from tests.e2e.conftest import page_width
 from tests.factories import PlayerFactory, UserFactory
 
 from .test_phone_sheet import PHONE, a_night, belgian_deals, phone_context, screenshot
@@ -47,7 +48,7 @@ def test_a_visitor_finds_the_chelem_of_a_night_just_published_on_the_palmares(
     expect(made).to_have_count(1)
     expect(made).to_contain_text("Solo chelem")
     expect(made).to_contain_text(declarer)
-    assert visitor.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(visitor) <= PHONE["width"]
     screenshot(visitor, "palmares-phone")
 
     made.get_by_role("link").first.click()

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from club.models import Membership
 from games.models import Deal
+from tests.e2e.conftest import page_width
 from tests.factories import PlayerFactory, UserFactory
 
 from .test_phone_sheet import a_night, phone_context, screenshot, sheet_url
@@ -141,11 +142,8 @@ def test_a_paper_sheet_with_mistakes_is_flagged_row_by_row_and_a_pass_moves_the_
     expect(problems.nth(1)).to_contain_text("Déclarants")
     expect(page.get_by_role("alert")).to_contain_text("Rien n'est enregistré")
     assert not Deal.objects.filter(poule=poule).exists()
-    # Every field of a row on the screen: nothing scrolls sideways. Measured once the page has
-    # loaded: the rows are in the page before its style sheet is, and a width read then is the
-    # unstyled table's (500 px once on CI), a page nobody sees.
-    page.wait_for_load_state()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every field of a row on the screen: nothing scrolls sideways (measured once loaded).
+    assert page_width(page) <= 390
     screenshot(page, "paper-entry-every-mistake")
 
     # Row 2 becomes a pass: it takes no number and seat 2 deals again, the mort again.

@@ -24,6 +24,7 @@ from games.models import Deal, Poule, Tournament
 from games.services import point_table_for_preset
 from scoring import services as scoring
 from scoring.engine.tables import PRESET_GAME
+from tests.e2e.conftest import page_width
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -130,7 +131,7 @@ def assert_totals_in_view(page: Page, seats: int) -> None:
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (where, box)
             assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (where, box)
             assert total.evaluate("e => e.scrollWidth <= e.clientWidth"), (where, index)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     page.evaluate("window.scrollTo(0, 0)")
 
 

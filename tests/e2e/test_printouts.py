@@ -10,6 +10,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring import services as scoring_services
+from tests.e2e.conftest import page_width
 
 from .test_club_night import log_in
 
@@ -42,7 +43,7 @@ def test_the_point_table_grid_scrolls_inside_its_box_at_1280_px(
     expect(box).to_have_attribute("tabindex", "0")
     expect(box).to_have_attribute("aria-label", re.compile("RCWhist"))
 
-    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert page_width(page) <= 1280
     widths = box.evaluate("el => [el.scrollWidth, el.clientWidth]")
     assert widths[0] > widths[1], widths  # the grid is wider than its box, which scrolls
     box.focus()

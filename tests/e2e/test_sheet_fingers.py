@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from infra.typography import of_name
 from scoring import services as scoring
+from tests.e2e.conftest import page_width
 from tests.e2e.test_phone_sheet import (
     PHONE,
     a_night,
@@ -67,7 +68,7 @@ def assert_made_for_fingers(page: Page) -> int:
     covered = [c for c in controls if c["covered"]]
     assert not small, "\n".join(map(str, small))
     assert not covered, "\n".join(map(str, covered))
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     return len(controls)
 
 
@@ -228,7 +229,7 @@ def test_the_sheet_fits_390px_in_each_language(live_server, new_context, club, s
         form.locator(f".calls button[data-value^='{call}']").click()
         if call != "pass:":
             form.locator("label:has(input[name=declarers][value='3'])").click()
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert page_width(page) <= PHONE["width"]
         # Every button's word fits it ("Passe" included).
         cut = page.evaluate(
             """() => [...document.querySelectorAll('#sheet button, #sheet .choice span')]

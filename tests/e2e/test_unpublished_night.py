@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from club.models import Membership
 from scoring import services as scoring
+from tests.e2e.conftest import page_width
 from tests.factories import PlayerFactory, UserFactory
 
 from .test_phone_sheet import PHONE, a_night, belgian_deals, phone_context, screenshot
@@ -48,7 +49,7 @@ def test_a_night_taken_back_leaves_the_clubs_public_page(live_server, new_contex
 
     public.reload()
     expect(public.get_by_text(name)).to_have_count(0)
-    assert public.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(public) <= PHONE["width"]
     screenshot(public, "club-page-night-taken-back")
     assert public.goto(results).status == 404
     phone.goto(club_page)

@@ -1,10 +1,11 @@
 """``/sitemap.xml`` (Django's sitemaps framework): every public page of every listed club — its
 page, its ranking archive and each published season's ranking, each published night's results,
-its palmarès — and the site's own public pages. A club not listed (or closed) is left out, and
-so is whatever its members alone may read: unpublished nights and rankings are never in it.
+its palmarès, its own site's pages, news and photo albums — every federation's pages, and the
+site's own public pages. A club not listed (or closed) is left out, and so is whatever its
+members alone may read: unpublished nights and rankings, drafts, members-only pages and albums
+are never in it.
 
-Each kind of page is one ``Sitemap``; the club site's pages, news and albums plug in here as
-their own classes in ``SITEMAPS``, reading the public ones only (``…objects.public()``)."""
+Each kind of page is one ``Sitemap`` in ``SITEMAPS``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from django.contrib.sitemaps import Sitemap
 from django.db.models import QuerySet
 from django.urls import reverse
 
-from club.models import Club, Membership
+from club.models import Club, Federation, FederationSeason, Membership
+from clubsite.models import Album, NewsPost, Page
 from games.models import Tournament
 from scoring.models import RankingSnapshot
 
@@ -47,6 +49,10 @@ class ClubPages(Sitemap):
         "ratings",
         "club-statistics",
         "games:calendar",
+        "news",
+        "photo-albums",
+        "point-table-page",
+        "contact",
     )
 
     def items(self) -> list[tuple[str, Club]]:
@@ -107,10 +113,93 @@ class NightResults(Sitemap):
         return reverse("games:results", args=[item.club.slug, item.pk])
 
 
+class ClubSitePages(Sitemap):
+    """Each listed club's own pages (« Le club », its rules …) that anybody may read."""
+
+    def items(self) -> QuerySet[Page]:
+        return (
+            Page.objects.public()
+            .filter(club__in=listed_clubs())
+            .select_related("club")
+            .order_by("pk")
+        )
+
+    def location(self, item: Page) -> str:
+        return reverse("site-page", args=[item.club.slug, item.slug])
+
+    def lastmod(self, item: Page) -> datetime:
+        return item.updated_at
+
+
+class NewsPosts(Sitemap):
+    """Each published news item of a listed club (never a draft)."""
+
+    def items(self) -> QuerySet[NewsPost]:
+        return (
+            NewsPost.objects.published()
+            .filter(club__in=listed_clubs())
+            .select_related("club")
+            .order_by("pk")
+        )
+
+    def location(self, item: NewsPost) -> str:
+        return reverse("news-post", args=[item.club.slug, item.pk])
+
+    def lastmod(self, item: NewsPost) -> Any:
+        return item.published_at
+
+
+class PhotoAlbums(Sitemap):
+    """Each photo album of a listed club that anybody may open (never a members-only one)."""
+
+    def items(self) -> QuerySet[Album]:
+        return (
+            Album.objects.seen_by(is_member=False)
+            .filter(club__in=listed_clubs())
+            .select_related("club")
+            .order_by("pk")
+        )
+
+    def location(self, item: Album) -> str:
+        return reverse("photo-album", args=[item.club.slug, item.slug])
+
+
+class FederationPages(Sitemap):
+    """Each federation's page and the archive of its rankings, dated by their last change
+    (a federation's pages are public, as its clubs' published pages are)."""
+
+    pages = ("federation", "federation-archive")
+
+    def items(self) -> list[tuple[str, Federation]]:
+        return [(page, fed) for fed in Federation.objects.order_by("pk") for page in self.pages]
+
+    def location(self, item: tuple[str, Federation]) -> str:
+        page, federation = item
+        return reverse(page, args=[federation.slug])
+
+    def lastmod(self, item: tuple[str, Federation]) -> datetime:
+        return item[1].pages_changed
+
+
+class FederationRankings(Sitemap):
+    """Each federation season's ranking across its clubs."""
+
+    def items(self) -> QuerySet[FederationSeason]:
+        return FederationSeason.objects.select_related("federation").order_by("pk")
+
+    def location(self, item: FederationSeason) -> str:
+        return reverse("federation-ranking", args=[item.federation.slug, item.slug])
+
+
 SITEMAPS: dict[str, type[Sitemap]] = {
     "site": SitePages,
     "clubs": ClubPages,
     "rankings": SeasonRankings,
     "nights": NightResults,
     "players": PlayerPages,
+    "pages": ClubSitePages,
+    "news": NewsPosts,
+    "albums": PhotoAlbums,
+    "federations": FederationPages,
+    "federation-rankings": FederationRankings,
 }

@@ -10,7 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from club.models import Club
+from club.models import Club, Federation, FederationSeason
+from clubsite.models import Album, NewsPost, Page
 from games.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -60,4 +61,50 @@ def test_the_sitemap_parses_and_lists_the_demos_public_pages_and_no_private_one(
     assert not any("/gestion/" in page or "/compte/" in page for page in pages)
     # Every address in it answers a visitor.
     for page in sorted(pages)[:40]:
+        assert client.get(page).status_code == 200, page
+
+
+def test_the_sitemap_lists_the_clubs_own_site_and_the_federations_public_pages_only(
+    client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("demo_club", stdout=io.StringIO())
+    listed = Club.objects.filter(listed=True)
+    draft = NewsPost.objects.filter(club__in=listed).first()
+    NewsPost.objects.filter(pk=draft.pk).update(status=NewsPost.Status.DRAFT)
+    hidden_album = Album.objects.filter(club__in=listed).first()
+    Album.objects.filter(pk=hidden_album.pk).update(members_only=True)
+
+    response = client.get("/sitemap.xml", HTTP_HOST="localhost")
+
+    root = ElementTree.fromstring(response.content)
+    pages = {
+        loc.text.removeprefix("http://localhost")
+        for loc in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")
+    }
+    site = {
+        reverse(name, args=[club.slug])
+        for club in listed
+        for name in ("news", "photo-albums", "point-table-page", "contact")
+    }
+    for page in Page.objects.filter(club__in=listed):
+        shown = reverse("site-page", args=[page.club.slug, page.slug]) in pages
+        assert shown == (not page.members_only), page.slug
+    for post in NewsPost.objects.filter(club__in=listed):
+        shown = reverse("news-post", args=[post.club.slug, post.pk]) in pages
+        assert shown == (post.pk != draft.pk), post.title
+    for album in Album.objects.filter(club__in=listed):
+        shown = reverse("photo-album", args=[album.club.slug, album.slug]) in pages
+        assert shown == (album.pk != hidden_album.pk), album.title
+    for federation in Federation.objects.all():
+        site |= {
+            reverse("federation", args=[federation.slug]),
+            reverse("federation-archive", args=[federation.slug]),
+        }
+    for season in FederationSeason.objects.select_related("federation"):
+        site.add(reverse("federation-ranking", args=[season.federation.slug, season.slug]))
+    assert Page.objects.filter(members_only=True).exists() and FederationSeason.objects.exists()
+    assert site <= pages
+    # Each of these answers a visitor.
+    for page in sorted(site | {p for p in pages if "/actualites/" in p or "/photos/" in p}):
         assert client.get(page).status_code == 200, page

@@ -73,7 +73,8 @@ def test_the_sitemap_reads_one_query_a_kind_of_page_however_many_clubs_and_night
     night = TournamentFactory(club=other, season=SeasonFactory(club=other, year=2024))
     Tournament.objects.filter(pk=night.pk).update(status=Tournament.Status.PUBLISHED)
     # The listed clubs; the published rankings, the published nights and the members' pages,
-    # each counted by the sitemap's paginator, then read.
-    with django_assert_num_queries(7):
+    # each counted by the sitemap's paginator, then read; the clubs' own site pages, news and
+    # albums, each counted (none here: not read); the federations; their seasons, counted.
+    with django_assert_num_queries(12):
         pages = listed(client)
     assert reverse("games:results", args=["wavre", night.pk]) in pages

@@ -2,7 +2,9 @@
 address through the outbox, and the address is never on the page. Robots are refused the
 usual ways: a field no person sees (``club.views.signup.Honeypot``), a minimum time between
 the page shown and the message sent (a signed time in the form), and a limit per client
-address and per club (the site's one throttle), each refused in words."""
+address and per club (the site's one throttle), each refused in words. The message itself is
+kept ``KEPT_DAYS`` only: the club's mailbox is its record, not the site (the privacy page says
+so)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import time
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club
@@ -30,6 +33,9 @@ MAX_AGE = datetime.timedelta(days=1)
 CONTACT_ADDRESS = Limit("contact-address", 3, datetime.timedelta(hours=1))
 # To one club: many visitors at once is a flood, which the club's mailbox is spared.
 CONTACT_CLUB = Limit("contact-club", 20, datetime.timedelta(days=1))
+# How long a visitor's message stays on the site after it came in: time enough for the outbox
+# to e-mail it through a long outage of the mail server, then it is the club's mail alone.
+KEPT_DAYS = 30
 
 
 def shown_token(at: float | None = None) -> str:
@@ -88,3 +94,11 @@ def contact_receive(
         contact.save()
         work_queue(TaskName.CONTACT_EMAIL, contact.pk)
     return contact
+
+
+def contact_messages_purge(now: datetime.datetime | None = None) -> int:
+    """The visitors' messages that came in more than ``KEPT_DAYS`` ago, deleted, e-mailed or
+    not (Celery beat, daily). Returns how many."""
+    since = (now or timezone.now()) - datetime.timedelta(days=KEPT_DAYS)
+    deleted, _kinds = ContactMessage.objects.filter(received__lt=since).delete()
+    return deleted

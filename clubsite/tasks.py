@@ -1,8 +1,8 @@
-"""The club site's Celery tasks, run through the outbox (``infra.outbox``): a photo's copies,
-the admins told of a take-down request, a night's and a season's share picture, a news post
-e-mailed to those who asked, a visitor's message to the club; and, daily by
-beat, the photo files no row names. Ids in, one function each, safe twice (a picture drawn twice
-is the same picture)."""
+"""The club site's Celery tasks, run through the outbox (``infra.outbox``): a photo's copies, the
+admins told of a take-down request, a night's and a season's share picture, a news post e-mailed
+to those who asked, a visitor's message to the club; and, daily by beat, the photo files no row
+names and the visitors' messages kept long enough. Ids in, one function each, safe twice (a
+picture drawn twice is the same picture)."""
 
 from celery import shared_task
 
@@ -12,6 +12,7 @@ from infra import outbox
 from infra.outbox import TaskName
 
 from . import mailing
+from .contact import contact_messages_purge as contact_messages_purge_now
 from .photos import mailing as photo_mailing
 from .photos import services as photo_services
 from .photos.sweep import photo_files_sweep as photo_files_sweep_now
@@ -46,6 +47,12 @@ def photo_takedown_email(photo_id: int) -> int:
 def photo_files_sweep() -> int:
     """The photo files no photo names any more (a purged club's), deleted (beat, daily)."""
     return photo_files_sweep_now()
+
+
+@shared_task
+def contact_messages_purge() -> int:
+    """The visitors' messages kept long enough, deleted (beat, daily)."""
+    return contact_messages_purge_now()
 
 
 @shared_task

@@ -330,6 +330,11 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Photo files no row names any more (a purged club's albums), deleted (clubsite).
     "photo-files-sweep": {"task": "clubsite.tasks.photo_files_sweep", "schedule": 24 * 60 * 60.0},
+    # A visitor's message to a club, deleted once kept long enough (clubsite.contact).
+    "contact-messages-purge": {
+        "task": "clubsite.tasks.contact_messages_purge",
+        "schedule": 24 * 60 * 60.0,
+    },
 }
 # How long a closed club's data is kept before it is deleted (the privacy page says so).
 CLUB_CLOSED_KEEP_DAYS = int(os.environ.get("CLUB_CLOSED_KEEP_DAYS", 90))

@@ -1,14 +1,17 @@
 """A visitor's message to a club: kept and handed to the outbox; refused in words when sent
 too fast, from a stale form, too often from one address, or too often to one club."""
 
+import datetime
 import time
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
 
 from club.models import Club
 from clubsite import contact
-from clubsite.contact import contact_receive, shown_check, shown_token
+from clubsite.contact import contact_messages_purge, contact_receive, shown_check, shown_token
 from clubsite.models import ContactMessage
 from infra.models import PendingWork
 from infra.outbox import TaskName
@@ -73,3 +76,24 @@ def test_a_club_without_a_contact_address_takes_no_message(club):
     club.refresh_from_db()
     with pytest.raises(ValidationError, match="ne reçoit pas"):
         write(club)
+
+
+def test_a_message_is_deleted_once_kept_its_days_sent_or_not_and_the_privacy_page_says_so(
+    club, client
+):
+    now = timezone.now()
+    old_sent, old_unsent, recent = (write(club, address=f"192.0.2.{n}") for n in (1, 2, 3))
+    kept = datetime.timedelta(days=contact.KEPT_DAYS)
+    ContactMessage.objects.filter(pk=old_sent.pk).update(
+        received=now - kept - datetime.timedelta(minutes=1), sent_at=now - kept
+    )
+    ContactMessage.objects.filter(pk=old_unsent.pk).update(received=now - kept * 2)
+    ContactMessage.objects.filter(pk=recent.pk).update(
+        received=now - kept + datetime.timedelta(minutes=1)
+    )
+
+    assert contact_messages_purge(now) == 2
+
+    assert list(ContactMessage.objects.values_list("pk", flat=True)) == [recent.pk]
+    page = client.get(reverse("privacy")).content.decode()
+    assert f"Le site les efface {contact.KEPT_DAYS} jours après leur arrivée" in page

@@ -354,7 +354,9 @@ class Deal(models.Model):
     named by seat number ("1" … "5") so that renaming a player never touches a score sheet;
     ``points`` (one per seat) and ``dealer`` come from the engine when the deal is recorded."""
 
-    poule = models.ForeignKey(Poule, on_delete=models.CASCADE, related_name="deals")
+    # No index of its own: the unique (poule, position) below starts with it and serves every
+    # look-up by poule; a second one only slowed each deal's insert.
+    poule = models.ForeignKey(Poule, on_delete=models.CASCADE, related_name="deals", db_index=False)
     # Where the deal is stored in the poule's playing order (1, 2 …, a pass included): not
     # the number the sheet prints, which games/numbering.py alone gives (a pass takes none).
     position = models.PositiveSmallIntegerField(_("place dans la poule"))

@@ -5,13 +5,14 @@ claimed before it goes, so that a task run twice sends nothing twice."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.core.mail import EmailMessage, get_connection
-from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 
 from club.mailing import club_sender, email_message
+from club.mailing.claimed import claimed_send, row_claimed
 from club.models import Player
 from club.unsubscribe import MailKind, unsubscribe_url
 from games.mailing import result_address
@@ -24,14 +25,6 @@ from .news import news_readers
 logger = logging.getLogger(__name__)
 
 
-def _claim(post: NewsPost, player: Player, address: str) -> NewsEmail | None:
-    try:
-        with transaction.atomic():
-            return NewsEmail.objects.create(post=post, player=player, email=address)
-    except IntegrityError:
-        return None
-
-
 def news_email_send(post_id: int) -> int:
     """E-mail a published post to each member who asked for the club's news, in his
     language; returns how many went. Who has it already is skipped; a failed address is
@@ -42,23 +35,17 @@ def news_email_send(post_id: int) -> int:
     club = post.club
     done = set(NewsEmail.objects.filter(post=post).values_list("player_id", flat=True))
     post_url = absolute(reverse("news-post", args=[club.slug, post.pk]))
-    connection = get_connection()
-    sent = 0
-    for player in news_readers(club):
-        address = result_address(player)
-        if player.pk in done or not address:
-            continue
-        record = _claim(post, player, address)
-        if record is None:
-            continue
+    photo_url = absolute(post.photo.url) if post.photo else ""
+
+    def message(player: Player, address: str, connection: Any) -> EmailMessage:
         context = {
             "post": post,
             "club": club,
             "player": player,
             "post_url": post_url,
-            "photo_url": absolute(post.photo.url) if post.photo else "",
+            "photo_url": photo_url,
         }
-        message = email_message(
+        return email_message(
             "news_post",
             context,
             player.language,
@@ -67,14 +54,14 @@ def news_email_send(post_id: int) -> int:
             club=club,
             unsubscribe=unsubscribe_url(MailKind.NEWS, player, club.pk),
         )
-        try:
-            message.send()
-        except Exception:
-            logger.exception("news %s: e-mail to player %s failed", post.pk, player.pk)
-            record.delete()
-            continue
-        sent += 1
-    return sent
+
+    readers = ((player, result_address(player)) for player in news_readers(club))
+    return claimed_send(
+        ((player, address) for player, address in readers if player.pk not in done and address),
+        lambda player, address: row_claimed(NewsEmail, post=post, player=player, email=address),
+        message,
+        f"news {post.pk}",
+    )
 
 
 def contact_send(message_id: int) -> int:

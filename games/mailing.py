@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import logging
+from typing import Any
 
-from django.core.mail import get_connection
-from django.db import IntegrityError, transaction
+from django.core.mail import EmailMessage
 from django.urls import reverse
 
 from club.mailing import email_message
+from club.mailing.claimed import claimed_send, row_claimed
 from club.models import Player
 from club.names import name_shown, recipients
 from club.unsubscribe import MailKind, unsubscribe_url
@@ -16,8 +16,6 @@ from infra.site_address import site_url
 from scoring.models import PouleStanding, TournamentStanding
 
 from .models import ResultEmail, Tournament
-
-logger = logging.getLogger(__name__)
 
 
 def result_address(player: Player) -> str:
@@ -52,16 +50,6 @@ def result_recipients(tournament: Tournament) -> list[Player]:
     return [player for player in players if _receives(player, sent_before)]
 
 
-def _claim(tournament: Tournament, player: Player, address: str) -> ResultEmail | None:
-    """Record the e-mail before sending it: two runs at the same time (a task retried while
-    the first still runs) cannot both send it, the unique row decides. None: already sent."""
-    try:
-        with transaction.atomic():
-            return ResultEmail.objects.create(tournament=tournament, player=player, email=address)
-    except IntegrityError:
-        return None
-
-
 def tournament_results_send(tournament: Tournament) -> int:
     """E-mail each participant of the night his results, in his language; returns how many
     were sent. A participant already sent this night's results is skipped, so running it
@@ -91,21 +79,12 @@ def tournament_results_send(tournament: Tournament) -> int:
         else ""
     )
 
-    sent = 0
-    connection = get_connection()
-    for line in lines:
-        player = line.player
-        if not _receives(player, sent_before):
-            continue
-        address = result_address(player)
-        record = _claim(tournament, player, address)
-        if record is None:
-            continue
+    def message(player: Player, address: str, connection: Any) -> EmailMessage:
         context = {
             "tournament": tournament,
             "club": tournament.club,
             "player": player,
-            "line": line,
+            "line": lines_of[player.pk],
             "players": len(lines),
             "poules": poules.get(player.pk, []),
             "winners": [name_shown(winner, readers[player.pk]) for winner in winners],
@@ -113,25 +92,26 @@ def tournament_results_send(tournament: Tournament) -> int:
             "public_url": public_url,
             "profile_url": profile_url,
         }
-        try:
-            email_message(
-                "tournament_results",
-                context,
-                player.language,
-                address,
-                connection,
-                club=tournament.club,
-                unsubscribe=unsubscribe_url(MailKind.RESULTS, player),
-            ).send()
-        except Exception:
-            logger.exception(
-                "night %s: results e-mail to player %s <%s> failed",
-                tournament.pk,
-                player.pk,
-                address,
-            )
-            # Not sent: the next run tries this address again.
-            record.delete()
-            continue
-        sent += 1
-    return sent
+        return email_message(
+            "tournament_results",
+            context,
+            player.language,
+            address,
+            connection,
+            club=tournament.club,
+            unsubscribe=unsubscribe_url(MailKind.RESULTS, player),
+        )
+
+    lines_of = {line.player_id: line for line in lines}
+    return claimed_send(
+        (
+            (line.player, result_address(line.player))
+            for line in lines
+            if _receives(line.player, sent_before)
+        ),
+        lambda player, address: row_claimed(
+            ResultEmail, tournament=tournament, player=player, email=address
+        ),
+        message,
+        f"night {tournament.pk}: results",
+    )

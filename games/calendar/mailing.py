@@ -9,12 +9,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.mail import get_connection
-from django.db import IntegrityError, transaction
+from django.core.mail import EmailMessage, get_connection
 from django.urls import reverse
 from django.utils import timezone
 
 from club.mailing import email_message
+from club.mailing.claimed import claimed_send, row_claimed
 from club.models import Player
 from club.unsubscribe import MailKind, unsubscribe_url
 from infra.mail_text import plain_text
@@ -79,16 +79,6 @@ def member_message(night: PlannedNight, player: Player) -> str:
     return _text("share_member.txt", {**context, "url": reply_url(night, player)})
 
 
-def _claim(night: PlannedNight, player: Player, address: str, round_: int) -> ReminderEmail | None:
-    try:
-        with transaction.atomic():
-            return ReminderEmail.objects.create(
-                night=night, player=player, email=address, round=round_
-            )
-    except IntegrityError:
-        return None
-
-
 def reminders_send(night_id: int, *, nudge: bool = False) -> int:
     """Remind each member of the night (``calendar.reminder_recipients``), in his language;
     returns how many were sent. ``nudge``: the secretary's latest reminder, to those who have
@@ -104,18 +94,11 @@ def reminders_send(night_id: int, *, nudge: bool = False) -> int:
     done = set(
         ReminderEmail.objects.filter(night=night, round=round_).values_list("player_id", flat=True)
     )
-    connection = get_connection()
-    sent = 0
-    for player in recipients:
-        if player.pk in done:
-            continue
-        address = result_address(player)
-        record = _claim(night, player, address, round_)
-        if record is None:
-            continue
+
+    def message(player: Player, address: str, connection: Any) -> EmailMessage:
         context = _context(night, player, replies.get(player.pk), nudge)
         # A bulk e-mail says where its reader stops it (RFC 2369, one click: RFC 8058).
-        message = email_message(
+        return email_message(
             "calendar_reminder",
             context,
             player.language,
@@ -124,14 +107,15 @@ def reminders_send(night_id: int, *, nudge: bool = False) -> int:
             club=night.club,
             unsubscribe=context["off_url"],
         )
-        try:
-            message.send()
-        except Exception:
-            logger.exception("planned night %s: reminder to player %s failed", night.pk, player.pk)
-            record.delete()
-            continue
-        sent += 1
-    return sent
+
+    return claimed_send(
+        ((player, result_address(player)) for player in recipients if player.pk not in done),
+        lambda player, address: row_claimed(
+            ReminderEmail, night=night, player=player, email=address, round=round_
+        ),
+        message,
+        f"planned night {night.pk}: reminder",
+    )
 
 
 def promoted_send(reply_id: int) -> int:

@@ -223,7 +223,7 @@ def test_a_failing_address_does_not_stop_the_others_and_is_tried_again_next_time
 
     monkeypatch.setattr(locmem.EmailBackend, "send_messages", refuse_one)
     scoring_services.tournament_close(tournament, unfinished_ok=True)
-    with caplog.at_level(logging.ERROR, logger="games.mailing"):
+    with caplog.at_level(logging.ERROR, logger="club.mailing.claimed"):
         assert tournament_results_send(tournament) == 6
     assert failing not in recipients()
     assert any(failing in record.getMessage() for record in caplog.records)

@@ -10,6 +10,8 @@
     manage.py bench federation [--clubs N] [--seasons N] [--nights N] [--scorers N]
                                [--scorer-deals N] [--deals N] [--seed N]
                                         a federation's decade on PostgreSQL (DATABASE_URL)
+    manage.py bench decade  [--clubs N] [--seasons N] [--nights N] [--seed N]
+                                        that decade imported from club-night files
     manage.py bench load    --url http://127.0.0.1:PORT --path ADDRESS … [-c N] [-d S] [--as USER]
     manage.py bench smoke   URL [--timeout S]
     manage.py bench drill   URL         PostgreSQL's and Redis's connections dropped under deals
@@ -35,6 +37,7 @@ from benchmarks import federation as federation_bench
 from benchmarks.api import RATES, api
 from benchmarks.data import PLAYERS, ROUNDS, SEASONS, TOURNAMENTS
 from benchmarks.deals import sheet
+from benchmarks.decade import decade
 from benchmarks.drill import drill
 from benchmarks.figures import figures_rewritten
 from benchmarks.lighthouse import lighthouse
@@ -43,7 +46,7 @@ from benchmarks.load import MAX_SECONDS, load
 from benchmarks.member_import import members
 from benchmarks.pages import pages
 from benchmarks.ratings import ratings
-from benchmarks.sandbox import throwaway_database
+from benchmarks.sandbox import tasks_in_process, throwaway_database
 from benchmarks.smoke import smoke
 
 # A cache of its own: some measures empty the cache, which must not empty the club's Redis.
@@ -162,6 +165,18 @@ class Command(BaseCommand):
             help="deals each scorer of the load test records",
         )
 
+        decade_parser = benchmarks.add_parser(
+            "decade",
+            help="that federation's decade (100 clubs × 10 seasons × 40 nights) imported from "
+            "club-night files, club by club, on PostgreSQL",
+        )
+        decade_parser.add_argument("--seed", type=int, default=2026)
+        decade_parser.add_argument("--clubs", type=int, default=federation_bench.CLUBS)
+        decade_parser.add_argument("--seasons", type=int, default=federation_bench.SEASONS)
+        decade_parser.add_argument(
+            "--nights", type=int, default=federation_bench.NIGHTS, help="nights per season"
+        )
+
         load_parser = benchmarks.add_parser(
             "load", help=f"load a running site on 127.0.0.1 (at most {MAX_SECONDS} s)"
         )
@@ -248,6 +263,8 @@ class Command(BaseCommand):
                 members(write, count=options["count"], runs=options["runs"])
         elif benchmark == "federation":
             self._federation(**options)
+        elif benchmark == "decade":
+            self._decade(**options)
         elif benchmark == "engine":
             engine.run(write, **self._pick(options, "deals", "repeats", "nights", "seed"))
         elif benchmark == "load":
@@ -275,12 +292,8 @@ class Command(BaseCommand):
                 figures=options["figures"],
             )
 
-    def _federation(
-        self, *, clubs: int, seasons: int, nights: int, scorers: int, **options: Any
-    ) -> None:
-        if min(clubs, seasons, nights) < 1 or scorers < 0:
-            raise CommandError("--clubs, --seasons and --nights must be at least 1")
-        total = federation_bench.nights_of(clubs, seasons, nights)
+    @staticmethod
+    def _federation_scale(total: int) -> None:
         if connection.vendor != "postgresql" and total > federation_bench.SQLITE_MAX_NIGHTS:
             raise CommandError(
                 f"{total} nights is a federation's scale, measured on PostgreSQL only: set "
@@ -289,6 +302,13 @@ class Command(BaseCommand):
                 f"--seasons and --nights (at most {federation_bench.SQLITE_MAX_NIGHTS} nights "
                 f"on {connection.vendor})"
             )
+
+    def _federation(
+        self, *, clubs: int, seasons: int, nights: int, scorers: int, **options: Any
+    ) -> None:
+        if min(clubs, seasons, nights) < 1 or scorers < 0:
+            raise CommandError("--clubs, --seasons and --nights must be at least 1")
+        self._federation_scale(federation_bench.nights_of(clubs, seasons, nights))
         with throwaway_database(CACHES=OWN_CACHE):
             federation_bench.federation(
                 self.stdout.write,
@@ -298,6 +318,13 @@ class Command(BaseCommand):
                 scorers=scorers,
                 **self._pick(options, "seed", "deals", "scorer_deals"),
             )
+
+    def _decade(self, *, clubs: int, seasons: int, nights: int, seed: int, **_: Any) -> None:
+        if min(clubs, seasons, nights) < 1:
+            raise CommandError("--clubs, --seasons and --nights must be at least 1")
+        self._federation_scale(federation_bench.nights_of(clubs, seasons, nights))
+        with throwaway_database(CACHES=OWN_CACHE), tasks_in_process():
+            decade(self.stdout.write, clubs=clubs, seasons=seasons, nights=nights, seed=seed)
 
     @staticmethod
     def _pick(options: dict[str, Any], *names: str) -> dict[str, Any]:

@@ -113,55 +113,62 @@ class NightResults(Sitemap):
         return reverse("games:results", args=[item.club.slug, item.pk])
 
 
-class ClubSitePages(Sitemap):
+class ClubRows(Sitemap):
+    """A kind of a listed club's own records, each its page under the club's address:
+    ``rows()`` says which may be listed, ``page`` and ``key`` where each is."""
+
+    page = ""
+
+    def rows(self) -> QuerySet[Any]:
+        raise NotImplementedError
+
+    def key(self, item: Any) -> Any:
+        return item.pk
+
+    def items(self) -> QuerySet[Any]:
+        return self.rows().filter(club__in=listed_clubs()).select_related("club").order_by("pk")
+
+    def location(self, item: Any) -> str:
+        return reverse(self.page, args=[item.club.slug, self.key(item)])
+
+
+class ClubSitePages(ClubRows):
     """Each listed club's own pages (« Le club », its rules …) that anybody may read."""
 
-    def items(self) -> QuerySet[Page]:
-        return (
-            Page.objects.public()
-            .filter(club__in=listed_clubs())
-            .select_related("club")
-            .order_by("pk")
-        )
+    page = "site-page"
 
-    def location(self, item: Page) -> str:
-        return reverse("site-page", args=[item.club.slug, item.slug])
+    def rows(self) -> QuerySet[Page]:
+        return Page.objects.public()
+
+    def key(self, item: Page) -> str:
+        return item.slug
 
     def lastmod(self, item: Page) -> datetime:
         return item.updated_at
 
 
-class NewsPosts(Sitemap):
+class NewsPosts(ClubRows):
     """Each published news item of a listed club (never a draft)."""
 
-    def items(self) -> QuerySet[NewsPost]:
-        return (
-            NewsPost.objects.published()
-            .filter(club__in=listed_clubs())
-            .select_related("club")
-            .order_by("pk")
-        )
+    page = "news-post"
 
-    def location(self, item: NewsPost) -> str:
-        return reverse("news-post", args=[item.club.slug, item.pk])
+    def rows(self) -> QuerySet[NewsPost]:
+        return NewsPost.objects.published()
 
     def lastmod(self, item: NewsPost) -> Any:
         return item.published_at
 
 
-class PhotoAlbums(Sitemap):
+class PhotoAlbums(ClubRows):
     """Each photo album of a listed club that anybody may open (never a members-only one)."""
 
-    def items(self) -> QuerySet[Album]:
-        return (
-            Album.objects.seen_by(is_member=False)
-            .filter(club__in=listed_clubs())
-            .select_related("club")
-            .order_by("pk")
-        )
+    page = "photo-album"
 
-    def location(self, item: Album) -> str:
-        return reverse("photo-album", args=[item.club.slug, item.slug])
+    def rows(self) -> QuerySet[Album]:
+        return Album.objects.seen_by(is_member=False)
+
+    def key(self, item: Album) -> str:
+        return item.slug
 
 
 class FederationPages(Sitemap):

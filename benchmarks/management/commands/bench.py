@@ -55,6 +55,16 @@ OWN_CACHE = {
 }
 
 
+def _federation_size(parser: CommandParser) -> None:
+    """A federation's size and seed: ``bench federation``'s and ``bench decade``'s."""
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--clubs", type=int, default=federation_bench.CLUBS)
+    parser.add_argument("--seasons", type=int, default=federation_bench.SEASONS)
+    parser.add_argument(
+        "--nights", type=int, default=federation_bench.NIGHTS, help="nights per season"
+    )
+
+
 def _suite_options(parser: CommandParser) -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
@@ -146,12 +156,7 @@ class Command(BaseCommand):
             help="a federation of 100 clubs × 10 seasons × 40 nights on PostgreSQL: a deal "
             "recorded in it and in an empty database, its ranking task, its pages, 200 scorers",
         )
-        federation_parser.add_argument("--seed", type=int, default=2026)
-        federation_parser.add_argument("--clubs", type=int, default=federation_bench.CLUBS)
-        federation_parser.add_argument("--seasons", type=int, default=federation_bench.SEASONS)
-        federation_parser.add_argument(
-            "--nights", type=int, default=federation_bench.NIGHTS, help="nights per season"
-        )
+        _federation_size(federation_parser)
         federation_parser.add_argument(
             "--scorers", type=int, default=federation_bench.SCORERS, help="0: no load test"
         )
@@ -170,12 +175,7 @@ class Command(BaseCommand):
             help="that federation's decade (100 clubs × 10 seasons × 40 nights) imported from "
             "club-night files, club by club, on PostgreSQL",
         )
-        decade_parser.add_argument("--seed", type=int, default=2026)
-        decade_parser.add_argument("--clubs", type=int, default=federation_bench.CLUBS)
-        decade_parser.add_argument("--seasons", type=int, default=federation_bench.SEASONS)
-        decade_parser.add_argument(
-            "--nights", type=int, default=federation_bench.NIGHTS, help="nights per season"
-        )
+        _federation_size(decade_parser)
 
         load_parser = benchmarks.add_parser(
             "load", help=f"load a running site on 127.0.0.1 (at most {MAX_SECONDS} s)"

@@ -56,7 +56,13 @@ class ClubPages(Sitemap):
     )
 
     def items(self) -> list[tuple[str, Club]]:
-        return [(page, club) for club in listed_clubs().order_by("pk") for page in self.pages]
+        # A club without a contact address takes no message: its contact page is not offered.
+        return [
+            (page, club)
+            for club in listed_clubs().order_by("pk")
+            for page in self.pages
+            if page != "contact" or club.contact_email
+        ]
 
     def location(self, item: tuple[str, Club]) -> str:
         page, club = item

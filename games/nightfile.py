@@ -27,7 +27,7 @@ from club.models import (
     dates_refused,
     tidy_name,
 )
-from infra.rows import rows_checked, tables_analysed
+from infra.rows import rows_checked, statistics_sent, tables_analysed
 from scoring import services as scoring
 from scoring.engine.errors import DocumentRefused
 from scoring.engine.night import (
@@ -294,9 +294,11 @@ IMPORTED_TABLES = (Tournament, Poule, Seat, Deal, PouleStanding, TournamentStand
 
 
 def _statistics_refreshed() -> None:
-    """The tables an import fills analysed again (PostgreSQL; SQLite plans without them)."""
+    """The tables an import fills analysed again where a tenth of their rows are new since
+    their last analysis (PostgreSQL; SQLite plans without them)."""
     if connection.vendor != "postgresql":
         return
+    statistics_sent()
     try:
         with transaction.atomic():
             tables_analysed(IMPORTED_TABLES)

@@ -8,17 +8,19 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
+from club.models import Club, Season
 from games.models import Deal, Poule
-from infra.rows import rows_insert
+from infra.rows import STALE_ROWS, rows_insert, statistics_sent, tables_analysed
 from scoring.models import TournamentStanding
 from scoring.services.sheets import (
     NIGHT_STANDING_COLUMNS,
     night_standing_line,
     night_standing_row,
 )
-from tests.factories import PouleFactory, TournamentFactory
+from tests.factories import ClubFactory, PouleFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +84,20 @@ def test_a_deal_copied_is_the_deal_the_orm_stores_awkward_text_included():
     copied = Deal.objects.filter(poule=poule).values_list(*fields).get()
     saved = Deal.objects.filter(poule=other).values_list(*fields).get()
     assert copied == saved == values
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's statistics")
+@pytest.mark.django_db(transaction=True)
+def test_only_the_tables_changed_by_a_tenth_since_their_analysis_are_analysed_again():
+    tables_analysed([Club, Season])
+    ClubFactory.create_batch(STALE_ROWS + 10)
+    statistics_sent()
+
+    assert tables_analysed([Club, Season]) == [Club._meta.db_table]
+    statistics_sent()
+    # Just analysed, and the seasons untouched: nothing to do.
+    assert tables_analysed([Club, Season]) == []
+    # A few rows more than a table of hundreds held: still fresh enough.
+    ClubFactory.create_batch(3)
+    statistics_sent()
+    assert tables_analysed([Club]) == []

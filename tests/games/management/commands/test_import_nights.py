@@ -114,9 +114,11 @@ def test_the_stored_ranking_is_the_engines_ranking_of_the_same_files(
     assert stored == engine
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_long_import_has_postgresql_analyse_its_tables_as_it_goes(monkeypatch):
-    """Every few nights the tables the import fills are analysed again, so the queries that
-    read one night keep using their indexes (PostgreSQL only: SQLite has nothing to refresh)."""
+    """Every few nights the tables the import fills are analysed again where a tenth of their
+    rows are new, so the queries that read one night keep using their indexes (PostgreSQL
+    only: SQLite has nothing to refresh). Its batches commit, as a real import's do."""
     monkeypatch.setattr(nightfile, "STATISTICS_EVERY", 2)
     with CaptureQueriesContext(connection) as queries:
         outcomes = tournaments_import(history(seasons=(2023,), nights=5))

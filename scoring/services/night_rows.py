@@ -123,14 +123,17 @@ def night_rows_store(
     deals: list[tuple[Any, ...]] = []
     lines: list[tuple[Any, ...]] = []
     read = NightRead([], {})
+    # Ids read once a poule (``pk`` is a property), not once for each of its deals.
+    night = tournament.pk
     for poule, sheet in zip(poules, sheets, strict=True):
+        poule_pk = poule.pk
         players = [player.pk for player in sheet.players]
         seats += (
-            (poule.pk, player, number, tournament.pk, poule.round)
+            (poule_pk, player, number, night, poule.round)
             for number, player in enumerate(players, start=1)
         )
         # The poule as the cote reads it back: its counted deals, each named by its place.
-        poule_read = PouleRead(tournament.pk, order[poule.pk], dict(enumerate(players, start=1)))
+        poule_read = PouleRead(night, order[poule_pk], dict(enumerate(players, start=1)))
         score = sheet.score
         for position, (data, points, dealer, counted) in enumerate(
             zip(sheet.deals, score.deal_points, score.dealers, score.counted, strict=True),
@@ -138,14 +141,14 @@ def night_rows_store(
         ):
             points = list(points)
             dealer = None if dealer is None else dealer + 1
-            deals.append((poule.pk, position, data, dealer, points, counted, recorded_at, ""))
+            deals.append((poule_pk, position, data, dealer, points, counted, recorded_at, ""))
             if counted:
                 poule_read.deals.append((data, points, dealer))
-                poule_read.keys.append((poule.pk, position))
+                poule_read.keys.append((poule_pk, position))
         if sheet.deals:
             lines += (
                 (
-                    poule.pk,
+                    poule_pk,
                     players[line.seat],
                     line.seat + 1,
                     line.rank,

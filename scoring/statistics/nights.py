@@ -82,7 +82,8 @@ def night_statistics(
         numbers = sorted(poule.seats)
         players = [poule.seats[n] for n in numbers]
         for player in players:
-            lines.setdefault(player, _blank())
+            if player not in lines:
+                lines[player] = _blank()
         by_mort: dict[int | None, list[Any]] = {}
         for data, points, dealer in poule.deals:
             if len(points) != len(players):

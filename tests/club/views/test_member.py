@@ -71,20 +71,20 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 MEMBER_URLS = ["profile", "my-results", "my-data"]
-# Queries of "my results" beyond the login's own (session, user): his player, his seasons
+# Queries of "my results" beyond the login's own (session, user with his player): his seasons
 # (with his season's summary listing his nights and the club's side of the chart, stored at
 # each close), the season's nights (their names, which he played, which the chart shows), his
 # cote at the club, his partners' names of today.
-MY_RESULTS_QUERIES = 2 + 5
-# The same page again, the club's results unchanged: his player, his seasons, his partners.
-MY_RESULTS_CACHED_QUERIES = 2 + 3
+MY_RESULTS_QUERIES = 2 + 4
+# The same page again, the club's results unchanged: his seasons, his partners.
+MY_RESULTS_CACHED_QUERIES = 2 + 2
 # With the cote written: the same, its lines written again as they were stored at the close.
 MY_RESULTS_STORED_QUERIES = MY_RESULTS_QUERIES
-# The data download: session, user, his player, then seats, night and poule standings, seat
+# The data download: session, user with his player, then seats, night and poule standings, seat
 # numbers, deals, memberships, invitations; then one a section of the rest (presence,
 # rankings, federation rankings, cote, calendar settings and replies, e-mails of results and
 # reminders, merges, account claims, e-mail changes, API keys, federation roles).
-MY_DATA_QUERIES = 2 + 1 + 7 + 13
+MY_DATA_QUERIES = 2 + 7 + 13
 
 
 @pytest.fixture(autouse=True)

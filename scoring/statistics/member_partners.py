@@ -60,9 +60,11 @@ def partners_named_today(partners: list[PartnerLine], reader: NameReader) -> lis
     ones only (and those tied with the last of them)."""
     if not partners:
         return []
-    ordered = sorted(partners, key=partner_order)
-    last = partner_order(ordered[min(TOP_PARTNERS, len(ordered)) - 1])
-    best = [line for line in ordered if partner_order(line) <= last]
+    # Each line's order made once (a season holds dozens of partners, their rates fractions);
+    # its place among them breaks no tie of the figures, only keeps the sort off the lines.
+    ordered = sorted([(partner_order(line), n, line) for n, line in enumerate(partners)])
+    last = ordered[min(TOP_PARTNERS, len(ordered)) - 1][0]
+    best = [line for order, _n, line in ordered if order <= last]
     ids = [line.player_id for line in best]
     named = {player.pk: player for player in _named(reader, ids)}
     for line in best:

@@ -49,8 +49,8 @@ class EmailOrUsernameBackend(ModelBackend):
 
     def get_user(self, user_id: Any) -> Any:
         """A request's account with its player record (``user.player``, or none) read in the
-        same query: the member's own pages (Mes résultats, his profile) each read it, one
-        query more on every view of theirs."""
+        same query: the member's own pages (Mes résultats, his profile) each read it, which
+        was one query more on every view of theirs."""
         users = get_user_model()._default_manager.select_related("player")
         try:
             user = users.get(pk=user_id)

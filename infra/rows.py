@@ -140,24 +140,24 @@ def statistics_sent() -> None:
     """This connection's counts of the rows it changed handed to PostgreSQL's statistics now,
     for ``tables_analysed`` to read (otherwise they go between transactions at most once a
     second). Between transactions only, on PostgreSQL 15 and later; elsewhere nothing."""
+    # Outside an atomic block Django's connection is in autocommit (``get_autocommit`` opens
+    # the connection first, so that its server's version is known).
     if (
         connection.vendor == "postgresql"
         and connection.get_autocommit()
-        and not connection.in_atomic_block
+        and connection.pg_version >= 150000
     ):
-        connection.ensure_connection()
-        if connection.pg_version >= 150000:
-            with connection.cursor() as cursor:
-                # Asked for in a statement of its own: the counts go as it ends.
-                cursor.execute("SELECT pg_stat_force_next_flush()")
+        with connection.cursor() as cursor:
+            # Asked for in a statement of its own: the counts go as it ends.
+            cursor.execute("SELECT pg_stat_force_next_flush()")
 
 
 def tables_analysed(tables: Sequence[type[models.Model]]) -> list[str]:
     """Those of ``tables`` whose statistics are stale by PostgreSQL's own rule analysed again
     (its planner's statistics), now rather than at the daemon's next round; returns their
-    names. The import's one other raw statement, which the ORM has no call for
-    (``games.nightfile``). Analysing every table after every batch cost more than the nights
-    once the tables held a federation's millions of rows (44 % of a decade's import)."""
+    names. With ``statistics_sent``, the import's other raw statements, which the ORM has no
+    call for (``games.nightfile``). Analysing every table after every batch cost more than the
+    nights once the tables held a federation's millions of rows (44 % of a decade's import)."""
     names = [model._meta.db_table for model in tables]
     with connection.cursor() as cursor:
         cursor.execute(

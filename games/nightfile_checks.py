@@ -9,6 +9,7 @@ import re
 import unicodedata
 from typing import Any
 
+import orjson
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 from club.models import Club, hidden_characters
@@ -187,11 +188,15 @@ def composed(doc: Any) -> Any:
     written with a combining accent is the club's Zoé. Its depth is bounded already. A file
     whose texts are all composed (nearly every one) is returned as it is, itself: seen so in
     its JSON text at once, where each text stands between quotes, which compose with
-    nothing."""
+    nothing. The text written by orjson (ten times faster; the same texts between the same
+    quotes), or by ``json`` where orjson refuses the document (a key that is not text)."""
     try:
-        text = json.dumps(doc, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = ""  # not plain JSON: each text looked at
+        text = orjson.dumps(doc).decode()
+    except TypeError:
+        try:
+            text = json.dumps(doc, ensure_ascii=False)
+        except (TypeError, ValueError):
+            text = ""  # not plain JSON: each text looked at
     if text and unicodedata.is_normalized("NFC", text):
         return doc
     return _texts_composed(doc)

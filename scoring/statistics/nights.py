@@ -103,6 +103,10 @@ def night_statistics(
             for i in active:
                 seat_sums[i] += points[i]
             declarers = [str(s) for s in data.get("declarers") or ()]
+            # The deal's contract and its side's first seat, found once a deal (the first
+            # seat only for a partner contract, where it is asked for).
+            contract = str(data.get("contract")) if declarers else ""
+            first = None
             for i in active:
                 line = seat_lines[i]
                 seat = seat_names[i]
@@ -123,16 +127,17 @@ def night_statistics(
                 played[0] += 1
                 played[1] += scored
                 if made is not None:
-                    contract = str(data.get("contract"))
-                    line["contracts"].setdefault(contract, [0, 0])
-                    line["contracts"][contract][0] += 1
-                    line["contracts"][contract][1] += made
+                    declared = line["contracts"].setdefault(contract, [0, 0])
+                    declared[0] += 1
+                    declared[1] += made
                     line["made"] += made
                     # Counted once per declaring side (its first seat) for the club's figures.
-                    if role != "partner" or seat == min(declarers, key=int):
-                        line["sides"].setdefault(contract, [0, 0])
-                        line["sides"][contract][0] += 1
-                        line["sides"][contract][1] += made
+                    if role == "partner" and first is None:
+                        first = min(declarers, key=int)
+                    if role != "partner" or seat == first:
+                        side = line["sides"].setdefault(contract, [0, 0])
+                        side[0] += 1
+                        side[1] += made
                     if role == "partner":
                         other = next((s for s in declarers if s != seat), None)
                         if other is not None and int(other) in poule.seats:

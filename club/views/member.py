@@ -130,7 +130,7 @@ def my_results(request: HttpRequest) -> TemplateResponse:
         # be named today, so their few lines are cached apart and named on every view.
         key = fragment_key(season.club, "my-results", player.pk, season.pk)
         results = SimpleLazyObject(partial(member_results.season_results, player, season))
-        season_part = SimpleLazyObject(partial(_season_part, player, results, season))
+        season_part = SimpleLazyObject(partial(_season_part, player, results, season, seasons))
         partners = cache.get_or_set(
             f"{key}:partners", lambda: results.partners, timeout=MY_RESULTS_SECONDS
         )
@@ -158,7 +158,9 @@ def _percent(made: int, played: int) -> str:
     return str(round(made / played * 100)) if played else "0"
 
 
-def _season_part(player: Player, results: member_results.SeasonResults, season: Any) -> str:
+def _season_part(
+    player: Player, results: member_results.SeasonResults, season: Any, seasons: list[Any]
+) -> str:
     """The season's part of the page that is kept in the cache (his totals and cote, his
     nights, the chart, his contracts), drawn by its Jinja2 template (``jinja2/club/
     my_season.html``): Django's template language's look-ups around the rows were the
@@ -188,7 +190,7 @@ def _season_part(player: Player, results: member_results.SeasonResults, season: 
     context = {
         "results": results,
         "rows": _season_rows(results, season.club.slug),
-        "cote": _cote_words(player, season),
+        "cote": _cote_words(player, season, seasons),
         "chart": drawn,
         "colon": colon(),
         "percent": _percent,
@@ -212,11 +214,12 @@ def _season_part(player: Player, results: member_results.SeasonResults, season: 
     return mark_safe(get_template("club/my_season.html", using="jinja2").render(context))
 
 
-def _cote_words(player: Player, season: Any) -> dict[str, str] | None:
+def _cote_words(player: Player, season: Any, seasons: list[Any]) -> dict[str, str] | None:
     """His cote at the season's club and its change at his latest night there, with that
-    night's cote page (which tells what moved it), written as the cote's pages write them."""
+    night's cote page (which tells what moved it), written as the cote's pages write them:
+    as his seasons there (``seasons``) keep it, else read now."""
     club = season.club
-    now = member_results.season_cote(player, season)
+    now = member_results.season_cote(player, season, seasons)
     if now is None:
         return None
     point = get_format("DECIMAL_SEPARATOR")

@@ -278,6 +278,8 @@ RATING_COLUMNS = (
     "rebalance",
     "current",
 )
+# Where a rating row holds the cote and its change.
+_MU, _CHANGE = RATING_COLUMNS.index("mu"), RATING_COLUMNS.index("change")
 
 # What the rating reads of a night.
 _READ = ("club", "game", "date", "season", "point_table", "name", "status")
@@ -364,12 +366,18 @@ def ratings_update(
         # The lines just written taken as they are, not read back (the summaries read only the
         # seasons' earlier nights).
         known = {night.pk: night for night in nights}
+        # Each player's cote after each night and its change, as just rated (his own summary
+        # keeps the latest of its season's).
+        rated = {(row[0], row[1]): (row[_MU], row[_CHANGE]) for row in rows}
         season_stats_store(
             {night.season_id for night in nights},
             {player for _night, player, _data in stats},
             [
-                (player, n.season_id, n.pk, n.date, n.name, n.status, data)
-                for n, player, data in ((known[pk], player, data) for pk, player, data in stats)
+                (player, n.season_id, n.pk, n.date, n.name, n.status, data, *cote)
+                for n, player, data, cote in (
+                    (known[pk], player, data, rated.get((pk, player), (None, None)))
+                    for pk, player, data in stats
+                )
             ],
         )
     # One current row per player: his latest night, rated now or before this one.

@@ -11,7 +11,11 @@ With a night's standings or its publication (closed, corrected, published, taken
 reopened, a merge) the club's side of « Mes résultats »' chart is written again for its season
 (``SeasonNights``): every member's first view of the page reads it instead of summing the
 season's standings. An import's nights, rated by their batch's cote alone, leave it to the
-next such change: until then the page counts it (``scoring.statistics.chart``)."""
+next such change: until then the page counts it (``scoring.statistics.chart``).
+
+His own summary of a season also keeps his cote after his latest rated night of it (``cote``:
+the cote, its change, the night, its date), read with his night lines: « Mes résultats » gives
+his cote at the club from his seasons' summaries instead of asking for his latest rating."""
 
 from __future__ import annotations
 
@@ -20,12 +24,12 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 
 from games.models import COUNTED_STATUSES, Tournament
 from infra.rows import rows_insert
 
-from ..models import PlayerNightStats, PlayerSeasonStats, SeasonNights
+from ..models import PlayerNightStats, PlayerRating, PlayerSeasonStats, SeasonNights
 from ..statistics.chart import season_nights
 from ..statistics.seasons import season_summary
 
@@ -34,8 +38,9 @@ SEASON_STATS_COLUMNS = ("player_id", "season_id", "published_only", "data")
 Players = Collection[int] | QuerySet | None
 
 
-# A night line as the summaries read it: player, season, night, date, name, state, its data.
-Line = tuple[int, int, int, datetime.date, str, str, dict[str, Any]]
+# A night line as the summaries read it: player, season, night, date, name, state, its data,
+# and his cote after the night with its change (None, None while the night is not rated).
+Line = tuple[int, int, int, datetime.date, str, str, dict[str, Any], float | None, float | None]
 
 
 def season_stats_store(
@@ -44,8 +49,8 @@ def season_stats_store(
     """The summaries of ``seasons`` written again from the stored night lines, for
     ``players`` (ids or a query of them; None: every player of those seasons). A player with
     no night left in a season keeps no summary of it. Three queries. ``written``: the lines
-    of the nights the caller has just written (every line of those nights, the cote's), taken
-    as they are rather than read back."""
+    of the nights the caller has just written (every line of those nights, the cote's, with
+    his cote after each), taken as they are rather than read back."""
     seasons = set(seasons)
     if not seasons:
         return
@@ -60,30 +65,54 @@ def season_stats_store(
         lines = lines.exclude(tournament__in={line[2] for line in written})
     counted: dict[tuple[int, int], list[Any]] = defaultdict(list)
     published: dict[tuple[int, int], list[Any]] = defaultdict(list)
-    read = lines.order_by().values_list(
-        "player_id",
-        "tournament__season_id",
-        "tournament_id",
-        "tournament__date",
-        "tournament__name",
-        "tournament__status",
-        "data",
+    # His cote after his latest rated night of the season: [cote, change, night, date].
+    cotes: dict[tuple[int, int], list[Any]] = {}
+    # His rating of the line's night, as stored by the cote (none before it runs).
+    rating = PlayerRating.objects.filter(
+        tournament=OuterRef("tournament"), player=OuterRef("player")
+    )
+    read = (
+        lines.order_by()
+        .annotate(
+            cote=Subquery(rating.values("mu")[:1]),
+            cote_change=Subquery(rating.values("change")[:1]),
+        )
+        .values_list(
+            "player_id",
+            "tournament__season_id",
+            "tournament_id",
+            "tournament__date",
+            "tournament__name",
+            "tournament__status",
+            "data",
+            "cote",
+            "cote_change",
+        )
     )
     # In the order the nights were played (by date, then id).
     every = sorted([*read, *written], key=lambda line: (line[3], line[2]))
-    for player, season, tournament, date, name, status, data in every:
+    for player, season, tournament, date, name, status, data, cote, change in every:
         if season is None or season not in seasons or status not in COUNTED_STATUSES:
             continue
         night = (tournament, date, name, data)
         counted[player, season].append(night)
         if status == Tournament.Status.PUBLISHED:
             published[player, season].append(night)
+        if cote is not None:
+            cotes[player, season] = [cote, change, tournament, date.isoformat()]
     stale.delete()
     rows_insert(
         PlayerSeasonStats,
         SEASON_STATS_COLUMNS,
         [
-            (player, season, only, season_summary(nights, listed=not only))
+            (
+                player,
+                season,
+                only,
+                season_summary(nights, listed=True, cote=cotes.get((player, season)))
+                if not only
+                else season_summary(nights),
+            )
             for only, by_season in ((False, counted), (True, published))
             for (player, season), nights in by_season.items()
         ],

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import json
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -48,8 +49,7 @@ from .chart import ChartPoint, chart_points, published_nights, season_nights, st
 # His cote beside his season (``member_cote``), his partners named (``member_partners``):
 # read by the page as from here.
 from .member_cote import CoteNow as CoteNow
-from .member_cote import cote_now as cote_now
-from .member_cote import season_cote as season_cote
+from .member_cote import cote_kept, cote_now
 from .member_partners import TOP_PARTNERS as TOP_PARTNERS
 from .member_partners import PartnerLine, partner_order
 from .member_partners import partners_named_today as partners_named_today
@@ -141,9 +141,8 @@ def seasons_played(player: Player) -> list[Season]:
     """The seasons with at least one closed night of the player, latest first; each with
     his contracts, partners and nights of its stored nights as his season's summary holds them
     (``summary_text``) and its published nights as the chart adds them up (``nights_text``),
-    JSON left undecoded: only the season shown reads them. His cote is read apart, for the
-    season shown, when its page is drawn (``season_cote``): four columns of his latest rating
-    read with every season cost more to build than the query they saved. The query is
+    JSON left undecoded: only the season shown reads them (and his cote, which his summaries of
+    the season's club keep: ``season_cote``). The query is
     compiled once (``infra.compiled``): its Exists and subqueries cost more to compile than
     to run."""
     return _SEASONS_PLAYED(player.pk)
@@ -180,9 +179,14 @@ _SEASONS_PLAYED = Compiled(_seasons_of)
 
 def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
     """His season's summary of its stored nights (contracts and partners): as
-    ``seasons_played`` read it with the season, else read now."""
+    ``seasons_played`` read it with the season (decoded once: his cote reads it too), else
+    read now."""
     if hasattr(season, "summary_text"):
-        text = season.summary_text
+        decoded = season.__dict__.get("summary_decoded", _UNREAD)
+        if decoded is _UNREAD:
+            text = season.summary_text
+            decoded = season.summary_decoded = None if text is None else json.loads(text)
+        return decoded
     else:
         text = (
             PlayerSeasonStats.objects.filter(player=player, season=season, published_only=False)
@@ -191,6 +195,22 @@ def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
             .first()
         )
     return None if text is None else json.loads(text)
+
+
+_UNREAD = object()
+
+
+def season_cote(player: Player, season: Season, seasons: Sequence[Season] = ()) -> CoteNow | None:
+    """His cote at the season's club today: the latest his own summaries of his seasons there
+    keep (``seasons``, as ``seasons_played`` read them; ``season_summary``'s ``cote``), when
+    each keeps it; else (a summary written before it was kept, or not written yet: an
+    import's, until its cote) read now (``cote_now``), one query."""
+    there = [s for s in seasons if s.club_id == season.club_id and hasattr(s, "summary_text")]
+    if season.pk in {s.pk for s in there}:
+        kept = cote_kept([_stored_summary(player, s) for s in there])
+        if kept is not None:
+            return kept[0]
+    return cote_now(player, season.club_id)
 
 
 def _stored_nights(season: Season) -> list[list[Any]] | None:

@@ -38,14 +38,24 @@ NIGHT_LISTED = (
 )
 
 
+# His cote as his own summary keeps it (``season_summary``'s ``cote``): after his latest rated
+# night of the season, the cote, its change at that night, the night and its date (ISO).
+COTE_KEPT = ("mu", "change", "tournament", "date")
+
+
 def season_summary(
-    nights: Iterable[tuple[int, datetime.date, str, Mapping[str, Any]]], *, listed: bool = False
+    nights: Iterable[tuple[int, datetime.date, str, Mapping[str, Any]]],
+    *,
+    listed: bool = False,
+    cote: list[Any] | None = None,
 ) -> dict:
     """A season's nights of one player (tournament id, date, name, his stored line), in the
     order they were played, added up into one line. ``listed``: with each night's figures as
     « Mes résultats » lists them (``NIGHT_LISTED``; None while a line predates them), so that
     the page's first view reads one row instead of his standings (his own summary: the
-    public's, which a club's season statistics read by the dozen, goes without)."""
+    public's, which a club's season statistics read by the dozen, goes without); and his
+    ``cote`` after his latest rated night of the season (``COTE_KEPT``; None: none rated),
+    which the page gives instead of asking for his latest rating."""
     summary: dict[str, Any] = {
         "nights": 0,
         "deals": 0,
@@ -96,6 +106,7 @@ def season_summary(
     summary["streak"] = [leading, longest, streak]
     if listed:
         summary["listed"] = lines
+        summary["cote"] = cote
     return summary
 
 

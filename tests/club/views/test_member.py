@@ -72,10 +72,12 @@ pytestmark = pytest.mark.django_db
 
 MEMBER_URLS = ["profile", "my-results", "my-data"]
 # Queries of "my results" beyond the login's own (session, user with his player): his seasons
-# (with his season's summary listing his nights and the club's side of the chart, stored at
-# each close), the season's nights (their names, which he played, which the chart shows), his
-# cote at the club, his partners' names of today.
-MY_RESULTS_QUERIES = 2 + 4
+# (with his season's summary listing his nights and keeping his cote, and the club's side of
+# the chart, stored at each close), the season's nights (their names, which he played, which
+# the chart shows), his partners' names of today.
+MY_RESULTS_QUERIES = 2 + 3
+# His cote read apart when a summary of his seasons at the club does not keep it.
+COTE_READ_APART = 1
 # The same page again, the club's results unchanged: his seasons, his partners.
 MY_RESULTS_CACHED_QUERIES = 2 + 2
 # With the cote written: the same, its lines written again as they were stored at the close.
@@ -928,6 +930,48 @@ def test_my_cote_read_with_my_seasons_is_my_cote_read_alone(me, my_season, club)
     assert read_alone is not None
     assert member_results.season_cote(me, season) == read_alone
     assert member_results.season_cote(me, my_season) == read_alone
+
+
+def test_my_cote_kept_by_my_seasons_summaries_is_my_cote_read_alone(me, my_season, club):
+    """His season's summary keeps his cote after its latest rated night (written with the
+    cote): the page gives it without asking for his latest rating, the same cote."""
+    cote_written()
+    seasons = member_results.seasons_played(me)
+
+    read_alone = member_results.cote_now(me, club.pk)
+    summary = PlayerSeasonStats.objects.get(player=me, season=my_season, published_only=False)
+    assert summary.data["cote"] == [
+        read_alone.mu,
+        read_alone.change,
+        read_alone.tournament_id,
+        read_alone.date.isoformat(),
+    ]
+    assert member_results.season_cote(me, seasons[0], seasons) == read_alone
+
+
+def test_my_results_read_my_cote_apart_while_a_summary_does_not_keep_it(
+    client, member, me, my_season, django_assert_num_queries
+):
+    """A summary written before it kept his cote: the page asks for his latest rating (one
+    query more), the same page."""
+    cote_written()
+    client.force_login(member)
+    kept = client.get(reverse("my-results"))
+    summary = PlayerSeasonStats.objects.get(player=me, season=my_season, published_only=False)
+    del summary.data["cote"]
+    summary.save()
+    cache.clear()
+
+    with django_assert_num_queries(MY_RESULTS_QUERIES + COTE_READ_APART):
+        read_apart = client.get(reverse("my-results"))
+
+    def cote_of(response) -> str:
+        found = re.search(r'<p class="my-cote">.*?</p>', response.content.decode(), re.S)
+        assert found is not None
+        return found.group(0)
+
+    assert cote_of(read_apart) == cote_of(kept)
+    assert tables_of(read_apart) == tables_of(kept)
 
 
 def test_my_results_and_my_statistics_page_count_my_contracts_and_partners_alike(

@@ -13,7 +13,7 @@ from games.demo import random_night
 from games.models import COUNTED_STATUSES, Tournament
 from games.nightfile import tournament_import
 from scoring import services as scoring_services
-from scoring.models import PlayerNightStats, PlayerSeasonStats, SeasonNights
+from scoring.models import PlayerNightStats, PlayerRating, PlayerSeasonStats, SeasonNights
 from scoring.services.season_stats import season_stats_store
 from scoring.statistics.chart import season_nights
 from scoring.statistics.seasons import season_summary
@@ -49,8 +49,11 @@ def summaries() -> dict[tuple[int, int, bool], dict]:
 
 
 def added_up_from_the_nights() -> dict[tuple[int, int, bool], dict]:
-    """What the summaries must hold: the stored night lines of counted nights, added up."""
+    """What the summaries must hold: the stored night lines of counted nights, added up; his
+    own with his cote after his latest rated night of the season, as the cote stored it."""
     found: dict[tuple[int, int, bool], list] = {}
+    ratings = {(r.tournament_id, r.player_id): r for r in PlayerRating.objects.all()}
+    cotes: dict[tuple[int, int, bool], list] = {}
     for line in (
         PlayerNightStats.objects.filter(tournament__status__in=COUNTED_STATUSES)
         .order_by("tournament__date", "tournament_id")
@@ -61,8 +64,18 @@ def added_up_from_the_nights() -> dict[tuple[int, int, bool], dict]:
         found.setdefault((line.player_id, night.season_id, False), []).append(row)
         if night.status == Tournament.Status.PUBLISHED:
             found.setdefault((line.player_id, night.season_id, True), []).append(row)
-    # His own summary lists his nights (« Mes résultats »); the public's does not.
-    return {key: season_summary(rows, listed=not key[2]) for key, rows in found.items()}
+        rating = ratings.get((night.pk, line.player_id))
+        if rating is not None:
+            cote = [rating.mu, rating.change, night.pk, night.date.isoformat()]
+            cotes[line.player_id, night.season_id, False] = cote
+    # His own summary lists his nights (« Mes résultats ») and keeps his cote; the public's
+    # does not.
+    return {
+        key: season_summary(rows, listed=True, cote=cotes.get(key))
+        if not key[2]
+        else season_summary(rows)
+        for key, rows in found.items()
+    }
 
 
 def test_the_cote_writes_each_players_season_as_his_nights_add_up(nights):
@@ -92,6 +105,32 @@ def test_publishing_taking_back_and_reopening_a_night_keep_the_summaries_in_step
                 player=row.player_id, tournament__in=nights[1:]
             ).count()
         )
+
+
+def test_his_own_summary_keeps_his_cote_after_his_latest_rated_night_through_its_rewrites(
+    nights,
+):
+    """As a close leaves it (the night's lines written, its cote not yet): his cote after the
+    night before; once the cote is written again from the night, after it."""
+    last = nights[-1]
+    PlayerRating.objects.filter(tournament=last).delete()
+    season_stats_store([last.season_id])
+    assert summaries() == added_up_from_the_nights()
+    kept = {
+        row.data["cote"][2]
+        for row in PlayerSeasonStats.objects.filter(published_only=False)
+        if row.data["cote"] is not None
+    }
+    assert last.pk not in kept
+
+    scoring_services.ratings_update(last)
+
+    assert summaries() == added_up_from_the_nights()
+    players = set(PlayerRating.objects.filter(tournament=last).values_list("player", flat=True))
+    for row in PlayerSeasonStats.objects.filter(player__in=players, published_only=False):
+        rating = PlayerRating.objects.get(tournament=last, player=row.player_id)
+        assert row.data["cote"] == [rating.mu, rating.change, last.pk, last.date.isoformat()]
+    assert not PlayerSeasonStats.objects.filter(published_only=True).exists()
 
 
 def stored_chart(season_id: int) -> list[list[int]]:

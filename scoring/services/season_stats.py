@@ -24,12 +24,12 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import F, FilteredRelation, Q, QuerySet
 
 from games.models import COUNTED_STATUSES, Tournament
 from infra.rows import rows_insert
 
-from ..models import PlayerNightStats, PlayerRating, PlayerSeasonStats, SeasonNights
+from ..models import PlayerNightStats, PlayerSeasonStats, SeasonNights
 from ..statistics.chart import season_nights
 from ..statistics.seasons import season_summary
 
@@ -67,15 +67,14 @@ def season_stats_store(
     published: dict[tuple[int, int], list[Any]] = defaultdict(list)
     # His cote after his latest rated night of the season: [cote, change, night, date].
     cotes: dict[tuple[int, int], list[Any]] = {}
-    # His rating of the line's night, as stored by the cote (none before it runs).
-    rating = PlayerRating.objects.filter(
-        tournament=OuterRef("tournament"), player=OuterRef("player")
-    )
     read = (
         lines.order_by()
+        # His rating of the line's night, as stored by the cote (none before it runs): joined
+        # by the night and the player (one a night at most).
         .annotate(
-            cote=Subquery(rating.values("mu")[:1]),
-            cote_change=Subquery(rating.values("change")[:1]),
+            rated=FilteredRelation(
+                "tournament__ratings", condition=Q(tournament__ratings__player=F("player"))
+            )
         )
         .values_list(
             "player_id",
@@ -85,8 +84,8 @@ def season_stats_store(
             "tournament__name",
             "tournament__status",
             "data",
-            "cote",
-            "cote_change",
+            "rated__mu",
+            "rated__change",
         )
     )
     # In the order the nights were played (by date, then id).

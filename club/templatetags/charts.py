@@ -86,28 +86,32 @@ def line_chart(
     if not labels:
         return ""
     count = len(labels)
-    if not isinstance(reference, Sequence):
+    level = not isinstance(reference, Sequence)
+    if level:
         reference = [reference] * count
     low, high, ticks, places = axis([*line, *reference], from_zero, margin, whole)
     left = LEFT + (TITLE_SPACE if y_label else 0)
     plot_width, plot_height = WIDTH - left - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(index: int) -> float:
-        return round(left + (plot_width * index / (count - 1) if count > 1 else plot_width / 2), 1)
 
     span = (high - low) or 1
 
     def y(value: float) -> float:
         return round(TOP + plot_height * (high - value) / span, 1)
 
-    # Each night's x once for both lines.
-    xs = [x(i) for i in range(count)]
+    # Each night's x once for both lines, and its text with them (a decade's chart is
+    # hundreds of points: writing the numbers was most of its time).
+    if count > 1:
+        xs = [round(left + plot_width * i / (count - 1), 1) for i in range(count)]
+    else:
+        xs = [round(left + plot_width / 2, 1)]
+    xs_text = [f"{px}," for px in xs]
 
-    def drawn(values: Sequence[float], dot: float) -> dict[str, Any]:
-        points = list(zip(xs, [y(v) for v in values], strict=True))
+    def drawn(values: Sequence[float], dot: float, level: bool = False) -> dict[str, Any]:
+        # A level line (a single number) is at one height throughout: counted once.
+        ys = [y(values[0])] * count if level else [y(v) for v in values]
         return {
-            "points": " ".join([f"{px},{py}" for px, py in points]),
-            "dots": points if dot and count <= DOTS_UP_TO else [],
+            "points": " ".join([f"{px}{py}" for px, py in zip(xs_text, ys, strict=True)]),
+            "dots": list(zip(xs, ys, strict=True)) if dot and count <= DOTS_UP_TO else [],
             "dot": dot,
         }
 
@@ -130,7 +134,7 @@ def line_chart(
         "ticks": [(y(tick), number(tick)) for tick in ticks],
         "dates": [(xs[i], labels[i]) for i in shown],
         "line": drawn(line, line_dot),
-        "reference": drawn(reference, reference_dot),
+        "reference": drawn(reference, reference_dot, level),
         "title": title,
         "line_label": line_label,
         "reference_label": reference_label,

@@ -27,11 +27,13 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format, get_format
 from django.utils.functional import SimpleLazyObject
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from games.models import night_title
 from infra.addresses import address_parts
 from infra.dates import date_written
 from infra.typography import colon
@@ -237,11 +239,14 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     (``jinja2/club/``): a season is hundreds of rows, and Django's template language's
     look-ups and filters per cell were most of the page."""
     point = get_format("DECIMAL_SEPARATOR")
-    before, after = address_parts("games:results", slug)
-    # A season's points take a handful of values, its dates are on both tables: each written
-    # once.
+    # The address of a night's results around its id, escaped as the page writes it (an id is
+    # digits: the address escaped whole reads the same).
+    before, after = (escape(part) for part in address_parts("games:results", slug))
+    # A season's points take a handful of values, its dates and nights are on both tables:
+    # each written once (a night's title escaped once, by Django's escape).
     written: dict[Fraction, str] = {}
     dates: dict[datetime.date, str] = {}
+    titles: dict[tuple[str, datetime.date], str] = {}
 
     def points(value: Fraction) -> str:
         text = written.get(value)
@@ -255,10 +260,16 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
             text = dates[date] = date_written(date, "d/m/Y")
         return text
 
+    def title(name: str, date: datetime.date) -> str:
+        text = titles.get((name, date))
+        if text is None:
+            text = titles[name, date] = escape(night_title(name, date))
+        return text
+
     nights = [
         (
             day(line.date),
-            line.title,
+            title(line.name, line.date),
             f"{before}{line.tournament_id}{after}" if line.published else "",
             line.rank,
             line.tied,
@@ -271,7 +282,7 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     chart = [
         (
             day(night.date),
-            night.title,
+            title(night.name, night.date),
             night.played,
             # From the running totals in whole units, no Fraction made of each.
             ratio_text(night.mine_units, POINT_UNITS, point),
@@ -279,12 +290,18 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
         )
         for night in results.chart
     ]
+    # Each row ends its line: the last one's end dropped (a row's template asking whether it
+    # is the first was a tenth of its time).
     return {
         "nights": mark_safe(
-            get_template("club/my_nights.html", using="jinja2").render({"lines": nights})
+            get_template("club/my_nights.html", using="jinja2")
+            .render({"lines": nights})
+            .removesuffix("\n")
         ),
         "chart": mark_safe(
-            get_template("club/my_chart.html", using="jinja2").render({"lines": chart})
+            get_template("club/my_chart.html", using="jinja2")
+            .render({"lines": chart})
+            .removesuffix("\n")
         ),
     }
 

@@ -86,6 +86,29 @@ def test_a_deal_copied_is_the_deal_the_orm_stores_awkward_text_included():
     assert copied == saved == values
 
 
+@pytest.mark.parametrize(
+    ("data", "read_back"),
+    [
+        # Past 64 bits: orjson refuses it, json writes it.
+        ({"tricks": 2**70}, {"tricks": 2**70}),
+        # A key that is not text: json writes it as text.
+        ({1: "un", "2": [True, None, 1.5]}, {"1": "un", "2": [True, None, 1.5]}),
+    ],
+)
+def test_a_json_value_orjson_refuses_is_copied_as_the_orm_stores_it(data, read_back):
+    """COPY's JSON goes by orjson when it can (``infra.rows.copy_value``); what it refuses goes
+    by ``json`` as before: stored as the ORM stores it."""
+    poule = PouleFactory()
+    other = Poule.objects.get(pk=PouleFactory(tournament=poule.tournament, table=2).pk)
+    columns = ("poule_id", "position", "data", "dealer", "points", "counted", "client_digest")
+    values = (1, data, None, [0, 0, 0, 0], True, "")
+    rows_insert(Deal, (*columns, "recorded_at"), [(poule.pk, *values, timezone.now())])
+    Deal.objects.bulk_create([Deal(**dict(zip(columns, (other.pk, *values), strict=True)))])
+    copied = Deal.objects.get(poule=poule).data
+    saved = Deal.objects.get(poule=other).data
+    assert copied == saved == read_back
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's statistics")
 @pytest.mark.django_db(transaction=True)
 def test_only_the_tables_changed_by_a_tenth_since_their_analysis_are_analysed_again():

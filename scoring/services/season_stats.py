@@ -104,13 +104,12 @@ def season_stats_store(
         PlayerSeasonStats,
         SEASON_STATS_COLUMNS,
         [
+            # The public's summary neither lists his nights nor keeps his cote.
             (
                 player,
                 season,
                 only,
-                season_summary(nights, listed=True, cote=cotes.get((player, season)))
-                if not only
-                else season_summary(nights),
+                season_summary(nights, listed=not only, cote=cotes.get((player, season))),
             )
             for only, by_season in ((False, counted), (True, published))
             for (player, season), nights in by_season.items()

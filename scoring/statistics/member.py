@@ -182,22 +182,17 @@ def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
     ``seasons_played`` read it with the season (decoded once: his cote reads it too), else
     read now."""
     if hasattr(season, "summary_text"):
-        decoded = season.__dict__.get("summary_decoded", _UNREAD)
-        if decoded is _UNREAD:
+        if not hasattr(season, "summary_decoded"):
             text = season.summary_text
-            decoded = season.summary_decoded = None if text is None else json.loads(text)
-        return decoded
-    else:
-        text = (
-            PlayerSeasonStats.objects.filter(player=player, season=season, published_only=False)
-            .annotate(text=Cast("data", TextField()))
-            .values_list("text", flat=True)
-            .first()
-        )
+            season.summary_decoded = None if text is None else json.loads(text)
+        return season.summary_decoded
+    text = (
+        PlayerSeasonStats.objects.filter(player=player, season=season, published_only=False)
+        .annotate(text=Cast("data", TextField()))
+        .values_list("text", flat=True)
+        .first()
+    )
     return None if text is None else json.loads(text)
-
-
-_UNREAD = object()
 
 
 def season_cote(player: Player, season: Season, seasons: Sequence[Season] = ()) -> CoteNow | None:

@@ -35,7 +35,7 @@ from django.views.decorators.http import require_POST
 
 from games.models import night_title
 from infra.addresses import address_parts
-from infra.dates import date_written
+from infra.dates import in_figures
 from infra.typography import colon
 from scoring import member_data
 from scoring.engine.standings import points_text, ratio_text
@@ -239,6 +239,12 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     (``jinja2/club/``): a season is hundreds of rows, and Django's template language's
     look-ups and filters per cell were most of the page."""
     point = get_format("DECIMAL_SEPARATOR")
+    # « d/m/Y » is figures alone, the same in every language: each date written by its
+    # template (``infra.dates.in_figures``, as ``date_written`` writes it), the format not
+    # looked up again for each of the season's dates.
+    figures = in_figures("d/m/Y")
+    assert figures is not None
+    written_date = figures.format
     # The address of a night's results around its id, escaped as the page writes it (an id is
     # digits: the address escaped whole reads the same).
     before, after = (escape(part) for part in address_parts("games:results", slug))
@@ -257,7 +263,7 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     def day(date: datetime.date) -> str:
         text = dates.get(date)
         if text is None:
-            text = dates[date] = date_written(date, "d/m/Y")
+            text = dates[date] = written_date(date)
         return text
 
     def title(name: str, date: datetime.date) -> str:

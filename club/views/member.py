@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import html
 import json
 from fractions import Fraction
 from functools import partial
@@ -249,7 +250,7 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     # digits: the address escaped whole reads the same).
     before, after = (escape(part) for part in address_parts("games:results", slug))
     # A season's points take a handful of values, its dates and nights are on both tables:
-    # each written once (a night's title escaped once, by Django's escape).
+    # each written once (a night's title escaped once).
     written: dict[Fraction, str] = {}
     dates: dict[datetime.date, str] = {}
     titles: dict[tuple[str, datetime.date], str] = {}
@@ -269,7 +270,10 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     def title(name: str, date: datetime.date) -> str:
         text = titles.get((name, date))
         if text is None:
-            text = titles[name, date] = escape(night_title(name, date))
+            # As Django's escape writes it (html.escape's text, marked safe): without its
+            # check for lazy texts, two thirds of its time a night (the rows' template takes
+            # the text as it is).
+            text = titles[name, date] = html.escape(str(night_title(name, date)))
         return text
 
     nights = [

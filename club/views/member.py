@@ -241,11 +241,10 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     look-ups and filters per cell were most of the page."""
     point = get_format("DECIMAL_SEPARATOR")
     # « d/m/Y » is figures alone, the same in every language: each date written by its
-    # template (``infra.dates.in_figures``, as ``date_written`` writes it), the format not
+    # writer (``infra.dates.in_figures``, as ``date_written`` writes it), the format not
     # looked up again for each of the season's dates.
-    figures = in_figures("d/m/Y")
-    assert figures is not None
-    written_date = figures.format
+    written_date = in_figures("d/m/Y")
+    assert written_date is not None
     # The address of a night's results around its id, escaped as the page writes it (an id is
     # digits: the address escaped whole reads the same).
     before, after = (escape(part) for part in address_parts("games:results", slug))

@@ -247,6 +247,8 @@ STORAGES = {
 }
 
 AUTHENTICATION_BACKENDS = ["club.backends.EmailOrUsernameBackend"]
+# Django's database sessions, each read by a query compiled once (club/backends.py).
+SESSION_ENGINE = "club.backends"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import datetime
 import functools
+import operator
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import formats
@@ -30,31 +32,41 @@ def ordinal_format(value: Any, format: str) -> str:
 
 
 # What each letter of a date format made of figures alone writes, as Django's formatter
-# writes it (``django.utils.dateformat``): the same in every language.
+# writes it (``django.utils.dateformat``): the same in every language. A %-template of the
+# date's figures, read together (``operator.attrgetter``): twice as fast as ``str.format``
+# reading each attribute from its template.
 FIGURES = {
-    "d": "{0.day:02d}",
-    "j": "{0.day}",
-    "m": "{0.month:02d}",
-    "n": "{0.month}",
-    "Y": "{0.year:04d}",
+    "d": ("%02d", "day"),
+    "j": ("%d", "day"),
+    "m": ("%02d", "month"),
+    "n": ("%d", "month"),
+    "Y": ("%04d", "year"),
 }
 
 
 @functools.lru_cache(maxsize=64)
-def in_figures(format: str) -> str | None:
-    """``format`` as a ``str.format`` template when it writes figures alone (« d/m/Y », no
-    name of a day or a month, nothing escaped), else None. Such a date is written without
-    Django's formatter, some ten times faster: « Mes résultats » writes two dates a night of
-    the season, a player's statistics one a night of his cote's history."""
-    template = []
+def in_figures(format: str) -> Callable[[datetime.date], str] | None:
+    """What writes a date in ``format`` when it is figures alone (« d/m/Y », no name of a day
+    or a month, nothing escaped), else None. Such a date is written without Django's
+    formatter, some twenty times faster: « Mes résultats » writes a date a night of the
+    season, a player's statistics one a night of his cote's history."""
+    template, figures = [], []
     for char in format:
         if char in FIGURES:
-            template.append(FIGURES[char])
+            written, figure = FIGURES[char]
+            template.append(written)
+            figures.append(figure)
         elif char.isalpha() or char == "\\":
             return None
         else:
-            template.append(char.replace("{", "{{").replace("}", "}}"))
-    return "".join(template)
+            template.append(char.replace("%", "%%"))
+    text = "".join(template)
+    if not figures:
+        return lambda value: text % ()
+    read = operator.attrgetter(*figures)
+    if len(figures) == 1:
+        return lambda value: text % (read(value),)
+    return lambda value: text % read(value)
 
 
 def date_written(value: Any, format: str = "DATE_FORMAT") -> str:
@@ -62,10 +74,10 @@ def date_written(value: Any, format: str = "DATE_FORMAT") -> str:
     French."""
     if type(value) is datetime.date:
         written = formats.get_format(format) if format.isupper() else format
-        template = in_figures(written)
+        writer = in_figures(written)
         # « j » on the first of the month: the ordinal's to write (``ordinal_format``).
-        if template is not None and (value.day != 1 or "j" not in written):
-            return template.format(value)
+        if writer is not None and (value.day != 1 or "j" not in written):
+            return writer(value)
     return formats.date_format(value, ordinal_format(value, format))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import html
 import json
 from fractions import Fraction
 from functools import partial
@@ -35,7 +36,7 @@ from django.views.decorators.http import require_POST
 
 from games.models import night_title
 from infra.addresses import address_parts
-from infra.dates import date_written
+from infra.dates import in_figures
 from infra.typography import colon
 from scoring import member_data
 from scoring.engine.standings import points_text, ratio_text
@@ -239,11 +240,16 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     (``jinja2/club/``): a season is hundreds of rows, and Django's template language's
     look-ups and filters per cell were most of the page."""
     point = get_format("DECIMAL_SEPARATOR")
+    # « d/m/Y » is figures alone, the same in every language: each date written by its
+    # writer (``infra.dates.in_figures``, as ``date_written`` writes it), the format not
+    # looked up again for each of the season's dates.
+    written_date = in_figures("d/m/Y")
+    assert written_date is not None
     # The address of a night's results around its id, escaped as the page writes it (an id is
     # digits: the address escaped whole reads the same).
     before, after = (escape(part) for part in address_parts("games:results", slug))
     # A season's points take a handful of values, its dates and nights are on both tables:
-    # each written once (a night's title escaped once, by Django's escape).
+    # each written once (a night's title escaped once).
     written: dict[Fraction, str] = {}
     dates: dict[datetime.date, str] = {}
     titles: dict[tuple[str, datetime.date], str] = {}
@@ -257,13 +263,16 @@ def _season_rows(results: member_results.SeasonResults, slug: str) -> dict[str, 
     def day(date: datetime.date) -> str:
         text = dates.get(date)
         if text is None:
-            text = dates[date] = date_written(date, "d/m/Y")
+            text = dates[date] = written_date(date)
         return text
 
     def title(name: str, date: datetime.date) -> str:
         text = titles.get((name, date))
         if text is None:
-            text = titles[name, date] = escape(night_title(name, date))
+            # As Django's escape writes it (html.escape's text, marked safe): without its
+            # check for lazy texts, two thirds of its time a night (the rows' template takes
+            # the text as it is).
+            text = titles[name, date] = html.escape(str(night_title(name, date)))
         return text
 
     nights = [

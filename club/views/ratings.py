@@ -10,9 +10,9 @@ is almost sure of).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -193,7 +193,7 @@ def rating_moves(
             "address": f"{before}{row['tournament_id']}{after}",
             "change": signed(row["change"], point),
             "cote": _figure(row["mu"], point),
-            "moves": [move_words(move, point, words) for move in json.loads(row["moves_text"])],
+            "moves": [move_words(move, point, words) for move in orjson.loads(row["moves_text"])],
         }
         for row in reversed(ratings[-latest:] if latest else [])
     ]

@@ -21,6 +21,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
+import orjson
 from django.db.models import (
     Exists,
     JSONField,
@@ -184,7 +185,7 @@ def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
     if hasattr(season, "summary_text"):
         if not hasattr(season, "summary_decoded"):
             text = season.summary_text
-            season.summary_decoded = None if text is None else json.loads(text)
+            season.summary_decoded = None if text is None else orjson.loads(text)
         return season.summary_decoded
     text = (
         PlayerSeasonStats.objects.filter(player=player, season=season, published_only=False)
@@ -192,7 +193,7 @@ def _stored_summary(player: Player, season: Season) -> dict[str, Any] | None:
         .values_list("text", flat=True)
         .first()
     )
-    return None if text is None else json.loads(text)
+    return None if text is None else orjson.loads(text)
 
 
 def season_cote(player: Player, season: Season, seasons: Sequence[Season] = ()) -> CoteNow | None:
@@ -220,7 +221,7 @@ def _stored_nights(season: Season) -> list[list[Any]] | None:
             .values_list("text", flat=True)
             .first()
         )
-    return None if text is None else json.loads(text)
+    return None if text is None else orjson.loads(text)
 
 
 def season_choice(seasons: list[Season], wanted: str | None) -> Season | None:

@@ -36,6 +36,15 @@ def test_a_date_in_figures_is_written_as_djangos_formatter_writes_it():
     for language in ("fr", "en", "nl"):
         with translation.override(language):
             for day in [*days, datetime.date(987, 6, 5)]:
-                for format in ("d/m/Y", "d/m", "j-n-Y", "{m}", "SHORT_DATE_FORMAT"):
+                for format in (
+                    "d/m/Y",
+                    "d/m",
+                    "j-n-Y",
+                    "{m}",
+                    "50% d",
+                    "Y",
+                    "--",
+                    "SHORT_DATE_FORMAT",
+                ):
                     written = formats.date_format(day, ordinal_format(day, format))
                     assert date_written(day, format) == written

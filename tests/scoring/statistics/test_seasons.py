@@ -4,7 +4,10 @@ counting the nights one after the other, streaks across seasons included."""
 from __future__ import annotations
 
 import datetime
+import json
 import random
+
+import orjson
 
 from scoring.statistics.nights import ROLES
 from scoring.statistics.seasons import season_summary, seasons_added
@@ -108,3 +111,48 @@ def test_his_own_summary_lists_each_night_as_his_results_page_shows_it():
     # A line stored before it held his poules: no list, his page reads his standings.
     del nights[1][3]["poules"]
     assert season_summary(nights, listed=True)["listed"] is None
+
+
+def same_json(read: object, expected: object) -> None:
+    """The same value of the same type throughout (``==`` alone takes 1 for 1.0 and True)."""
+    assert type(read) is type(expected), (read, expected)
+    if isinstance(expected, dict):
+        assert list(read) == list(expected)
+        for key, value in expected.items():
+            same_json(read[key], value)
+    elif isinstance(expected, list):
+        assert len(read) == len(expected)
+        for item, value in zip(read, expected, strict=True):
+            same_json(item, value)
+    else:
+        assert read == expected
+
+
+def test_a_stored_summary_reads_back_by_orjson_as_by_json():
+    """Mes résultats and the statistics decode the stored summaries by orjson: the values json
+    reads, of the same types (texts, whole numbers, floats, booleans, None, lists, objects)."""
+    rng = random.Random(5)
+    for n in range(100):
+        nights = [
+            (
+                tournament,
+                date,
+                name + ' « l\'été » \\ "été" ☘',
+                {
+                    **data,
+                    "tied": rng.random() < 0.2,
+                    "units": rng.randint(-3000, 3000),
+                    "poules": [rng.randint(0, 3), 3],
+                    "tournament_points": rng.choice(["5", "1/3", "-2/7", "0"]),
+                },
+            )
+            for tournament, date, name, data in nights_of(rng, rng.randint(1, 8), 100 * n)
+        ]
+        # As COTE_KEPT: the cote, its change, the night, its date.
+        cote = [rng.uniform(0, 50), rng.uniform(-5, 5), nights[-1][0], nights[-1][1].isoformat()]
+        summary = season_summary(nights, listed=True, cote=cote)
+        # As the ORM stores it (Django's JSONField writes with json.dumps).
+        text = json.dumps(summary)
+        read = orjson.loads(text)
+        same_json(read, json.loads(text))
+        assert read == summary

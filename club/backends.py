@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.sessions.backends import db
+from django.contrib.sessions.backends.base import VALID_KEY_CHARS
 from django.contrib.sessions.models import Session
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
@@ -107,6 +108,8 @@ def _sessions(key: str) -> QuerySet[Session]:
 
 # A session by its key: compiled once.
 _SESSION = Compiled(_sessions)
+# What a key Django makes is written with: any other cookie names no session.
+_KEY_CHARS = frozenset(VALID_KEY_CHARS)
 
 
 class SessionStore(db.SessionStore):
@@ -122,6 +125,11 @@ class SessionStore(db.SessionStore):
         key = self.session_key
         if type(key) is not str:
             return super()._get_session_from_db()
+        if not _KEY_CHARS.issuperset(key):
+            # A cookie Django never wrote (a NUL, which PostgreSQL refuses in a query, made it
+            # a 500): no session, as an unknown key, without asking the database.
+            self._session_key = None
+            return None
         found = _SESSION(key)
         # As Django reads it: an expired session is none (the member logs in again).
         if not found or found[0].expire_date <= timezone.now():

@@ -61,3 +61,13 @@ def test_a_logged_in_member_stays_logged_in_and_is_out_once_his_session_expires(
     Session.objects.update(expire_date=timezone.now() - datetime.timedelta(seconds=1))
     response = client.get("/compte/resultats/")
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize("key", ["abc\x00defghij", "ABCDEFGHIJKL", "abc def ghij"])
+def test_a_cookie_django_never_wrote_names_no_session(client, key):
+    client.cookies[settings.SESSION_COOKIE_NAME] = key
+    store = SessionStore(key)
+    assert dict(store.items()) == {}
+    assert store.session_key is None
+    assert client.get("/").status_code == 200
+    assert client.get("/compte/resultats/").status_code == 302
